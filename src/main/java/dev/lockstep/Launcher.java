@@ -1,0 +1,7 @@
+package dev.lockstep;
+
+public final class Launcher {
+    public static void main(String[] args) {
+        System.out.println("lockstep");
+    }
+}

@@ -1,0 +1,97 @@
+package dev.lockstep.core;
+
+import java.util.Objects;
+import java.util.function.BiPredicate;
+import java.util.function.Predicate;
+
+/**
+ * An action {@code label : guard -> operation} (paper, Sec. 2.1). Its guard is one of
+ * <ul>
+ *   <li>an application call ({@code On Lock being called}),</li>
+ *   <li>a message of a given type in transit to the node ({@code On receiving prepare() via port ℓ}),</li>
+ *   <li>a predicate over the node's state ({@code (state = prepare) ∧ (R = L)}).</li>
+ * </ul>
+ *
+ * @param <S> the protocol's node state
+ */
+public final class Action<S extends NodeState> {
+
+    public enum Trigger { CALL, MESSAGE, STATE }
+
+    /** The operation: receive is implicit (the chosen message is in the execution), then compute and send. */
+    @FunctionalInterface
+    public interface Operation<S> {
+        void run(S state, Execution x);
+    }
+
+    private final String label;
+    private final Trigger trigger;
+    private final Call call;
+    private final Class<? extends Message> messageType;
+    private final BiPredicate<S, Message> guard;
+    private final Operation<S> operation;
+
+    private Action(String label, Trigger trigger, Call call, Class<? extends Message> messageType,
+                   BiPredicate<S, Message> guard, Operation<S> operation) {
+        this.label = Objects.requireNonNull(label);
+        this.trigger = trigger;
+        this.call = call;
+        this.messageType = messageType;
+        this.guard = guard;
+        this.operation = Objects.requireNonNull(operation);
+    }
+
+    public static <S extends NodeState> Action<S> onCall(String label, Call call, Operation<S> op) {
+        return new Action<>(label, Trigger.CALL, Objects.requireNonNull(call), null, (s, m) -> true, op);
+    }
+
+    public static <S extends NodeState> Action<S> onReceive(String label, Class<? extends Message> type,
+                                                            Operation<S> op) {
+        return new Action<>(label, Trigger.MESSAGE, null, Objects.requireNonNull(type), (s, m) -> true, op);
+    }
+
+    /** A receive action whose guard also looks at the state and the message. */
+    public static <S extends NodeState> Action<S> onReceive(String label, Class<? extends Message> type,
+                                                            BiPredicate<S, Message> guard, Operation<S> op) {
+        return new Action<>(label, Trigger.MESSAGE, null, Objects.requireNonNull(type), guard, op);
+    }
+
+    public static <S extends NodeState> Action<S> when(String label, Predicate<S> guard, Operation<S> op) {
+        return new Action<>(label, Trigger.STATE, null, null, (s, m) -> guard.test(s), op);
+    }
+
+    /** The same action with another guard (used by protocol variants and by tests that break a protocol). */
+    public Action<S> withGuard(Predicate<S> newGuard) {
+        return new Action<>(label, trigger, call, messageType, (s, m) -> newGuard.test(s), operation);
+    }
+
+    /** The same action with another operation. */
+    public Action<S> withOperation(Operation<S> newOperation) {
+        return new Action<>(label, trigger, call, messageType, guard, newOperation);
+    }
+
+    public String label() { return label; }
+
+    public Trigger trigger() { return trigger; }
+
+    public Call call() { return call; }
+
+    public Class<? extends Message> messageType() { return messageType; }
+
+    public boolean accepts(Message m) {
+        return messageType != null && messageType.isInstance(m);
+    }
+
+    public boolean guard(S state, Message m) {
+        return guard.test(state, m);
+    }
+
+    public void run(S state, Execution x) {
+        operation.run(state, x);
+    }
+
+    @Override
+    public String toString() {
+        return label;
+    }
+}

@@ -1,0 +1,44 @@
+package dev.lockstep.core;
+
+import dev.lockstep.core.check.Check;
+import java.util.List;
+import java.util.function.IntConsumer;
+
+/**
+ * A protocol plugin: node state, actions and the properties to check. The core knows nothing else
+ * about any protocol, so LME, the classical protocols, KLME and KRL all plug in here.
+ *
+ * @param <S> node state type
+ */
+public interface Protocol<S extends NodeState> {
+    /** Scenario name, e.g. {@code lme}. */
+    String name();
+
+    Requirements requirements();
+
+    /** Table 1's initial values for a node with {@code delta} ports. */
+    S initialState(int delta);
+
+    /** All actions, in the order they are listed in the paper. Indices into this list identify actions. */
+    List<Action<S>> actions();
+
+    /**
+     * Reports the members of {@code holder}'s lock set (node indices) in the given configuration.
+     * LME: the paper's {@code L(u) = {v ∈ N(u) : lock(v) = ℓ_v(u)}} plus u if {@code lock(u) = 0};
+     * global protocols: every node while the holder is in its critical section.
+     */
+    void lockSet(int holder, SystemView view, IntConsumer member);
+
+    /** The live checks for this protocol (each reports its own violations). */
+    List<Check> checks(CheckSettings settings);
+
+    /** Short name of the state shown as node fill in the GUI (LME: the initiator's {@code state}). */
+    default String fill(S state) {
+        return "";
+    }
+
+    @SuppressWarnings("unchecked")
+    default S cast(NodeState s) {
+        return (S) s;
+    }
+}

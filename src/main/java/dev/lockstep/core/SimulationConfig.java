@@ -1,0 +1,27 @@
+package dev.lockstep.core;
+
+import java.util.List;
+
+/**
+ * The static part of a simulation: protocol, nodes, ports and channel discipline. Everything
+ * that changes over time (topology, calls, activations) comes from the adversary.
+ *
+ * @param names   node names, for people and files (index = node id)
+ * @param regions region of each node, or null when the scenario has none
+ */
+public record SimulationConfig(Protocol<?> protocol, List<String> names, double[] x, double[] y,
+                               List<String> regions, int delta, ChannelDiscipline channels,
+                               PortAssignment portAssignment, CheckSettings checks, long seed) {
+    public SimulationConfig {
+        names = List.copyOf(names);
+        if (x.length != names.size() || y.length != names.size()) {
+            throw new IllegalArgumentException("one position per node");
+        }
+        x = x.clone();
+        y = y.clone();
+    }
+
+    public int nodeCount() {
+        return names.size();
+    }
+}

@@ -1,0 +1,27 @@
+package dev.lockstep.core;
+
+import dev.lockstep.core.check.Violation;
+import java.util.List;
+
+/** Observes everything that happens in a simulation, in order (the trace writer is one). */
+public interface SimulationListener {
+    default void linked(int round, int u, int pu, int v, int pv) {}
+
+    /** A topology change the model does not allow or that had no effect (no open port, no such edge). */
+    default void refused(int round, String change, int u, int v, String reason) {}
+
+    default void cut(int round, int u, int pu, int v, int pv, List<Envelope> lost) {}
+
+    default void moved(int round, int u, double x, double y) {}
+
+    default void called(int round, int u, Call call) {}
+
+    /** An asynchronous execution started and will finish in round {@code until}. */
+    default void started(int round, int u, Choice choice, String label, int[] draws, int until) {}
+
+    default void executed(ExecutionRecord record) {}
+
+    default void violated(Violation v) {}
+
+    default void roundEnded(int round) {}
+}

@@ -1,0 +1,61 @@
+package dev.lockstep.core;
+
+/**
+ * Read-only view of a whole configuration, for checks, lock-set definitions and the GUI. Node
+ * names are for people; protocols never see them.
+ */
+public interface SystemView {
+    int nodeCount();
+
+    int delta();
+
+    /** The current round (time). */
+    int round();
+
+    String nodeName(int u);
+
+    NodeState state(int u);
+
+    /** Node on u's port p, or -1. */
+    int peer(int u, int port);
+
+    int peerPort(int u, int port);
+
+    /** u's port to v, or -1. */
+    int portTo(int u, int v);
+
+    /** N[u] as ports, port 0 included. */
+    long ports(int u);
+
+    /**
+     * Ports whose disconnection u has not processed yet: the detector's content plus, while an
+     * asynchronous execution is under way, the snapshot that execution took. A {@code lock}
+     * pointer into such a port is stale.
+     */
+    long unprocessedDisconnections(int u);
+
+    /** Messages in transit to u on its port p. */
+    int inTransit(int u, int port);
+
+    long totalInTransit();
+
+    /** Executions started but not yet finished (asynchronous policy). */
+    int executionsInFlight();
+
+    OperationStatus status(int u);
+
+    /** Round in which u's current (or last) Lock request was issued. */
+    int requestRound(int u);
+
+    /**
+     * Ports of u whose edges have persisted since u's current request was issued (port 0
+     * excluded): the request's persistent neighbourhood so far.
+     */
+    long persistentPorts(int u);
+
+    /** Nodes whose request succeeded in the current round. */
+    int[] acquiredThisRound();
+
+    /** Whether some node has an enabled action whose execution would change the configuration. */
+    boolean anyEffectiveChoice();
+}

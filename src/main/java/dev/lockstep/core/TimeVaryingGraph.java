@@ -1,0 +1,290 @@
+package dev.lockstep.core;
+
+import java.util.Arrays;
+
+/**
+ * The communication graph G = (V, E, T, ρ) of the paper's Sec. 2.1, as the nodes experience it:
+ * each node has Δ ports (port 0 is the node itself); a new edge occupies an open port on each end
+ * and keeps those labels until it is cut; every cut puts the severed port into the node's
+ * disconnection detector D.
+ *
+ * <p>Besides the current snapshot G_t the graph keeps an append-only presence log, so whether an
+ * edge persisted over [i, j] can be asked afterwards. A cut followed by a link of the same pair at
+ * the same instant counts as a break: it is a new connection (new port labels are possible and
+ * D reports the cut), even though a presence function sampled at integer times would not see it.
+ */
+public final class TimeVaryingGraph {
+    private final int n;
+    private final int delta;
+    private final int stride;
+    /** peer[u*stride + p]: node on u's port p, or -1. */
+    private final int[] peer;
+    /** peerPort[u*stride + p]: the port on the peer's side of that edge. */
+    private final int[] peerPort;
+    /** connection instance id of each occupied port: changes whenever a port is re-linked. */
+    private final long[] connection;
+    /** round at which the connection on a port formed. */
+    private final int[] since;
+    private final long[] occupied;
+    private final long[] pendingD;
+    private final long[] pendingU;
+    private final double[] x;
+    private final double[] y;
+    private long nextConnection = 1;
+    private int edgeCount;
+    private PresenceLog log;
+
+    public TimeVaryingGraph(int n, int delta) {
+        if (delta < 1 || delta > PortSet.MAX_DELTA) {
+            throw new IllegalArgumentException("delta must be in 1.." + PortSet.MAX_DELTA + ": " + delta);
+        }
+        this.n = n;
+        this.delta = delta;
+        this.stride = delta + 1;
+        peer = new int[n * stride];
+        peerPort = new int[n * stride];
+        connection = new long[n * stride];
+        since = new int[n * stride];
+        Arrays.fill(peer, -1);
+        Arrays.fill(peerPort, -1);
+        occupied = new long[n];
+        pendingD = new long[n];
+        pendingU = new long[n];
+        x = new double[n];
+        y = new double[n];
+        for (int u = 0; u < n; u++) {
+            peer[u * stride] = u;
+            peerPort[u * stride] = 0;
+            occupied[u] = 1L; // port 0: the node itself
+        }
+        log = new PresenceLog();
+    }
+
+    private TimeVaryingGraph(TimeVaryingGraph o) {
+        n = o.n;
+        delta = o.delta;
+        stride = o.stride;
+        peer = o.peer.clone();
+        peerPort = o.peerPort.clone();
+        connection = o.connection.clone();
+        since = o.since.clone();
+        occupied = o.occupied.clone();
+        pendingD = o.pendingD.clone();
+        pendingU = o.pendingU.clone();
+        x = o.x.clone();
+        y = o.y.clone();
+        nextConnection = o.nextConnection;
+        edgeCount = o.edgeCount;
+        log = o.log.copy();
+    }
+
+    public TimeVaryingGraph copy() {
+        return new TimeVaryingGraph(this);
+    }
+
+    public int nodeCount() { return n; }
+
+    public int delta() { return delta; }
+
+    public int edgeCount() { return edgeCount; }
+
+    /** Node on u's port p, or -1 if the port is open. Port 0 is u itself. */
+    public int peer(int u, int p) {
+        return peer[u * stride + p];
+    }
+
+    public int peerPort(int u, int p) {
+        return peerPort[u * stride + p];
+    }
+
+    public long connectionId(int u, int p) {
+        return connection[u * stride + p];
+    }
+
+    /** Round in which the connection on u's port p was formed. */
+    public int since(int u, int p) {
+        return since[u * stride + p];
+    }
+
+    /** N[u] as ports: every occupied port, including 0. */
+    public long ports(int u) {
+        return occupied[u];
+    }
+
+    public int degree(int u) {
+        return Long.bitCount(occupied[u]) - 1;
+    }
+
+    /** Ports 1..Δ not in use. */
+    public long openPorts(int u) {
+        long all = (delta == 63 ? -1L : (1L << (delta + 1)) - 1) & ~1L;
+        return all & ~occupied[u];
+    }
+
+    public boolean hasOpenPort(int u) {
+        return openPorts(u) != 0;
+    }
+
+    /** u's port to v, or -1 if not adjacent (u == v gives 0). */
+    public int portTo(int u, int v) {
+        if (u == v) return 0;
+        int base = u * stride;
+        for (long s = occupied[u] & ~1L; s != 0; s &= s - 1) {
+            int p = Long.numberOfTrailingZeros(s);
+            if (peer[base + p] == v) return p;
+        }
+        return -1;
+    }
+
+    public boolean adjacent(int u, int v) {
+        return u != v && portTo(u, v) >= 0;
+    }
+
+    /**
+     * Connects u and v via the given open ports at the start of {@code round}.
+     * The caller has checked that both ports are open and the nodes are not adjacent.
+     */
+    public void link(int u, int pu, int v, int pv, int round) {
+        if (u == v || adjacent(u, v)) throw new IllegalArgumentException("already adjacent: " + u + "-" + v);
+        if (!PortSet.contains(openPorts(u), pu) || !PortSet.contains(openPorts(v), pv)) {
+            throw new IllegalArgumentException("port not open: " + u + ":" + pu + " or " + v + ":" + pv);
+        }
+        long id = nextConnection++;
+        set(u, pu, v, pv, id, round);
+        set(v, pv, u, pu, id, round);
+        pendingU[u] |= 1L << pu;
+        pendingU[v] |= 1L << pv;
+        edgeCount++;
+        log.record(round, u, v, true);
+    }
+
+    private void set(int u, int p, int v, int q, long id, int round) {
+        int i = u * stride + p;
+        peer[i] = v;
+        peerPort[i] = q;
+        connection[i] = id;
+        since[i] = round;
+        occupied[u] |= 1L << p;
+    }
+
+    /** Cuts u–v; both severed ports go to the nodes' disconnection detectors. Returns false if not adjacent. */
+    public boolean cut(int u, int v, int round) {
+        int pu = portTo(u, v);
+        if (u == v || pu < 0) return false;
+        int pv = peerPort(u, pu);
+        clear(u, pu);
+        clear(v, pv);
+        pendingD[u] |= 1L << pu;
+        pendingD[v] |= 1L << pv;
+        // A port connected and cut before the node acted never reaches it as "connected".
+        pendingU[u] &= ~(1L << pu);
+        pendingU[v] &= ~(1L << pv);
+        edgeCount--;
+        log.record(round, u, v, false);
+        return true;
+    }
+
+    private void clear(int u, int p) {
+        int i = u * stride + p;
+        peer[i] = -1;
+        peerPort[i] = -1;
+        connection[i] = 0;
+        occupied[u] &= ~(1L << p);
+    }
+
+    /** The disconnection detector's current content (not yet snapshotted by an execution). */
+    public long pendingDisconnections(int u) {
+        return pendingD[u];
+    }
+
+    public long pendingConnections(int u) {
+        return pendingU[u];
+    }
+
+    /** Snapshot-and-reset of D at the start of an action execution (Sec. 2.1). */
+    public long takeDisconnections(int u) {
+        long d = pendingD[u];
+        pendingD[u] = 0;
+        return d;
+    }
+
+    public long takeConnections(int u) {
+        long c = pendingU[u];
+        pendingU[u] = 0;
+        return c;
+    }
+
+    public double x(int u) { return x[u]; }
+
+    public double y(int u) { return y[u]; }
+
+    public void place(int u, double nx, double ny) {
+        x[u] = nx;
+        y[u] = ny;
+    }
+
+    /** Whether u–v was present, as one connection, throughout rounds i..j (both inclusive). */
+    public boolean persisted(int u, int v, int i, int j) {
+        return log.persisted(Math.min(u, v), Math.max(u, v), i, j);
+    }
+
+    /** Drops the presence log (large runs that never ask for history). */
+    public void disableHistory() {
+        log = PresenceLog.DISABLED;
+    }
+
+    /** Append-only log of link/cut events: 3 ints per event, scanned on (rare) history queries. */
+    private static final class PresenceLog {
+        static final PresenceLog DISABLED = new PresenceLog(true);
+        private final boolean disabled;
+        private int[] data = new int[48];
+        private int size;
+
+        PresenceLog() {
+            this(false);
+        }
+
+        private PresenceLog(boolean disabled) {
+            this.disabled = disabled;
+        }
+
+        PresenceLog copy() {
+            if (disabled) return this;
+            PresenceLog c = new PresenceLog();
+            c.data = Arrays.copyOf(data, Math.max(size, 48));
+            c.size = size;
+            return c;
+        }
+
+        void record(int round, int u, int v, boolean up) {
+            if (disabled) return;
+            if (size + 3 > data.length) data = Arrays.copyOf(data, data.length * 2);
+            data[size++] = round;
+            data[size++] = Math.min(u, v);
+            data[size++] = up ? Math.max(u, v) : ~Math.max(u, v);
+        }
+
+        boolean persisted(int a, int b, int i, int j) {
+            if (disabled) throw new IllegalStateException("edge history was disabled for this run");
+            int upSince = -1;
+            boolean up = false;
+            boolean result = false;
+            for (int k = 0; k < size; k += 3) {
+                int round = data[k];
+                if (data[k + 1] != a) continue;
+                int other = data[k + 2];
+                boolean isUp = other >= 0;
+                if ((isUp ? other : ~other) != b) continue;
+                if (round > j) break;
+                if (isUp) {
+                    up = true;
+                    upSince = round;
+                } else {
+                    up = false;
+                }
+            }
+            if (up && upSince <= i) result = true;
+            return result;
+        }
+    }
+}

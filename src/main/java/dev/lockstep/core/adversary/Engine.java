@@ -1,0 +1,92 @@
+package dev.lockstep.core.adversary;
+
+import dev.lockstep.core.Simulation;
+import java.util.List;
+
+/**
+ * Drives a simulation with an adversary: one round at a time, or one action execution at a time
+ * (the GUI's single step). A round is: the adversary's topology changes and calls, then its
+ * planned executions, then {@link Simulation#endRound()}.
+ */
+public final class Engine {
+    private final Simulation sim;
+    private final Adversary adversary;
+    private List<Planned> plan;
+    private int next;
+
+    public Engine(Simulation sim, Adversary adversary) {
+        this.sim = sim;
+        this.adversary = adversary;
+    }
+
+    public Simulation simulation() {
+        return sim;
+    }
+
+    public Adversary adversary() {
+        return adversary;
+    }
+
+    /** Whether the current round has begun (topology and calls applied) but not ended. */
+    public boolean midRound() {
+        return plan != null;
+    }
+
+    private void begin() {
+        adversary.beginRound(sim);
+        plan = adversary.plan(sim);
+        next = 0;
+    }
+
+    private void execute(Planned p) {
+        if (p.duration() == 0) sim.execute(p.choice());
+        else sim.start(p.choice(), p.duration());
+    }
+
+    /**
+     * Executes (or starts) the next planned action, beginning and ending rounds as needed.
+     * Returns false if {@code maxRounds} rounds passed without any execution.
+     */
+    public boolean stepAction(int maxRounds) {
+        int ended = 0;
+        while (true) {
+            if (plan == null) begin();
+            if (next < plan.size()) {
+                execute(plan.get(next++));
+                return true;
+            }
+            endRound();
+            if (++ended >= maxRounds) return false;
+        }
+    }
+
+    /** Finishes the current round (beginning it first if needed). */
+    public void stepRound() {
+        if (plan == null) begin();
+        while (next < plan.size()) execute(plan.get(next++));
+        endRound();
+    }
+
+    private void endRound() {
+        sim.endRound();
+        plan = null;
+    }
+
+    /** Runs until the simulation reaches round {@code round} (rounds 0..round-1 done). */
+    public void runUntil(int round, ProgressListener progress) {
+        while (sim.round() < round) {
+            stepRound();
+            if (progress != null) progress.roundDone(sim.round(), round);
+        }
+    }
+
+    public void runUntil(int round) {
+        runUntil(round, null);
+    }
+
+    /** Called after every round of a long run. */
+    @FunctionalInterface
+    public interface ProgressListener {
+        void roundDone(int roundsDone, int roundsTotal);
+    }
+}

@@ -1,0 +1,125 @@
+package dev.lockstep.core.adversary;
+
+import dev.lockstep.core.Simulation;
+import dev.lockstep.core.TimeVaryingGraph;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The adversary a scenario file describes: initial edges (explicit, or every pair within a
+ * unit-disk radius), scripted topology events, random churn, a workload and a scheduler policy.
+ * Everything random is drawn from the simulation's one stream, in a fixed order each round:
+ * scripted events, churn cuts, churn links, workload, scheduling.
+ */
+public final class ScenarioAdversary implements Adversary {
+    private final int[] initialEdges;
+    private final double unitDisk;
+    private final List<TopologyEvent> dynamics;
+    private final Churn churn;
+    private final Workload workload;
+    private final SchedulerPolicy policy;
+
+    /**
+     * @param initialEdges flat [u0, v0, u1, v1, ...] (ignored when {@code unitDisk} > 0)
+     * @param unitDisk     radius, or 0 for explicit edges
+     * @param churn        null for none
+     * @param workload     null for none
+     */
+    public ScenarioAdversary(int[] initialEdges, double unitDisk, List<TopologyEvent> dynamics, Churn churn,
+                             Workload workload, SchedulerPolicy policy) {
+        this.initialEdges = initialEdges.clone();
+        this.unitDisk = unitDisk;
+        this.dynamics = List.copyOf(dynamics);
+        this.churn = churn;
+        this.workload = workload;
+        this.policy = policy;
+    }
+
+    public SchedulerPolicy policy() {
+        return policy;
+    }
+
+    public Workload workload() {
+        return workload;
+    }
+
+    @Override
+    public void beginRound(Simulation sim) {
+        int round = sim.round();
+        if (round == 0) {
+            int[] edges = baseEdges(sim);
+            for (int i = 0; i < edges.length; i += 2) sim.link(edges[i], edges[i + 1]);
+        }
+        for (TopologyEvent e : dynamics) {
+            if (e.round() != round) continue;
+            if (e instanceof TopologyEvent.Link l) sim.link(l.u(), l.v());
+            else if (e instanceof TopologyEvent.Cut c) sim.cut(c.u(), c.v());
+            else if (e instanceof TopologyEvent.Move m) move(sim, m);
+        }
+        if (churn != null && churn.activeIn(round)) churn(sim);
+        if (workload != null) workload.calls(sim);
+    }
+
+    @Override
+    public List<Planned> plan(Simulation sim) {
+        return policy.plan(sim);
+    }
+
+    /** Initial edges, or the unit-disk pairs at the current positions. */
+    private int[] baseEdges(Simulation sim) {
+        if (unitDisk <= 0) return initialEdges;
+        TimeVaryingGraph g = sim.graph();
+        int n = sim.nodeCount();
+        double[] x = new double[n];
+        double[] y = new double[n];
+        for (int u = 0; u < n; u++) {
+            x[u] = g.x(u);
+            y[u] = g.y(u);
+        }
+        return UnitDisk.pairs(x, y, unitDisk);
+    }
+
+    /** A move; with a unit-disk radius, edges now too long are cut and new pairs in range linked. */
+    private void move(Simulation sim, TopologyEvent.Move m) {
+        sim.move(m.node(), m.x(), m.y());
+        if (unitDisk <= 0) return;
+        TimeVaryingGraph g = sim.graph();
+        int u = m.node();
+        List<Integer> gone = new ArrayList<>();
+        for (long s = g.ports(u) & ~1L; s != 0; s &= s - 1) {
+            int v = g.peer(u, Long.numberOfTrailingZeros(s));
+            if (!UnitDisk.within(g.x(u), g.y(u), g.x(v), g.y(v), unitDisk)) gone.add(v);
+        }
+        gone.sort(null);
+        for (int v : gone) sim.cut(u, v);
+        for (int v = 0, n = sim.nodeCount(); v < n; v++) {
+            if (v != u && !g.adjacent(u, v) && UnitDisk.within(g.x(u), g.y(u), g.x(v), g.y(v), unitDisk)) {
+                sim.link(u, v);
+            }
+        }
+    }
+
+    private void churn(Simulation sim) {
+        TimeVaryingGraph g = sim.graph();
+        int n = sim.nodeCount();
+        if (churn.cut() > 0) {
+            List<int[]> cuts = new ArrayList<>();
+            for (int u = 0; u < n; u++) {
+                for (long s = g.ports(u) & ~1L; s != 0; s &= s - 1) {
+                    int v = g.peer(u, Long.numberOfTrailingZeros(s));
+                    if (u < v && sim.random().chance(churn.cut())) cuts.add(new int[] {u, v});
+                }
+            }
+            for (int[] c : cuts) sim.cut(c[0], c[1]);
+        }
+        if (churn.link() > 0) {
+            int[] base = baseEdges(sim);
+            for (int i = 0; i < base.length; i += 2) {
+                int u = base[i];
+                int v = base[i + 1];
+                if (g.adjacent(u, v) || !g.hasOpenPort(u) || !g.hasOpenPort(v)) continue;
+                if (sim.random().chance(churn.link())) sim.link(u, v);
+            }
+        }
+    }
+}

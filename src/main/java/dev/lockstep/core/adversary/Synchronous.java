@@ -1,0 +1,25 @@
+package dev.lockstep.core.adversary;
+
+import dev.lockstep.core.Simulation;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Every enabled node acts in every round. */
+public record Synchronous(NodeChoice nodeChoice) implements SchedulerPolicy {
+    public Synchronous() {
+        this(NodeChoice.EFFECTIVE);
+    }
+
+    @Override
+    public String name() {
+        return "synchronous";
+    }
+
+    @Override
+    public List<Planned> plan(Simulation sim) {
+        List<Planned> out = new ArrayList<>();
+        int[][] buf = {new int[16]};
+        for (int u = 0, n = sim.nodeCount(); u < n; u++) SchedulerPolicy.pick(sim, nodeChoice, u, buf, out, 0);
+        return out;
+    }
+}

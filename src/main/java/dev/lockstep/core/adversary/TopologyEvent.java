@@ -1,0 +1,15 @@
+package dev.lockstep.core.adversary;
+
+/** A scripted topology change at the start of a round. */
+public sealed interface TopologyEvent {
+    int round();
+
+    /** Where the event was defined (e.g. {@code $.dynamics[2]}), for messages. */
+    String source();
+
+    record Link(int round, int u, int v, String source) implements TopologyEvent {}
+
+    record Cut(int round, int u, int v, String source) implements TopologyEvent {}
+
+    record Move(int round, int node, double x, double y, String source) implements TopologyEvent {}
+}

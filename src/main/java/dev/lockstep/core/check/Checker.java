@@ -1,0 +1,60 @@
+package dev.lockstep.core.check;
+
+import dev.lockstep.core.SystemView;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Runs the checks and reports each violation once per episode: a violation with the same check
+ * and nodes as in the previous round is the same ongoing problem (a deadlock lasts), not news.
+ */
+public final class Checker {
+    private final List<Check> checks;
+    private Set<String> previousRound = Set.of();
+    private Set<String> thisRound = new HashSet<>();
+    private final List<Violation> scratch = new ArrayList<>();
+
+    public Checker(List<Check> checks) {
+        this.checks = List.copyOf(checks);
+    }
+
+    public Checker copy() {
+        Checker c = new Checker(checks);
+        c.previousRound = previousRound;
+        c.thisRound = new HashSet<>(thisRound);
+        return c;
+    }
+
+    public List<Check> checks() {
+        return checks;
+    }
+
+    /** New violations after an execution (only checks that look at executions report here). */
+    public List<Violation> afterExecution(SystemView view, int node, long sentPorts) {
+        scratch.clear();
+        for (Check c : checks) c.afterExecution(view, node, sentPorts, scratch);
+        return fresh();
+    }
+
+    public List<Violation> endOfRound(SystemView view) {
+        scratch.clear();
+        for (Check c : checks) c.endOfRound(view, scratch);
+        List<Violation> result = fresh();
+        previousRound = thisRound;
+        thisRound = new HashSet<>();
+        return result;
+    }
+
+    private List<Violation> fresh() {
+        if (scratch.isEmpty()) return List.of();
+        List<Violation> result = new ArrayList<>(scratch.size());
+        for (Violation v : scratch) {
+            String key = v.check() + v.nodes();
+            boolean firstThisRound = thisRound.add(key);
+            if (firstThisRound && !previousRound.contains(key)) result.add(v);
+        }
+        return result;
+    }
+}

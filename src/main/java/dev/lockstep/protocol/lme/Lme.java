@@ -1,0 +1,360 @@
+package dev.lockstep.protocol.lme;
+
+import static dev.lockstep.protocol.lme.LmeMessages.ACK_LOCK;
+import static dev.lockstep.protocol.lme.LmeMessages.ACK_UNLOCK;
+import static dev.lockstep.protocol.lme.LmeMessages.PREPARE;
+import static dev.lockstep.protocol.lme.LmeMessages.READY;
+import static dev.lockstep.protocol.lme.LmeMessages.RELEASE_LOCK;
+import static dev.lockstep.protocol.lme.LmeMessages.SET_LOCK;
+import static dev.lockstep.protocol.lme.LmeMessages.WIN_FALSE;
+import static dev.lockstep.protocol.lme.LmeMessages.WIN_TRUE;
+
+import dev.lockstep.core.Action;
+import dev.lockstep.core.Call;
+import dev.lockstep.core.CheckSettings;
+import dev.lockstep.core.Execution;
+import dev.lockstep.core.Protocol;
+import dev.lockstep.core.Requirements;
+import dev.lockstep.core.SystemView;
+import dev.lockstep.core.check.Check;
+import dev.lockstep.core.check.DeadlockCheck;
+import dev.lockstep.core.check.LockoutCheck;
+import dev.lockstep.core.check.MutualExclusionCheck;
+import dev.lockstep.core.check.PersistentLockSetCheck;
+import dev.lockstep.core.check.TransitBoundCheck;
+import dev.lockstep.protocol.lme.LmeMessages.AckLock;
+import dev.lockstep.protocol.lme.LmeMessages.AckUnlock;
+import dev.lockstep.protocol.lme.LmeMessages.Prepare;
+import dev.lockstep.protocol.lme.LmeMessages.Ready;
+import dev.lockstep.protocol.lme.LmeMessages.ReleaseLock;
+import dev.lockstep.protocol.lme.LmeMessages.RequestLock;
+import dev.lockstep.protocol.lme.LmeMessages.SetLock;
+import dev.lockstep.protocol.lme.LmeMessages.Win;
+import dev.lockstep.protocol.lme.LmeState.Phase;
+import dev.lockstep.protocol.lme.LmeState.State;
+import java.util.List;
+import java.util.function.IntConsumer;
+
+/**
+ * Local mutual exclusion (Daymude, Richa, Scheideler, SAND 2022), Algorithms 1-3. Comments cite
+ * the printed line numbers; interpretation choices are marked "Choice:" and listed in README.
+ */
+public final class Lme implements Protocol<LmeState> {
+    public static final String NAME = "lme";
+    public static final int DEFAULT_K = 8;
+
+    private final int k;
+    private final LmeVariant variant;
+    private final List<Action<LmeState>> actions;
+
+    public Lme(int k, LmeVariant variant) {
+        if (k < 2) throw new IllegalArgumentException("K must be at least 2 (with K = 1 every trial is a tie)");
+        this.k = k;
+        this.variant = variant;
+        this.actions = List.of(
+                // Algorithm 1: preparation phase
+                Action.onCall("InitLock", Call.LOCK, this::initLock),
+                Action.onReceive("ReceivePrepare", Prepare.class, this::receivePrepare),
+                Action.onReceive("ReceiveReady", Ready.class, this::receiveReady),
+                Action.when("CheckStart", s -> s.state == State.PREPARE && s.R == s.L, this::checkStart),
+                Action.when("CleanUp", this::cleanUpEnabled, (s, x) -> cleanUp(s, x)),
+                // Algorithm 2: competition phase
+                Action.onReceive("ReceiveRequest", RequestLock.class, this::receiveRequest),
+                Action.when("CheckPriorities", s -> s.phase == Phase.COMPETE && Long.bitCount(s.C) == Long.bitCount(s.P),
+                        this::checkPriorities),
+                Action.onReceive("ReceiveWin", Win.class, this::receiveWin),
+                Action.when("CheckWin", s -> s.state == State.COMPETE && Long.bitCount(s.W) == Long.bitCount(s.L),
+                        this::checkWin),
+                Action.onReceive("ReceiveSetLock", SetLock.class, this::receiveSetLock),
+                Action.onReceive("ReceiveAckLock", AckLock.class, this::receiveAckLock),
+                Action.when("CheckDone", s -> s.state == State.WIN && s.R == s.L, this::checkDone),
+                // Algorithm 3: unlock
+                Action.onCall("InitUnlock", Call.UNLOCK, this::initUnlock),
+                Action.onReceive("ReceiveRelease", ReleaseLock.class, this::receiveRelease),
+                Action.onReceive("ReceiveAckUnlock", AckUnlock.class, this::receiveAckUnlock),
+                Action.when("CheckUnlocked", s -> s.state == State.UNLOCK && s.R == s.L, this::checkUnlocked));
+    }
+
+    public Lme() {
+        this(DEFAULT_K, LmeVariant.CORRECTED);
+    }
+
+    public int k() {
+        return k;
+    }
+
+    public LmeVariant variant() {
+        return variant;
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public Requirements requirements() {
+        return Requirements.NONE; // anonymous nodes, reordering channels, any graph
+    }
+
+    @Override
+    public LmeState initialState(int delta) {
+        return new LmeState(delta, variant == LmeVariant.CORRECTED);
+    }
+
+    @Override
+    public List<Action<LmeState>> actions() {
+        return actions;
+    }
+
+    @Override
+    public String fill(LmeState s) {
+        return s.state.toString();
+    }
+
+    /**
+     * Sec. 2.2: L(u) = {v ∈ N(u) : lock(v) = ℓ_v(u)}, plus u itself if lock(u) = 0.
+     * Choice: a pointer into a port whose disconnection v has not processed yet is stale and counts
+     * in no lock set (otherwise a new neighbour attached to that port would "inherit" v).
+     */
+    @Override
+    public void lockSet(int u, SystemView view, IntConsumer member) {
+        LmeState su = (LmeState) view.state(u);
+        if (su.lock == 0) member.accept(u);
+        for (long s = view.ports(u) & ~1L; s != 0; s &= s - 1) {
+            int p = Long.numberOfTrailingZeros(s);
+            int v = view.peer(u, p);
+            int pv = view.peerPort(u, p);
+            LmeState sv = (LmeState) view.state(v);
+            if (sv.lock == pv && (view.unprocessedDisconnections(v) & (1L << pv)) == 0) member.accept(v);
+        }
+    }
+
+    @Override
+    public List<Check> checks(CheckSettings settings) {
+        return List.of(
+                new MutualExclusionCheck(this),
+                new PersistentLockSetCheck(this),
+                new TransitBoundCheck(2),
+                new AcyclicDependenciesCheck(),
+                new LockoutCheck(settings.lockoutBound()),
+                new DeadlockCheck());
+    }
+
+    // ---------------------------------------------------------------- Algorithm 1
+
+    /** Alg. 1, l. 1-5. */
+    private void initLock(LmeState s, Execution x) {
+        if (s.state != State.BOTTOM) return;                     // l. 2: one locking operation at a time
+        cleanUp(s, x);                                            // l. 3
+        s.state = State.PREPARE;                                  // l. 4
+        s.L = x.ports();                                          // l. 4: L ← N[u], port 0 included
+        x.lockRequested();
+        for (long p = s.L; p != 0; p &= p - 1) x.send(Long.numberOfTrailingZeros(p), PREPARE); // l. 5
+    }
+
+    /** Alg. 1, l. 6-11. */
+    private void receivePrepare(LmeState s, Execution x) {
+        int l = x.receivedPort();
+        cleanUp(s, x);                                            // l. 7
+        if (s.phase == Phase.COMPETE) {
+            s.H |= 1L << l;                                       // l. 8: on hold, a competition is under way
+        } else {
+            s.A |= 1L << l;                                       // l. 10
+            s.phase = Phase.PREPARE;
+            x.send(l, READY);                                     // l. 11
+        }
+    }
+
+    /** Alg. 1, l. 12-14. */
+    private void receiveReady(LmeState s, Execution x) {
+        cleanUp(s, x);                                            // l. 13
+        s.R |= 1L << x.receivedPort();                            // l. 14
+    }
+
+    /** Alg. 1, l. 15-19. */
+    private void checkStart(LmeState s, Execution x) {
+        cleanUp(s, x);                                            // l. 16
+        s.state = State.COMPETE;                                  // l. 17
+        s.R = 0;
+        s.W = 0;
+        s.wTrue = 0;
+        int p = x.random(k);                                      // l. 18
+        RequestLock m = new RequestLock(p);
+        for (long q = s.L; q != 0; q &= q - 1) x.send(Long.numberOfTrailingZeros(q), m); // l. 19
+    }
+
+    /**
+     * Alg. 1, l. 20: (phase ≠ ⊥) ∨ (state = unlock). The corrected variant widens it to
+     * (phase ≠ ⊥) ∨ (state ∉ {⊥, locked}), so an initiator waiting in win (or prepare, compete)
+     * whose only partner was cut still processes D.
+     */
+    private boolean cleanUpEnabled(LmeState s) {
+        if (s.phase != Phase.BOTTOM) return true;
+        if (variant == LmeVariant.PAPER) return s.state == State.UNLOCK;
+        return s.state != State.BOTTOM && s.state != State.LOCKED;
+    }
+
+    /** Alg. 1, l. 22-31: the CleanUp() helper, processing the D snapshot of this execution. */
+    void cleanUp(LmeState s, Execution x) {
+        long d = x.disconnected();
+        if (d != 0) {                                             // l. 23
+            if (s.lock > 0 && (d & (1L << s.lock)) != 0) s.lock = LmeState.UNLOCKED; // l. 24
+            long keep = ~d;                                       // l. 25-26: remove ℓ from all sets
+            s.L &= keep;
+            s.R &= keep;
+            s.W &= keep;
+            s.wTrue &= keep;
+            s.H &= keep;
+            s.A &= keep;
+            s.C &= keep;
+            s.P &= keep;
+            s.late &= keep;                                       // corrected variant: Late too
+        }
+        if (s.C == 0) {                                           // l. 27
+            for (long h = s.H; h != 0; h &= h - 1) x.send(Long.numberOfTrailingZeros(h), READY); // l. 28
+            s.A |= s.H;                                           // l. 29: nodes on hold become applicants
+            s.H = 0;
+            s.phase = s.A != 0 ? Phase.PREPARE : Phase.BOTTOM;    // l. 30-31
+        }
+    }
+
+    // ---------------------------------------------------------------- Algorithm 2
+
+    /** Alg. 2, l. 1-4 (plus the corrected variant's late applicants). */
+    private void receiveRequest(LmeState s, Execution x) {
+        int l = x.receivedPort();
+        int p = ((RequestLock) x.received().message()).priority();
+        cleanUp(s, x);                                            // l. 2
+        if (variant == LmeVariant.CORRECTED && (s.late & (1L << l)) != 0) {
+            // Corrected: ℓ's request-lock was in transit when the trial it would have joined was
+            // decided. Make it a candidate now and let it lose this trial; it resends for the next.
+            s.late &= ~(1L << l);
+            s.A &= ~(1L << l);
+            s.C |= 1L << l;
+            s.phase = Phase.COMPETE;
+            x.send(l, WIN_FALSE);
+            return;
+        }
+        if ((s.A & (1L << l)) != 0) {                             // l. 3
+            s.A &= ~(1L << l);
+            s.C |= 1L << l;
+        }
+        // l. 4. Choice: P holds one priority per port (a map). Two entries for one port cannot
+        // arise: an initiator resends only after the win() that followed P's reset.
+        s.P |= 1L << l;
+        s.priority[l] = p;
+        s.phase = Phase.COMPETE;                                  // l. 4: close the competition
+    }
+
+    /** Alg. 2, l. 5-10. */
+    private void checkPriorities(LmeState s, Execution x) {
+        cleanUp(s, x);                                            // l. 6
+        if (variant == LmeVariant.CORRECTED) s.late |= s.A;       // corrected: applicants now miss this trial
+        int winner = -1;                                          // l. 7: a unique highest priority?
+        if (s.lock == LmeState.UNLOCKED && s.P != 0) {
+            int best = -1;
+            int count = 0;
+            for (long q = s.P; q != 0; q &= q - 1) {
+                int port = Long.numberOfTrailingZeros(q);
+                int pr = s.priority[port];
+                if (pr > best) {
+                    best = pr;
+                    count = 1;
+                    winner = port;
+                } else if (pr == best) {
+                    count++;
+                }
+            }
+            if (count != 1) winner = -1;
+        }
+        for (long q = s.C; q != 0; q &= q - 1) {                  // l. 8-9
+            int port = Long.numberOfTrailingZeros(q);
+            x.send(port, port == winner ? WIN_TRUE : WIN_FALSE);
+        }
+        s.P = 0;                                                  // l. 10: the trial is over
+    }
+
+    /** Alg. 2, l. 11-13. */
+    private void receiveWin(LmeState s, Execution x) {
+        int l = x.receivedPort();
+        boolean b = ((Win) x.received().message()).won();
+        cleanUp(s, x);                                            // l. 12
+        s.W |= 1L << l;                                           // l. 13
+        if (b) s.wTrue |= 1L << l;
+        else s.wTrue &= ~(1L << l);
+    }
+
+    /** Alg. 2, l. 14-22. */
+    private void checkWin(LmeState s, Execution x) {
+        cleanUp(s, x);                                            // l. 15
+        if ((s.W & ~s.wTrue) != 0) {                              // l. 16: some win(false)
+            int p = x.random(k);                                  // l. 17
+            RequestLock m = new RequestLock(p);
+            for (long q = s.L; q != 0; q &= q - 1) x.send(Long.numberOfTrailingZeros(q), m); // l. 18
+        } else {
+            s.state = State.WIN;                                  // l. 20
+            s.R = 0;
+            for (long q = s.L; q != 0; q &= q - 1) x.send(Long.numberOfTrailingZeros(q), SET_LOCK); // l. 21
+        }
+        s.W = 0;                                                  // l. 22
+        s.wTrue = 0;
+    }
+
+    /** Alg. 2, l. 23-26. Note the printed order: lock and C are set before CleanUp(). */
+    private void receiveSetLock(LmeState s, Execution x) {
+        int l = x.receivedPort();
+        s.lock = l;                                               // l. 24
+        s.C &= ~(1L << l);
+        cleanUp(s, x);                                            // l. 25
+        x.send(l, ACK_LOCK);                                      // l. 26
+    }
+
+    /** Alg. 2, l. 27-29. */
+    private void receiveAckLock(LmeState s, Execution x) {
+        cleanUp(s, x);                                            // l. 28
+        s.R |= 1L << x.receivedPort();                            // l. 29
+    }
+
+    /** Alg. 2, l. 30-33. */
+    private void checkDone(LmeState s, Execution x) {
+        cleanUp(s, x);                                            // l. 31
+        s.state = State.LOCKED;                                   // l. 32
+        s.R = 0;
+        x.lockAcquired();                                         // l. 33: return L
+    }
+
+    // ---------------------------------------------------------------- Algorithm 3
+
+    /** Alg. 3, l. 1-5. */
+    private void initUnlock(LmeState s, Execution x) {
+        if (s.state != State.LOCKED) return;                     // l. 2: one Unlock per successful Lock
+        cleanUp(s, x);                                            // l. 3
+        s.state = State.UNLOCK;                                   // l. 4
+        s.R = 0;
+        x.unlockRequested();
+        for (long q = s.L; q != 0; q &= q - 1) x.send(Long.numberOfTrailingZeros(q), RELEASE_LOCK); // l. 5
+    }
+
+    /** Alg. 3, l. 6-8. */
+    private void receiveRelease(LmeState s, Execution x) {
+        int l = x.receivedPort();
+        cleanUp(s, x);                                            // l. 7
+        s.lock = LmeState.UNLOCKED;                               // l. 8
+        x.send(l, ACK_UNLOCK);
+    }
+
+    /** Alg. 3, l. 9-11. */
+    private void receiveAckUnlock(LmeState s, Execution x) {
+        cleanUp(s, x);                                            // l. 10
+        s.R |= 1L << x.receivedPort();                            // l. 11
+    }
+
+    /** Alg. 3, l. 12-14. */
+    private void checkUnlocked(LmeState s, Execution x) {
+        cleanUp(s, x);                                            // l. 13
+        s.state = State.BOTTOM;                                   // l. 14
+        s.R = 0;
+        x.unlockCompleted();
+    }
+}

@@ -1,0 +1,176 @@
+package dev.lockstep.protocol.lme;
+
+import dev.lockstep.core.NodeState;
+import dev.lockstep.core.PortSet;
+import dev.lockstep.core.Variable;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Table 1: the local variables of a node, with the sets as port bitsets (O(Δ) memory per node,
+ * Lemma 4.18). {@code late} exists only in the corrected variant.
+ */
+public final class LmeState implements NodeState {
+    /** The value ⊥ of {@code lock}. */
+    public static final int UNLOCKED = -1;
+
+    /** The initiator's lock state. */
+    public enum State {
+        BOTTOM("⊥"), PREPARE("prepare"), COMPETE("compete"), WIN("win"), LOCKED("locked"), UNLOCK("unlock");
+
+        private final String text;
+
+        State(String text) {
+            this.text = text;
+        }
+
+        @Override
+        public String toString() {
+            return text;
+        }
+    }
+
+    /** The participant's phase. */
+    public enum Phase {
+        BOTTOM("⊥"), PREPARE("prepare"), COMPETE("compete");
+
+        private final String text;
+
+        Phase(String text) {
+            this.text = text;
+        }
+
+        @Override
+        public String toString() {
+            return text;
+        }
+    }
+
+    /** ⊥ ({@link #UNLOCKED}) if unlocked, 0 if locked by itself, ℓ if locked by the node on port ℓ. */
+    public int lock = UNLOCKED;
+    public State state = State.BOTTOM;
+    public Phase phase = Phase.BOTTOM;
+    /** Ports u intends to lock. */
+    public long L;
+    /** Ports via which u received ready(), ack-lock() or ack-unlock(). */
+    public long R;
+    /** W's ports: a win() was received via each. */
+    public long W;
+    /** The subset of {@link #W} whose win() carried true. */
+    public long wTrue;
+    /** Ports on hold for the next competition to lock u. */
+    public long H;
+    /** Applicants: may still join the current competition. */
+    public long A;
+    /** Candidates competing to lock u. */
+    public long C;
+    /** P's ports: a priority was received via each (P ⊆ C × {0..K-1}). */
+    public long P;
+    /** priority[ℓ] for ℓ ∈ P. */
+    public final int[] priority;
+    /** Corrected variant: applicants whose request-lock missed an already decided trial. */
+    public long late;
+    private final boolean showLate;
+
+    LmeState(int delta, boolean showLate) {
+        priority = new int[delta + 1];
+        this.showLate = showLate;
+    }
+
+    private LmeState(LmeState o) {
+        lock = o.lock;
+        state = o.state;
+        phase = o.phase;
+        L = o.L;
+        R = o.R;
+        W = o.W;
+        wTrue = o.wTrue;
+        H = o.H;
+        A = o.A;
+        C = o.C;
+        P = o.P;
+        priority = o.priority.clone();
+        late = o.late;
+        showLate = o.showLate;
+    }
+
+    @Override
+    public LmeState copy() {
+        return new LmeState(this);
+    }
+
+    @Override
+    public List<Variable> variables() {
+        List<Variable> v = new ArrayList<>(12);
+        v.add(new Variable("lock", lock == UNLOCKED ? "⊥" : Integer.toString(lock)));
+        v.add(new Variable("state", state.toString()));
+        v.add(new Variable("phase", phase.toString()));
+        v.add(new Variable("L", PortSet.format(L)));
+        v.add(new Variable("R", PortSet.format(R)));
+        v.add(new Variable("W", formatW()));
+        v.add(new Variable("H", PortSet.format(H)));
+        v.add(new Variable("A", PortSet.format(A)));
+        v.add(new Variable("C", PortSet.format(C)));
+        v.add(new Variable("P", formatP()));
+        if (showLate) v.add(new Variable("Late", PortSet.format(late)));
+        return v;
+    }
+
+    private String formatW() {
+        if (W == 0) return "∅";
+        StringBuilder sb = new StringBuilder("{");
+        for (long s = W; s != 0; s &= s - 1) {
+            int p = Long.numberOfTrailingZeros(s);
+            if (sb.length() > 1) sb.append(',');
+            sb.append('(').append(p).append(',').append(PortSet.contains(wTrue, p)).append(')');
+        }
+        return sb.append('}').toString();
+    }
+
+    private String formatP() {
+        if (P == 0) return "∅";
+        StringBuilder sb = new StringBuilder("{");
+        for (long s = P; s != 0; s &= s - 1) {
+            int p = Long.numberOfTrailingZeros(s);
+            if (sb.length() > 1) sb.append(',');
+            sb.append('(').append(p).append(',').append(priority[p]).append(')');
+        }
+        return sb.append('}').toString();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (!(o instanceof LmeState s)) return false;
+        if (lock != s.lock || state != s.state || phase != s.phase || L != s.L || R != s.R || W != s.W
+                || wTrue != s.wTrue || H != s.H || A != s.A || C != s.C || P != s.P || late != s.late) {
+            return false;
+        }
+        for (long p = P; p != 0; p &= p - 1) {
+            int i = Long.numberOfTrailingZeros(p);
+            if (priority[i] != s.priority[i]) return false;
+        }
+        return true;
+    }
+
+    @Override
+    public int hashCode() {
+        long h = lock * 31L + state.ordinal();
+        h = h * 31 + phase.ordinal();
+        h = h * 1_000_003L + L;
+        h = h * 1_000_003L + R;
+        h = h * 1_000_003L + W;
+        h = h * 1_000_003L + wTrue;
+        h = h * 1_000_003L + H;
+        h = h * 1_000_003L + A;
+        h = h * 1_000_003L + C;
+        h = h * 1_000_003L + P;
+        h = h * 1_000_003L + late;
+        for (long p = P; p != 0; p &= p - 1) h = h * 31 + priority[Long.numberOfTrailingZeros(p)];
+        return Long.hashCode(h);
+    }
+
+    @Override
+    public String toString() {
+        return variables().toString();
+    }
+}
