@@ -99,7 +99,7 @@ public final class Lme implements Protocol<LmeState> {
 
     @Override
     public LmeState initialState(int delta) {
-        return new LmeState(delta, variant == LmeVariant.CORRECTED);
+        return new LmeState(delta, variant.lateApplicants());
     }
 
     @Override
@@ -191,7 +191,7 @@ public final class Lme implements Protocol<LmeState> {
      */
     private boolean cleanUpEnabled(LmeState s) {
         if (s.phase != Phase.BOTTOM) return true;
-        if (variant == LmeVariant.PAPER) return s.state == State.UNLOCK;
+        if (!variant.lateApplicants()) return s.state == State.UNLOCK;
         return s.state != State.BOTTOM && s.state != State.LOCKED;
     }
 
@@ -209,9 +209,13 @@ public final class Lme implements Protocol<LmeState> {
             s.A &= keep;
             s.C &= keep;
             s.P &= keep;
-            s.late &= keep;                                       // corrected variant: Late too
+            s.late &= keep;                                       // corrected variants: Late too
         }
         if (s.C == 0) {                                           // l. 27
+            // Corrected: the competition is over, so nobody can have missed one of its trials.
+            // A Late entry surviving into the next competition answers an ordinary first request
+            // with win(false) while others' requests wait in P: the deadlock of flaw 3 (README).
+            if (variant == LmeVariant.CORRECTED) s.late = 0;
             for (long h = s.H; h != 0; h &= h - 1) x.send(Long.numberOfTrailingZeros(h), READY); // l. 28
             s.A |= s.H;                                           // l. 29: nodes on hold become applicants
             s.H = 0;
@@ -226,7 +230,7 @@ public final class Lme implements Protocol<LmeState> {
         int l = x.receivedPort();
         int p = ((RequestLock) x.received().message()).priority();
         cleanUp(s, x);                                            // l. 2
-        if (variant == LmeVariant.CORRECTED && (s.late & (1L << l)) != 0) {
+        if (variant.lateApplicants() && (s.late & (1L << l)) != 0) {
             // Corrected: ℓ's request-lock was in transit when the trial it would have joined was
             // decided. Make it a candidate now and let it lose this trial; it resends for the next.
             s.late &= ~(1L << l);
@@ -250,7 +254,11 @@ public final class Lme implements Protocol<LmeState> {
     /** Alg. 2, l. 5-10. */
     private void checkPriorities(LmeState s, Execution x) {
         cleanUp(s, x);                                            // l. 6
-        if (variant == LmeVariant.CORRECTED) s.late |= s.A;       // corrected: applicants now miss this trial
+        if (variant == LmeVariant.CORRECTED_UNSCOPED) {
+            s.late |= s.A;                                        // the first correction: applicants miss this trial
+        } else if (variant == LmeVariant.CORRECTED && s.C != 0) {
+            s.late |= s.A;                                        // only if a trial is decided (C ≠ ∅ after CleanUp)
+        }
         int winner = -1;                                          // l. 7: a unique highest priority?
         if (s.lock == LmeState.UNLOCKED && s.P != 0) {
             int best = -1;

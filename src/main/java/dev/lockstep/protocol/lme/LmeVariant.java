@@ -1,13 +1,20 @@
 package dev.lockstep.protocol.lme;
 
-/** Which LME to run: Algorithms 1-3 exactly as printed, or with the two liveness flaws fixed. */
+/** Which LME to run: Algorithms 1-3 exactly as printed, or with their liveness flaws fixed. */
 public enum LmeVariant {
-    /** Exactly as printed; deadlocks in the two schedules described in README ("Two flaws"). */
+    /** Exactly as printed; deadlocks in the schedules described in README ("The printed algorithm's flaws"). */
     PAPER("paper"),
     /**
-     * The default. (1) CheckPriorities remembers the current applicants as late; a late
-     * applicant's request-lock is answered at once with win(false) instead of entering P.
-     * (2) The CleanUp action is enabled whenever phase ≠ ⊥ or state ∉ {⊥, locked}.
+     * The correction as first proposed (issue 2): late applicants and the wider CleanUp guard, but
+     * the Late set is never cleared. Still deadlocks when Late outlives its competition (flaw 3 in
+     * README); kept so that schedule can be shown.
+     */
+    CORRECTED_UNSCOPED("corrected-unscoped"),
+    /**
+     * The default. (1) When CheckPriorities decides a trial, the current applicants are late; a
+     * late applicant's request-lock is answered at once with win(false) instead of entering P.
+     * (2) Late belongs to one competition: it is cleared when C becomes empty.
+     * (3) The CleanUp action is enabled whenever phase ≠ ⊥ or state ∉ {⊥, locked}.
      */
     CORRECTED("corrected");
 
@@ -19,6 +26,11 @@ public enum LmeVariant {
 
     public String json() {
         return json;
+    }
+
+    /** Whether the late-applicant rule and the wider CleanUp guard apply. */
+    public boolean lateApplicants() {
+        return this != PAPER;
     }
 
     public static LmeVariant parse(String s) {

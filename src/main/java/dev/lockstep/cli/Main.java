@@ -1,0 +1,146 @@
+package dev.lockstep.cli;
+
+import dev.lockstep.core.Simulation;
+import dev.lockstep.core.adversary.Engine;
+import dev.lockstep.core.adversary.ScheduleException;
+import dev.lockstep.json.JsonWriter;
+import dev.lockstep.scenario.Scenario;
+import dev.lockstep.scenario.ScenarioException;
+import dev.lockstep.scenario.ScenarioLoader;
+import dev.lockstep.scenario.Summary;
+import dev.lockstep.scenario.TraceReplay;
+import dev.lockstep.scenario.TraceWriter;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.Set;
+
+/**
+ * The command line. Exit codes: 0 = no check violated, 1 = a check was violated (or a replay
+ * diverged), 2 = bad input or usage (message on stderr), 3 = internal error (a bug: please report).
+ */
+public final class Main {
+    public static final int OK = 0;
+    public static final int VIOLATION = 1;
+    public static final int BAD_INPUT = 2;
+    public static final int INTERNAL_ERROR = 3;
+
+    static final String USAGE = """
+            usage: java -jar lockstep.jar <command> [options]
+
+            commands:
+              run SCENARIO [--seed N] [--rounds N] [--trace FILE] [--json] [--progress | --no-progress]
+                  simulate a scenario file and print a summary (exit 1 if a check was violated)
+              replay TRACE
+                  re-run a trace's recorded adversary choices and verify it reproduces byte for byte
+              bench [--nodes N,N,...] [--rounds N] [--seed N] [--degree D]
+                  LME throughput on random unit-disk graphs
+              help
+                  this text
+            """;
+
+    private final PrintStream out;
+    private final PrintStream err;
+    private final boolean terminal;
+
+    Main(PrintStream out, PrintStream err, boolean stderrIsTerminal) {
+        this.out = out;
+        this.err = err;
+        this.terminal = stderrIsTerminal;
+    }
+
+    public static void main(String[] args) {
+        int code = new Main(System.out, System.err, Progress.stderrIsTerminal()).execute(args);
+        System.out.flush();
+        System.exit(code);
+    }
+
+    /** Runs a command and returns its exit code; never throws. */
+    public int execute(String[] args) {
+        try {
+            if (args.length == 0) throw new UsageException("no command given");
+            return switch (args[0]) {
+                case "run" -> run(args);
+                case "replay" -> replay(args);
+                case "bench" -> Bench.run(new Args("bench", args, 1, Set.of("--nodes", "--rounds", "--seed", "--degree"),
+                        Set.of()), out, err);
+                case "help", "--help", "-h" -> {
+                    out.print(USAGE);
+                    yield OK;
+                }
+                default -> throw new UsageException("unknown command \"" + args[0] + "\"");
+            };
+        } catch (UsageException e) {
+            err.println("lockstep: " + e.getMessage());
+            err.print(USAGE);
+            return BAD_INPUT;
+        } catch (ScenarioException e) {
+            for (String p : e.problems()) err.println(p);
+            return BAD_INPUT;
+        } catch (ScheduleException e) {
+            err.println(e.source() + ": " + e.getMessage());
+            return BAD_INPUT;
+        } catch (IOException e) {
+            err.println("lockstep: " + e.getMessage());
+            return BAD_INPUT;
+        } catch (RuntimeException | OutOfMemoryError e) {
+            err.println("lockstep: internal error: " + e);
+            e.printStackTrace(err);
+            return INTERNAL_ERROR;
+        }
+    }
+
+    private int run(String[] argv) throws UsageException, ScenarioException, IOException {
+        Args a = new Args("run", argv, 1, Set.of("--seed", "--rounds", "--trace"),
+                Set.of("--json", "--progress", "--no-progress"));
+        if (a.positional.size() != 1) throw new UsageException("run: expected one scenario file, got " + a.positional.size());
+        Scenario scenario = ScenarioLoader.load(Path.of(a.positional.get(0)));
+        long seed = a.has("--seed") ? a.longValue("run", "--seed", Long.MIN_VALUE, Long.MAX_VALUE) : scenario.seed();
+        int rounds = a.has("--rounds") ? (int) a.longValue("run", "--rounds", 0, Integer.MAX_VALUE - 1) : scenario.rounds();
+        boolean progress = a.has("--progress") || (terminal && !a.has("--no-progress"));
+
+        Engine engine = scenario.engine(seed);
+        Simulation sim = engine.simulation();
+        AtomicFile traceFile = a.has("--trace") ? new AtomicFile(Path.of(a.get("--trace"))) : null;
+        Progress bar = progress ? new Progress(err) : null;
+        try (traceFile) {
+            TraceWriter trace = null;
+            if (traceFile != null) {
+                trace = new TraceWriter(traceFile.writer(), scenario, sim, rounds);
+                sim.addListener(trace);
+            }
+            try {
+                engine.runUntil(rounds, bar);
+            } finally {
+                if (bar != null) bar.finish();
+            }
+            if (trace != null) {
+                trace.finish();
+                traceFile.commit();
+            }
+        }
+        Summary summary = Summary.of(sim);
+        if (a.has("--json")) {
+            JsonWriter w = new JsonWriter();
+            summary.writeJson(w, sim);
+            out.println(w);
+        } else {
+            out.printf("scenario     %s (%s), seed %d%n", scenario.name(), scenario.protocol().name(), seed);
+            out.print(summary.toText(sim));
+        }
+        return summary.violations().isEmpty() ? OK : VIOLATION;
+    }
+
+    private int replay(String[] argv) throws UsageException, ScenarioException {
+        Args a = new Args("replay", argv, 1, Set.of(), Set.of());
+        if (a.positional.size() != 1) throw new UsageException("replay: expected one trace file");
+        TraceReplay.Result r = TraceReplay.verify(Path.of(a.positional.get(0)));
+        if (r.identical()) {
+            out.printf("trace reproduced exactly: %d records, %d rounds%n", r.lines(), r.simulation().round());
+            return OK;
+        }
+        out.printf("trace diverges at line %d%n  in file:  %s%n  replayed: %s%n", r.differingLine(),
+                r.expected() == null ? "(end of file)" : r.expected(), r.actual() == null ? "(end of replay)" : r.actual());
+        return VIOLATION;
+    }
+}

@@ -1,0 +1,41 @@
+package dev.lockstep.protocol;
+
+import dev.lockstep.core.Protocol;
+import dev.lockstep.protocol.lme.Lme;
+import dev.lockstep.protocol.lme.LmeVariant;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The protocols a scenario can name. */
+public final class Protocols {
+    private Protocols() {}
+
+    private static final List<ProtocolFactory> ALL = List.of(
+            new ProtocolFactory() {
+                @Override public String name() { return Lme.NAME; }
+
+                @Override public List<String> parameters() { return List.of("K", "variant"); }
+
+                @Override
+                public Protocol<?> create(ProtocolParams p) {
+                    int k = p.integer("K", Lme.DEFAULT_K, 2, 1 << 20);
+                    String variant = p.choice("variant", LmeVariant.CORRECTED.json(), LmeVariant.PAPER.json());
+                    return new Lme(k, LmeVariant.parse(variant));
+                }
+            });
+
+    public static List<ProtocolFactory> all() {
+        return ALL;
+    }
+
+    public static ProtocolFactory byName(String name) {
+        for (ProtocolFactory f : ALL) if (f.name().equals(name)) return f;
+        return null;
+    }
+
+    public static List<String> names() {
+        List<String> out = new ArrayList<>();
+        for (ProtocolFactory f : ALL) out.add(f.name());
+        return out;
+    }
+}

@@ -1,0 +1,121 @@
+package dev.lockstep.scenario;
+
+import dev.lockstep.core.ChannelDiscipline;
+import dev.lockstep.core.CheckSettings;
+import dev.lockstep.core.PortAssignment;
+import dev.lockstep.core.Protocol;
+import dev.lockstep.core.Simulation;
+import dev.lockstep.core.SimulationConfig;
+import dev.lockstep.core.adversary.Churn;
+import dev.lockstep.core.adversary.Engine;
+import dev.lockstep.core.adversary.ScenarioAdversary;
+import dev.lockstep.core.adversary.SchedulerPolicy;
+import dev.lockstep.core.adversary.TopologyEvent;
+import dev.lockstep.core.adversary.Workload;
+import dev.lockstep.json.JsonValue;
+import java.util.List;
+
+/**
+ * A validated scenario file ({@code lockstep-scenario/1}): what to simulate and how the adversary
+ * behaves. Immutable; {@link #engine(long)} builds a fresh run.
+ */
+public final class Scenario {
+    public static final String FORMAT = "lockstep-scenario/1";
+
+    final String file;
+    final JsonValue.Obj json;
+    final String name;
+    final Protocol<?> protocol;
+    final int delta;
+    final long seed;
+    final int rounds;
+    final SchedulerPolicy policy;
+    final ChannelDiscipline channels;
+    final PortAssignment ports;
+    final List<String> nodes;
+    final double[] x;
+    final double[] y;
+    final List<String> regions;
+    final int[] edges;
+    final double unitDisk;
+    final List<TopologyEvent> dynamics;
+    final Churn churn;
+    final Workload workload;
+    final CheckSettings checks;
+
+    Scenario(String file, JsonValue.Obj json, String name, Protocol<?> protocol, int delta, long seed, int rounds,
+             SchedulerPolicy policy, ChannelDiscipline channels, PortAssignment ports, List<String> nodes,
+             double[] x, double[] y, List<String> regions, int[] edges, double unitDisk,
+             List<TopologyEvent> dynamics, Churn churn, Workload workload, CheckSettings checks) {
+        this.file = file;
+        this.json = json;
+        this.name = name;
+        this.protocol = protocol;
+        this.delta = delta;
+        this.seed = seed;
+        this.rounds = rounds;
+        this.policy = policy;
+        this.channels = channels;
+        this.ports = ports;
+        this.nodes = List.copyOf(nodes);
+        this.x = x;
+        this.y = y;
+        this.regions = regions == null ? null : List.copyOf(regions);
+        this.edges = edges;
+        this.unitDisk = unitDisk;
+        this.dynamics = List.copyOf(dynamics);
+        this.churn = churn;
+        this.workload = workload;
+        this.checks = checks;
+    }
+
+    /** The file it was read from (for messages). */
+    public String file() { return file; }
+
+    /** The scenario exactly as parsed (embedded in trace headers). */
+    public JsonValue.Obj json() { return json; }
+
+    public String name() { return name; }
+
+    public Protocol<?> protocol() { return protocol; }
+
+    public int delta() { return delta; }
+
+    public long seed() { return seed; }
+
+    public int rounds() { return rounds; }
+
+    public SchedulerPolicy policy() { return policy; }
+
+    public ChannelDiscipline channels() { return channels; }
+
+    public List<String> nodes() { return nodes; }
+
+    public double x(int u) { return x[u]; }
+
+    public double y(int u) { return y[u]; }
+
+    /** Initial edges as a flat array [u0, v0, u1, v1, ...]; empty with a unit-disk radius. */
+    public int[] edges() { return edges.clone(); }
+
+    public double unitDisk() { return unitDisk; }
+
+    public CheckSettings checks() { return checks; }
+
+    public SimulationConfig config(long seedToUse) {
+        return new SimulationConfig(protocol, nodes, x, y, regions, delta, channels, ports, checks, seedToUse);
+    }
+
+    public ScenarioAdversary adversary() {
+        return new ScenarioAdversary(edges, unitDisk, dynamics, churn, workload, policy);
+    }
+
+    /** A new simulation at round 0 with its adversary, using {@code seedToUse}. */
+    public Engine engine(long seedToUse) {
+        return new Engine(new Simulation(config(seedToUse)), adversary());
+    }
+
+    public Engine engine() {
+        return engine(seed);
+    }
+}
