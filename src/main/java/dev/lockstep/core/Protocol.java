@@ -32,6 +32,14 @@ public interface Protocol<S extends NodeState> {
     /** The live checks for this protocol (each reports its own violations). */
     List<Check> checks(CheckSettings settings);
 
+    /**
+     * Sends allowed per port in one action execution. The model (Sec. 2.1) allows one; a protocol
+     * whose pseudocode needs more says so here and explains why.
+     */
+    default int sendsPerPort() {
+        return 1;
+    }
+
     /** Short name of the state shown as node fill in the GUI (LME: the initiator's {@code state}). */
     default String fill(S state) {
         return "";

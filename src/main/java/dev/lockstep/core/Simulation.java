@@ -65,6 +65,13 @@ public final class Simulation implements SystemView {
         if (actionArray.length > 255) throw new IllegalArgumentException("at most 255 actions per protocol");
         this.n = config.nodeCount();
         this.delta = config.delta();
+        Requirements req = protocol.requirements();
+        if (req.fifo() && config.channels() != ChannelDiscipline.FIFO) {
+            throw new IllegalArgumentException(protocol.name() + " needs FIFO channels");
+        }
+        if (req.regions() && config.regions() == null) {
+            throw new IllegalArgumentException(protocol.name() + " needs a region for every node");
+        }
         graph = new TimeVaryingGraph(n, delta);
         for (int u = 0; u < n; u++) graph.place(u, config.x()[u], config.y()[u]);
         channels = new Channels(n, config.channels());
@@ -751,6 +758,7 @@ public final class Simulation implements SystemView {
         int[] drawn = new int[4];
         int[] bounds = new int[4];
         long sentMask;
+        long sentTwiceMask;
         int sendCount;
         int[] sendPorts = new int[8];
         Message[] sendMessages = new Message[8];
@@ -766,6 +774,7 @@ public final class Simulation implements SystemView {
             scripted = draws;
             drawIndex = 0;
             sentMask = 0;
+            sentTwiceMask = 0;
             sendCount = 0;
             events = 0;
             dry = dryRun;
@@ -792,11 +801,16 @@ public final class Simulation implements SystemView {
         @Override
         public void send(int port, Message m) {
             if (port < 0 || port > delta) throw new IllegalArgumentException("no port " + port + " (Δ = " + delta + ")");
-            if ((sentMask & (1L << port)) != 0) {
-                throw new IllegalStateException("protocol error at " + name(node) + ": two sends on port " + port
-                        + " in one action execution (the model allows at most one per port)");
+            long bit = 1L << port;
+            if ((sentMask & bit) != 0) {
+                int limit = protocol.sendsPerPort();
+                if (limit < 2 || ((sentTwiceMask & bit) != 0 && limit < 3)) {
+                    throw new IllegalStateException("protocol error at " + name(node) + ": more than " + limit
+                            + " send(s) on port " + port + " in one action execution (the model allows one per port)");
+                }
+                sentTwiceMask |= bit;
             }
-            sentMask |= 1L << port;
+            sentMask |= bit;
             if (sendCount == sendPorts.length) {
                 sendPorts = Arrays.copyOf(sendPorts, sendCount * 2);
                 sendMessages = Arrays.copyOf(sendMessages, sendCount * 2);

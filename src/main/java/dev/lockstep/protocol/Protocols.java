@@ -3,6 +3,7 @@ package dev.lockstep.protocol;
 import dev.lockstep.core.Protocol;
 import dev.lockstep.protocol.lme.Lme;
 import dev.lockstep.protocol.lme.LmeVariant;
+import dev.lockstep.protocol.ricartagrawala.RicartAgrawala;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -19,9 +20,17 @@ public final class Protocols {
                 @Override
                 public Protocol<?> create(ProtocolParams p) {
                     int k = p.integer("K", Lme.DEFAULT_K, 2, 1 << 20);
-                    String variant = p.choice("variant", LmeVariant.CORRECTED.json(), LmeVariant.PAPER.json());
+                    String variant = p.choice("variant", LmeVariant.CORRECTED.json(), LmeVariant.PAPER.json(),
+                            LmeVariant.CORRECTED_UNSCOPED.json());
                     return new Lme(k, LmeVariant.parse(variant));
                 }
+            },
+            new ProtocolFactory() {
+                @Override public String name() { return RicartAgrawala.NAME; }
+
+                @Override public List<String> parameters() { return List.of(); }
+
+                @Override public Protocol<?> create(ProtocolParams p) { return new RicartAgrawala(); }
             });
 
     public static List<ProtocolFactory> all() {

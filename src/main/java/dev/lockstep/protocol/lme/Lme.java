@@ -107,6 +107,19 @@ public final class Lme implements Protocol<LmeState> {
         return actions;
     }
 
+    /**
+     * Choice: two. The CleanUp helper (Alg. 1, l. 28) sends ready() to the ports on hold when C has
+     * become empty, and CheckStart, CheckWin, InitLock and InitUnlock then send to every port of
+     * L. When a disconnection empties C at such an execution, a port can be in both H and L, so
+     * the printed pseudocode makes two sends on it — against the model's one per port. The two
+     * messages belong to different Lock operations (the neighbour's preparation and this node's
+     * own), so Lemma 4.18's two messages per edge still hold; the transit-bound check verifies it.
+     */
+    @Override
+    public int sendsPerPort() {
+        return 2;
+    }
+
     @Override
     public String fill(LmeState s) {
         return s.state.toString();

@@ -8,6 +8,7 @@ import dev.lockstep.core.Protocol;
 import dev.lockstep.core.Requirements;
 import dev.lockstep.core.SystemView;
 import dev.lockstep.core.check.Check;
+import dev.lockstep.core.check.DeadlockCheck;
 import dev.lockstep.core.check.LockoutCheck;
 import dev.lockstep.core.check.MutualExclusionCheck;
 import dev.lockstep.protocol.ricartagrawala.RaMessages.Ok;
@@ -73,7 +74,7 @@ public final class RicartAgrawala implements Protocol<RaState> {
         return List.of(
                 new MutualExclusionCheck(this),
                 new LockoutCheck(settings.lockoutBound()),
-                new HolderAwareDeadlockCheck()); // the core's DeadlockCheck misreads RA's quiet waits
+                new DeadlockCheck());
     }
 
     /**
