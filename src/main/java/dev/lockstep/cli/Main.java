@@ -43,7 +43,7 @@ public final class Main {
     private final PrintStream err;
     private final boolean terminal;
 
-    Main(PrintStream out, PrintStream err, boolean stderrIsTerminal) {
+    public Main(PrintStream out, PrintStream err, boolean stderrIsTerminal) {
         this.out = out;
         this.err = err;
         this.terminal = stderrIsTerminal;

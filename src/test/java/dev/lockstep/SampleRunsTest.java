@@ -1,0 +1,76 @@
+package dev.lockstep;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.lockstep.cli.Main;
+import dev.lockstep.json.JsonParser;
+import dev.lockstep.json.JsonValue;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Every file in sample-runs/ runs through the command line as its name promises: the flaw
+ * samples show their deadlock (exit 1), all others run clean (exit 0).
+ */
+class SampleRunsTest {
+    static final Path DIR = Path.of("sample-runs");
+
+    static List<Path> samples() throws IOException {
+        try (Stream<Path> s = Files.list(DIR)) {
+            return s.filter(p -> p.toString().endsWith(".json")).sorted().toList();
+        }
+    }
+
+    @Test
+    void theSamplesTheIssueAsksForExist() throws IOException {
+        List<String> names = samples().stream().map(p -> p.getFileName().toString()).toList();
+        for (String required : List.of("figure-1-persistent-neighbourhood.json", "ring-8.json", "grid-5x5-churn.json",
+                "unit-disk-swarm-30.json", "ricart-agrawala-complete-5.json", "flaw-1-two-node-deadlock.json",
+                "flaw-2-stuck-in-win.json")) {
+            assertTrue(names.contains(required), required + " missing from " + names);
+        }
+    }
+
+    @TestFactory
+    List<DynamicTest> eachSampleRunsAsPromised() throws IOException {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (Path p : samples()) {
+            tests.add(DynamicTest.dynamicTest(p.getFileName().toString(), () -> {
+                ByteArrayOutputStream out = new ByteArrayOutputStream();
+                ByteArrayOutputStream err = new ByteArrayOutputStream();
+                int code = new Main(new PrintStream(out, true, StandardCharsets.UTF_8),
+                        new PrintStream(err, true, StandardCharsets.UTF_8), false)
+                        .execute(new String[] {"run", p.toString(), "--json"});
+                String json = out.toString(StandardCharsets.UTF_8);
+                JsonValue.Obj summary = (JsonValue.Obj) JsonParser.parse(json.trim());
+                List<String> checks = new ArrayList<>();
+                for (JsonValue v : ((JsonValue.Arr) summary.get("violations")).items()) {
+                    checks.add(((JsonValue.Str) ((JsonValue.Obj) v).get("check")).value());
+                }
+                long acquired = Long.parseLong(((JsonValue.Num) summary.get("locksAcquired")).text());
+                if (p.getFileName().toString().startsWith("flaw-")) {
+                    assertEquals(Main.VIOLATION, code, err.toString(StandardCharsets.UTF_8));
+                    assertTrue(checks.contains("deadlock"), checks.toString());
+                } else {
+                    assertEquals(Main.OK, code, json + err.toString(StandardCharsets.UTF_8));
+                    assertEquals(List.of(), checks);
+                    assertTrue(acquired > 0, "a sample should show locks being acquired");
+                }
+                assertFalse(json.isBlank());
+            }));
+        }
+        return tests;
+    }
+}
