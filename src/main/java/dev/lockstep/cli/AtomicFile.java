@@ -5,9 +5,11 @@ import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.concurrent.ThreadLocalRandom;
 
 /** Writes a file through a temporary sibling and renames it into place: never a half-written file. */
 final class AtomicFile implements AutoCloseable {
@@ -20,8 +22,24 @@ final class AtomicFile implements AutoCloseable {
         this.target = target.toAbsolutePath();
         Path dir = this.target.getParent();
         if (dir != null && !Files.isDirectory(dir)) throw new IOException("no such directory: " + dir);
-        this.temp = Files.createTempFile(dir, "." + this.target.getFileName() + ".", ".tmp");
+        this.temp = createTemp(dir == null ? Path.of("") : dir, this.target.getFileName().toString());
         this.writer = Files.newBufferedWriter(temp, StandardCharsets.UTF_8);
+    }
+
+    /**
+     * A new, empty sibling file. Not {@link Files#createTempFile}: that makes the file readable by
+     * its owner only (0600), and the rename would hand those permissions to the finished file.
+     * {@link Files#createFile} honours the umask like any other file the user creates.
+     */
+    private static Path createTemp(Path dir, String name) throws IOException {
+        for (int attempt = 0; ; attempt++) {
+            String suffix = Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36);
+            try {
+                return Files.createFile(dir.resolve("." + name + "." + suffix + ".tmp"));
+            } catch (FileAlreadyExistsException e) {
+                if (attempt >= 100) throw e;
+            }
+        }
     }
 
     Writer writer() {

@@ -10,7 +10,11 @@ import java.util.Map;
  * Duplicate object keys are rejected: in a scenario file they are always a mistake.
  */
 public final class JsonParser {
+    /** Deeper nesting is rejected with a message instead of overflowing the stack. */
+    public static final int MAX_DEPTH = 512;
+
     private final String text;
+    private int depth;
     private int pos;
     private int line = 1;
     private int lineStart;
@@ -35,8 +39,13 @@ public final class JsonParser {
         int c = column();
         char ch = text.charAt(pos);
         switch (ch) {
-            case '{': return object(path, l, c);
-            case '[': return array(path, l, c);
+            case '{':
+            case '[':
+                if (depth >= MAX_DEPTH) throw error("nesting deeper than " + MAX_DEPTH + " levels at " + path);
+                depth++;
+                JsonValue nested = ch == '{' ? object(path, l, c) : array(path, l, c);
+                depth--;
+                return nested;
             case '"': return new JsonValue.Str(l, c, path, string());
             case 't': literal("true"); return new JsonValue.Bool(l, c, path, true);
             case 'f': literal("false"); return new JsonValue.Bool(l, c, path, false);
@@ -113,7 +122,7 @@ public final class JsonParser {
     static String childPath(String path, String key) {
         boolean simple = !key.isEmpty() && Character.isJavaIdentifierStart(key.charAt(0))
                 && key.chars().allMatch(Character::isJavaIdentifierPart);
-        return simple ? path + "." + key : path + "[\"" + key.replace("\"", "\\\"") + "\"]";
+        return simple ? path + "." + key : path + "[" + JsonWriter.quoted(key) + "]";
     }
 
     private String string() throws JsonParseException {
@@ -123,8 +132,8 @@ public final class JsonParser {
             if (pos >= text.length()) throw error("unterminated string");
             char ch = text.charAt(pos++);
             if (ch == '"') return sb.toString();
-            if (ch == '\n') throw error("unterminated string (line break inside a string)");
-            if (ch < 0x20) throw error("control character inside a string");
+            if (ch == '\n') throw errorAt(pos - 1, "unterminated string (line break inside a string)");
+            if (ch < 0x20) throw errorAt(pos - 1, "control character inside a string");
             if (ch != '\\') {
                 sb.append(ch);
                 continue;
@@ -141,12 +150,15 @@ public final class JsonParser {
                 case 'r': sb.append('\r'); break;
                 case 't': sb.append('\t'); break;
                 case 'u':
-                    if (pos + 4 > text.length()) throw error("truncated \\u escape");
-                    try {
-                        sb.append((char) Integer.parseInt(text.substring(pos, pos + 4), 16));
-                    } catch (NumberFormatException ex) {
-                        throw error("invalid \\u escape");
+                    int code = 0;
+                    for (int i = 0; i < 4; i++) {
+                        int digit = pos + i < text.length() ? hex(text.charAt(pos + i)) : -1;
+                        if (digit < 0) {
+                            throw errorAt(pos - 2, "invalid \\u escape: expected four hex digits after \\u");
+                        }
+                        code = code * 16 + digit;
                     }
+                    sb.append((char) code);
                     pos += 4;
                     break;
                 default:
@@ -184,6 +196,14 @@ public final class JsonParser {
     private void literal(String word) throws JsonParseException {
         if (!text.startsWith(word, pos)) throw error("expected a JSON value, found " + describeHere());
         pos += word.length();
+    }
+
+    /** The value of an ASCII hex digit, or -1 (Character.digit would also accept non-ASCII digits). */
+    private static int hex(char c) {
+        if (c >= '0' && c <= '9') return c - '0';
+        if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+        if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+        return -1;
     }
 
     private static boolean isDigit(char c) {
@@ -224,5 +244,10 @@ public final class JsonParser {
 
     private JsonParseException error(String message) {
         return new JsonParseException(line, column(), message);
+    }
+
+    /** An error at an earlier position {@code at} on the current line. */
+    private JsonParseException errorAt(int at, String message) {
+        return new JsonParseException(line, at - lineStart + 1, message);
     }
 }

@@ -57,9 +57,17 @@ final class Problems {
     }
 
     Double number(JsonValue v, String what) {
-        if (v instanceof JsonValue.Num n) return n.doubleValue();
-        add(v, "expected " + what + " (a number), found " + v.typeName());
-        return null;
+        if (!(v instanceof JsonValue.Num n)) {
+            add(v, "expected " + what + " (a number), found " + v.typeName());
+            return null;
+        }
+        double d = n.doubleValue();
+        if (Double.isInfinite(d)) {
+            // e.g. 1e400: would become Infinity, which no trace or position can hold
+            add(v, "expected " + what + " (a finite number), found " + n.text() + ", which is out of range");
+            return null;
+        }
+        return d;
     }
 
     /** An integer within [min, max], or null after reporting. */

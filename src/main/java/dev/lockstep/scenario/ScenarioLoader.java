@@ -117,7 +117,8 @@ public final class ScenarioLoader {
             if (name == null) name = Path.of(file).getFileName().toString().replaceFirst("\\.json$", "");
 
             Protocol<?> protocol = protocol(root);
-            int delta = (int) required(root, "delta", v -> problems.integer(v, "delta (ports per node)", 1, PortSet.MAX_DELTA), 1);
+            // 0 = missing or invalid (already reported): the degree check below is skipped then
+            int delta = (int) required(root, "delta", v -> problems.integer(v, "delta (ports per node)", 1, PortSet.MAX_DELTA), 0);
             long seed = root.has("seed") ? orElse(problems.integer(root.get("seed"), "the seed", Long.MIN_VALUE, Long.MAX_VALUE), 1L) : 1L;
             int rounds = root.has("rounds") ? (int) (long) orElse(problems.integer(root.get("rounds"), "rounds", 0, Integer.MAX_VALUE - 1), 0L) : DEFAULT_ROUNDS;
 
@@ -196,7 +197,14 @@ public final class ScenarioLoader {
             JsonValue.Obj params = null;
             if (root.has("params")) {
                 params = problems.object(root.get("params"), "the protocol parameters");
-                if (params != null) problems.onlyKnown(params, factory.parameters());
+                if (params != null && factory.parameters().isEmpty()) {
+                    for (var e : params.members().entrySet()) {
+                        problems.add(e.getValue(), "unknown field \"" + e.getKey() + "\": " + name
+                                + " takes no parameters; expected \"params\": {}");
+                    }
+                } else if (params != null) {
+                    problems.onlyKnown(params, factory.parameters());
+                }
             }
             JsonValue.Obj p = params;
             JsonValue at = root.has("params") ? root.get("params") : root;
@@ -357,7 +365,7 @@ public final class ScenarioLoader {
                     continue;
                 }
                 for (int u : e) {
-                    if (++degree[u] == delta + 1) {
+                    if (++degree[u] == delta + 1 && delta > 0) {
                         problems.add(item, "node \"" + nodeNames.get(u) + "\" has more than delta = " + delta
                                 + " edges (ports 1.." + delta + " are all taken)");
                     }

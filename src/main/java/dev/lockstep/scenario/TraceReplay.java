@@ -51,6 +51,20 @@ public final class TraceReplay {
             try {
                 JsonValue v = JsonParser.parse(lines.get(i));
                 if (!(v instanceof JsonValue.Obj o)) throw new ScenarioException(file + ":" + (i + 1) + ": expected a JSON object");
+                if (i > 0) {
+                    boolean roundOk = false;
+                    if (o.get("round") instanceof JsonValue.Num n && n.isIntegral()) {
+                        try {
+                            roundOk = Integer.parseInt(n.text()) >= 0;
+                        } catch (NumberFormatException e) {
+                            roundOk = false;
+                        }
+                    }
+                    if (!roundOk || !(o.get("type") instanceof JsonValue.Str)) {
+                        throw new ScenarioException(file + ":" + (i + 1) + ": a trace record needs \"round\" "
+                                + "(a non-negative integer) and \"type\" (a string)");
+                    }
+                }
                 records.add(o);
             } catch (JsonParseException e) {
                 throw new ScenarioException(file + ":" + (i + 1) + ":" + e.column() + ": malformed JSON: " + e.getMessage());
@@ -66,8 +80,8 @@ public final class TraceReplay {
             throw new ScenarioException(file + ":1: trace header needs \"scenario\", \"seed\" and \"rounds\"");
         }
         Scenario scenario = ScenarioLoader.fromJson(scenarioJson, file + " (embedded scenario)");
-        long seed = Long.parseLong(seedNum.text());
-        int rounds = Integer.parseInt(roundsNum.text());
+        long seed = headerInteger(file, seedNum, "seed", Long.MIN_VALUE, Long.MAX_VALUE);
+        int rounds = (int) headerInteger(file, roundsNum, "rounds", 0, Integer.MAX_VALUE - 1);
 
         Simulation sim = new Simulation(scenario.config(seed));
         StringWriter produced = new StringWriter();
@@ -90,6 +104,20 @@ public final class TraceReplay {
             if (a == null || !a.equals(b)) return new Result(lines.size(), i + 1, a, b, sim);
         }
         return new Result(lines.size(), 0, null, null, sim);
+    }
+
+    private static long headerInteger(String file, JsonValue.Num n, String key, long min, long max)
+            throws ScenarioException {
+        try {
+            if (n.isIntegral()) {
+                long x = Long.parseLong(n.text());
+                if (x >= min && x <= max) return x;
+            }
+        } catch (NumberFormatException e) {
+            // out of range: reported below
+        }
+        throw new ScenarioException(file + ":1:" + n.column() + ": " + n.path() + ": expected \"" + key
+                + "\" to be an integer between " + min + " and " + max + ", found " + n.text());
     }
 
     private static final class ReplayError extends RuntimeException {
@@ -116,8 +144,9 @@ public final class TraceReplay {
             return current + 1;
         }
 
+        /** Validated when the records were read: a non-negative integer. */
         private int round(JsonValue.Obj r) {
-            return r.get("round") instanceof JsonValue.Num n ? Integer.parseInt(n.text()) : -1;
+            return Integer.parseInt(((JsonValue.Num) r.get("round")).text());
         }
 
         private String type(JsonValue.Obj r) {
@@ -130,8 +159,12 @@ public final class TraceReplay {
         }
 
         private int integer(JsonValue v) {
-            if (v instanceof JsonValue.Num n && n.isIntegral()) return Integer.parseInt(n.text());
-            throw error("expected an integer at " + (v == null ? "?" : v.path()));
+            try {
+                if (v instanceof JsonValue.Num n && n.isIntegral()) return Integer.parseInt(n.text());
+            } catch (NumberFormatException e) {
+                // out of int range: reported below
+            }
+            throw error(v == null ? "missing an integer field" : "expected an integer at " + v.path());
         }
 
         private int node(JsonValue.Obj r, String key) {
