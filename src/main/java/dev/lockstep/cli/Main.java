@@ -83,6 +83,10 @@ public final class Main {
         } catch (IOException e) {
             err.println("lockstep: " + e.getMessage());
             return BAD_INPUT;
+        } catch (java.io.UncheckedIOException e) {
+            // Writing the trace failed mid-run (disk full, file system gone): the environment, not a bug.
+            err.println("lockstep: cannot write: " + e.getCause().getMessage());
+            return BAD_INPUT;
         } catch (RuntimeException | OutOfMemoryError e) {
             err.println("lockstep: internal error: " + e);
             e.printStackTrace(err);
