@@ -30,6 +30,10 @@ public final class Simulation implements SystemView {
     private final Protocol<NodeState> protocol;
     private final List<Action<NodeState>> actions;
     private final Action<NodeState>[] actionArray;
+    /** Indices of the actions by trigger, in protocol order (enumeration scans only these). */
+    private final int[] callActions;
+    private final int[] messageActions;
+    private final int[] stateActions;
     private final int n;
     private final int delta;
 
@@ -63,6 +67,9 @@ public final class Simulation implements SystemView {
         this.actions = List.copyOf(protocol.actions());
         this.actionArray = actions.toArray(new Action[0]);
         if (actionArray.length > 255) throw new IllegalArgumentException("at most 255 actions per protocol");
+        callActions = indicesOf(actionArray, Action.Trigger.CALL);
+        messageActions = indicesOf(actionArray, Action.Trigger.MESSAGE);
+        stateActions = indicesOf(actionArray, Action.Trigger.STATE);
         this.n = config.nodeCount();
         this.delta = config.delta();
         Requirements req = protocol.requirements();
@@ -98,6 +105,9 @@ public final class Simulation implements SystemView {
         protocol = o.protocol;
         actions = o.actions;
         actionArray = o.actionArray;
+        callActions = o.callActions;
+        messageActions = o.messageActions;
+        stateActions = o.stateActions;
         n = o.n;
         delta = o.delta;
         round = o.round;
@@ -123,6 +133,13 @@ public final class Simulation implements SystemView {
         acquired = o.acquired.clone();
         acquiredCount = o.acquiredCount;
         violations = new ArrayList<>(o.violations);
+    }
+
+    private static int[] indicesOf(Action<NodeState>[] actions, Action.Trigger trigger) {
+        int[] out = new int[actions.length];
+        int k = 0;
+        for (int i = 0; i < actions.length; i++) if (actions[i].trigger() == trigger) out[k++] = i;
+        return Arrays.copyOf(out, k);
     }
 
     /** A deep copy that continues exactly like this simulation (same random stream); no listeners. */
@@ -313,27 +330,20 @@ public final class Simulation implements SystemView {
         ArrayDeque<Call> q = calls[u];
         if (q != null && !q.isEmpty()) {
             Call head = q.peekFirst();
-            for (int a = 0; a < as.length; a++) {
-                Action<NodeState> act = as[a];
-                if (act.trigger() == Action.Trigger.CALL && act.call() == head && act.guard(s, null)) {
-                    count = put(buf, count, a);
-                }
+            for (int a : callActions) {
+                if (as[a].call() == head && as[a].guard(s, null)) count = put(buf, count, a);
             }
         }
         int box = channels.size(u);
         for (int i = 0; i < box; i++) {
             if (!channels.receivable(u, i, when)) continue;
             Message m = channels.get(u, i).message();
-            for (int a = 0; a < as.length; a++) {
-                Action<NodeState> act = as[a];
-                if (act.trigger() == Action.Trigger.MESSAGE && act.accepts(m) && act.guard(s, m)) {
-                    count = put(buf, count, ((i + 1) << 8) | a);
-                }
+            for (int a : messageActions) {
+                if (as[a].accepts(m) && as[a].guard(s, m)) count = put(buf, count, ((i + 1) << 8) | a);
             }
         }
-        for (int a = 0; a < as.length; a++) {
-            Action<NodeState> act = as[a];
-            if (act.trigger() == Action.Trigger.STATE && act.guard(s, null)) count = put(buf, count, a);
+        for (int a : stateActions) {
+            if (as[a].guard(s, null)) count = put(buf, count, a);
         }
         return count;
     }

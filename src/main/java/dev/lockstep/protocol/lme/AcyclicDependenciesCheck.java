@@ -30,16 +30,12 @@ public final class AcyclicDependenciesCheck implements Check {
     @Override
     public void endOfRound(SystemView view, List<Violation> out) {
         int n = view.nodeCount();
-        byte[] color = null; // 0 = unvisited, 1 = on the DFS stack, 2 = done
-        int[] parent = null;
+        byte[] color = null; // 0 = unvisited, 1 = on the DFS path, 2 = done
         for (int start = 0; start < 2 * n; start++) {
-            if (!hasEdges(view, start)) continue;
-            if (color == null) {
-                color = new byte[2 * n];
-                parent = new int[2 * n];
-            }
+            if (successors(view, start) == 0) continue;
+            if (color == null) color = new byte[2 * n];
             if (color[start] != 0) continue;
-            int[] cycle = dfs(view, start, color, parent);
+            int[] cycle = dfs(view, start, color);
             if (cycle != null) {
                 report(view, cycle, out);
                 return; // one cycle per round is enough to stop and look
@@ -47,68 +43,57 @@ public final class AcyclicDependenciesCheck implements Check {
         }
     }
 
-    private static boolean hasEdges(SystemView view, int vertex) {
-        LmeState s = (LmeState) view.state(vertex >> 1);
-        return (vertex & 1) == 1 ? s.P != 0 : s.state == LmeState.State.COMPETE && s.W != 0;
-    }
-
-    /** Out-edges of a vertex: 2u = initiator u, 2u+1 = participant u. */
-    private static int[] successors(SystemView view, int vertex) {
+    /**
+     * Out-edges of a vertex (2u = initiator u, 2u+1 = participant u) as the ports of u they leave
+     * through: a participant's P, a competing initiator's W, minus ports whose cut u has not
+     * processed yet (their entries are stale).
+     */
+    private static long successors(SystemView view, int vertex) {
         int u = vertex >> 1;
         LmeState s = (LmeState) view.state(u);
-        long ports;
-        int targetRole;
-        if ((vertex & 1) == 1) {
-            ports = s.P;                // participant → initiators whose priority it holds
-            targetRole = 0;
-        } else {
-            ports = s.state == LmeState.State.COMPETE ? s.W : 0; // initiator → participants whose win it holds
-            targetRole = 1;
-        }
-        ports &= ~view.unprocessedDisconnections(u);
-        int[] out = new int[Long.bitCount(ports)];
-        int k = 0;
-        for (long q = ports; q != 0; q &= q - 1) {
-            int v = view.peer(u, Long.numberOfTrailingZeros(q));
-            if (v >= 0) out[k++] = 2 * v + targetRole;
-        }
-        return k == out.length ? out : java.util.Arrays.copyOf(out, k);
+        long ports = (vertex & 1) == 1 ? s.P : s.state == LmeState.State.COMPETE ? s.W : 0;
+        return ports == 0 ? 0 : ports & ~view.unprocessedDisconnections(u);
     }
 
-    /** Iterative DFS; returns the vertices of a cycle in order, or null. */
-    private static int[] dfs(SystemView view, int start, byte[] color, int[] parent) {
-        List<int[]> stack = new ArrayList<>();
-        List<Integer> index = new ArrayList<>();
-        stack.add(successors(view, start));
-        index.add(0);
+    private static int target(SystemView view, int vertex, int port) {
+        int v = view.peer(vertex >> 1, port);
+        if (v < 0) return -1;
+        return 2 * v + ((vertex & 1) == 1 ? 0 : 1); // participant → initiator, initiator → participant
+    }
+
+    /** Iterative DFS with explicit stacks (no allocation per vertex); returns a cycle's vertices or null. */
+    private static int[] dfs(SystemView view, int start, byte[] color) {
+        int[] path = new int[16];
+        long[] remaining = new long[16];
+        int depth = 0;
+        path[0] = start;
+        remaining[0] = successors(view, start);
         color[start] = 1;
-        parent[start] = -1;
-        List<Integer> path = new ArrayList<>();
-        path.add(start);
-        while (!stack.isEmpty()) {
-            int top = stack.size() - 1;
-            int[] succ = stack.get(top);
-            int i = index.get(top);
-            if (i == succ.length) {
-                color[path.get(top)] = 2;
-                stack.remove(top);
-                index.remove(top);
-                path.remove(top);
+        while (depth >= 0) {
+            long rest = remaining[depth];
+            if (rest == 0) {
+                color[path[depth]] = 2;
+                depth--;
                 continue;
             }
-            index.set(top, i + 1);
-            int w = succ[i];
+            int port = Long.numberOfTrailingZeros(rest);
+            remaining[depth] = rest & (rest - 1);
+            int w = target(view, path[depth], port);
+            if (w < 0) continue;
             if (color[w] == 1) {
-                int from = path.indexOf(w);
-                int[] cycle = new int[path.size() - from];
-                for (int k = from; k < path.size(); k++) cycle[k - from] = path.get(k);
-                return cycle;
+                int from = depth;
+                while (path[from] != w) from--;
+                return java.util.Arrays.copyOfRange(path, from, depth + 1);
             }
             if (color[w] == 0) {
                 color[w] = 1;
-                stack.add(successors(view, w));
-                index.add(0);
-                path.add(w);
+                depth++;
+                if (depth == path.length) {
+                    path = java.util.Arrays.copyOf(path, depth * 2);
+                    remaining = java.util.Arrays.copyOf(remaining, depth * 2);
+                }
+                path[depth] = w;
+                remaining[depth] = successors(view, w);
             }
         }
         return null;
