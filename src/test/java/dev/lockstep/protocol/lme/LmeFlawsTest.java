@@ -178,4 +178,47 @@ class LmeFlawsTest {
                 "y was cut during the request: only x itself is locked");
         assertFalse(sim.status(x).pending());
     }
+
+    @Test
+    void flaw3_unscopedLateMarksDeadlockATriangle() throws Exception {
+        Simulation sim = run(LmeHarness.sample("flaw-3-stale-late-mark.json"));
+        int x = sim.indexOf("x");
+        int y = sim.indexOf("y");
+        int z = sim.indexOf("z");
+        List<Violation> cycle = of(sim, "acyclic-dependencies");
+        assertEquals(1, cycle.size(), sim.violations().toString());
+        assertEquals(44, cycle.get(0).round(), "right after the last scripted step");
+        assertEquals(List.of(x, y, z), cycle.get(0).nodes());
+        List<Violation> deadlock = of(sim, "deadlock");
+        assertEquals(1, deadlock.size());
+        assertEquals(List.of(y, z), deadlock.get(0).nodes(), "x got its lock; y and z wait forever");
+        assertEquals(1, sim.stats().locksAcquired());
+        // The participants involved answered a first request-lock of the new competition from a
+        // Late mark made in x's competition, while ordinary requests wait in P.
+        LmeState sy = (LmeState) sim.state(y);
+        LmeState sz = (LmeState) sim.state(z);
+        assertTrue(sy.P != 0 || sz.P != 0, "an ordinary request waits in P");
+    }
+
+    @Test
+    void flaw3_correctedVariantServesEveryRequestOnTheSamePrefix() throws Exception {
+        // Under the corrected variant the schedule stops being possible at step 38 (the states
+        // differ: no stale Late mark answered z). Run its first 38 steps, then let the
+        // synchronous policy finish.
+        String text = java.nio.file.Files.readString(java.nio.file.Path.of("sample-runs", "flaw-3-stale-late-mark.json"));
+        StringBuilder kept = new StringBuilder();
+        int steps = 0;
+        for (String line : text.split("\n", -1)) {
+            boolean step = line.trim().startsWith("{\"round\"") && line.contains("\"action\"");
+            if (step && ++steps > 38) continue;
+            kept.append(line).append('\n');
+        }
+        String edited = kept.toString().replace("\"variant\": \"corrected-unscoped\"", "\"variant\": \"corrected\"")
+                .replaceAll(",\\s*\\n(\\s*\\])", "\n$1");
+        Scenario scenario = dev.lockstep.scenario.ScenarioLoader.parse(edited, "flaw-3 (corrected)");
+        Simulation sim = run(scenario);
+        assertEquals(List.of(), sim.violations());
+        assertEquals(3, sim.stats().lockRequests());
+        assertEquals(3, sim.stats().locksAcquired());
+    }
 }
