@@ -184,4 +184,67 @@ class LmeTest {
         c.priority[1] = 5;
         assertEquals(3, a.priority[1], "copies are independent");
     }
+
+    /** Runs a scripted workload on a fresh engine until {@code rounds}. */
+    private static void lockOnce(LmeHarness h, int[] edges, int node, int rounds) {
+        Engine e = new Engine(h.sim, new ScenarioAdversary(edges, 0, List.of(), null,
+                new ScriptedWorkload(List.of(new ScriptedWorkload.Entry(0, node, Call.LOCK, -1))), new Synchronous()));
+        e.runUntil(rounds);
+    }
+
+    @Test
+    void aLockPointerIntoAnUnprocessedDisconnectionIsStale() {
+        // u locks {u, v}; then u–v is cut and w is attached to v's port 1 before v acts.
+        LmeHarness h = new LmeHarness(new Lme(), 1, 10_000, "u", "v", "w");
+        lockOnce(h, new int[] {0, 1}, 0, 60);
+        int u = 0, v = 1, w = 2;
+        assertEquals(OperationStatus.LOCKED, h.sim.status(u));
+        assertArrayEquals(new int[] {u, v}, LockSets.of(h.sim.protocol(), h.sim, u));
+        assertEquals(1, h.state("v").lock, "v is locked by its port 1 (u)");
+        h.sim.cut(u, v);
+        assertTrue(h.sim.link(v, w));
+        assertEquals(1, h.sim.portTo(v, w), "w took v's port 1: lock(v) = ℓ_v(w) by the letter of the formula");
+        assertArrayEquals(new int[0], LockSets.of(h.sim.protocol(), h.sim, w), "but the pointer is stale: v is not w's");
+        assertArrayEquals(new int[] {u}, LockSets.of(h.sim.protocol(), h.sim, u), "nor u's any more");
+        assertEquals(List.of(), h.sim.endRound(), "no check is confused by it");
+        // Once v acts (w's prepare makes it), CleanUp processes D and the pointer is reset.
+        h.sim.call(w, Call.LOCK);
+        h.step("w", "InitLock");
+        h.endRound();
+        h.step("v", "ReceivePrepare", 1);
+        assertEquals(LmeState.UNLOCKED, h.state("v").lock);
+    }
+
+    @Test
+    void aTieForTheHighestPriorityMakesEveryCandidateLose() {
+        LmeHarness h = new LmeHarness(LmeVariant.CORRECTED, 1, "x", "y");
+        h.link("x", "y");
+        h.sim.call(0, Call.LOCK);
+        h.sim.call(1, Call.LOCK);
+        h.step("x", "InitLock");
+        h.step("y", "InitLock");
+        h.endRound();
+        for (int port : new int[] {0, 1}) {
+            h.step("x", "ReceivePrepare", port);
+            h.step("y", "ReceivePrepare", port);
+            h.endRound();
+        }
+        for (int port : new int[] {0, 1}) {
+            h.step("x", "ReceiveReady", port);
+            h.step("y", "ReceiveReady", port);
+            h.endRound();
+        }
+        h.step("x", "CheckStart", -1, 6);
+        h.step("y", "CheckStart", -1, 6);   // the same priority
+        h.endRound();
+        h.step("x", "ReceiveRequest", 0);
+        h.endRound();
+        h.step("x", "ReceiveRequest", 1);   // both candidates' priorities in P before deciding
+        h.endRound();
+        assertEquals(PortSet.of(0, 1), h.state("x").P);
+        ExecutionRecord r = h.step("x", "CheckPriorities");
+        assertEquals(List.of("win(false)", "win(false)"), r.sent().stream().map(s -> s.message().label()).toList());
+        assertEquals(PortSet.of(0, 1), h.state("x").C, "both stay candidates for the next trial");
+        assertEquals(PortSet.EMPTY, h.state("x").P);
+    }
 }
