@@ -80,7 +80,7 @@ class LmeFlawsTest {
         h.link("x", "y");
         h.sim.call(0, Call.LOCK);
         h.sim.call(1, Call.LOCK);
-        prepare(h);
+        h.bothPrepare(5, 3);
         h.step("x", "ReceiveRequest", 1);   // the other side's request first
         h.step("y", "ReceiveRequest", 1);
         h.endRound();
@@ -99,33 +99,13 @@ class LmeFlawsTest {
         assertEquals(PortSet.of(1), h.state("x").W, "x holds y's win");
     }
 
-    /** Rounds 0-5 of the flaw-1 schedule: both Lock, prepare/ready exchange, CheckStart. */
-    private static void prepare(LmeHarness h) {
-        h.step("x", "InitLock");
-        h.step("y", "InitLock");
-        h.endRound();
-        for (int port : new int[] {0, 1}) {
-            h.step("x", "ReceivePrepare", port);
-            h.step("y", "ReceivePrepare", port);
-            h.endRound();
-        }
-        for (int port : new int[] {0, 1}) {
-            h.step("x", "ReceiveReady", port);
-            h.step("y", "ReceiveReady", port);
-            h.endRound();
-        }
-        h.step("x", "CheckStart", -1, 5);
-        h.step("y", "CheckStart", -1, 3);
-        h.endRound();
-    }
-
     @Test
     void flaw1_correctionAnswersTheLateRequestAtOnce() {
         LmeHarness h = new LmeHarness(LmeVariant.CORRECTED, 1, "x", "y");
         h.link("x", "y");
         h.sim.call(0, Call.LOCK);
         h.sim.call(1, Call.LOCK);
-        prepare(h);
+        h.bothPrepare(5, 3);
         h.step("x", "ReceiveRequest", 0);
         h.endRound();
         h.step("x", "CheckPriorities");

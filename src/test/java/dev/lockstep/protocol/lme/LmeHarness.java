@@ -68,6 +68,26 @@ final class LmeHarness {
         return step(name, label, -1);
     }
 
+    /**
+     * Rounds 0-5 of README's flaw-1 schedule on two nodes x, y: both Lock, the prepare/ready
+     * exchange (own port first), and CheckStart with the given priorities.
+     */
+    void bothPrepare(int priorityX, int priorityY) {
+        step("x", "InitLock");
+        step("y", "InitLock");
+        endRound();
+        for (String action : List.of("ReceivePrepare", "ReceiveReady")) {
+            for (int port : new int[] {0, 1}) {
+                step("x", action, port);
+                step("y", action, port);
+                endRound();
+            }
+        }
+        step("x", "CheckStart", -1, priorityX);
+        step("y", "CheckStart", -1, priorityY);
+        endRound();
+    }
+
     List<Violation> endRound() {
         return sim.endRound();
     }

@@ -221,22 +221,7 @@ class LmeTest {
         h.link("x", "y");
         h.sim.call(0, Call.LOCK);
         h.sim.call(1, Call.LOCK);
-        h.step("x", "InitLock");
-        h.step("y", "InitLock");
-        h.endRound();
-        for (int port : new int[] {0, 1}) {
-            h.step("x", "ReceivePrepare", port);
-            h.step("y", "ReceivePrepare", port);
-            h.endRound();
-        }
-        for (int port : new int[] {0, 1}) {
-            h.step("x", "ReceiveReady", port);
-            h.step("y", "ReceiveReady", port);
-            h.endRound();
-        }
-        h.step("x", "CheckStart", -1, 6);
-        h.step("y", "CheckStart", -1, 6);   // the same priority
-        h.endRound();
+        h.bothPrepare(6, 6); // the same priority
         h.step("x", "ReceiveRequest", 0);
         h.endRound();
         h.step("x", "ReceiveRequest", 1);   // both candidates' priorities in P before deciding
