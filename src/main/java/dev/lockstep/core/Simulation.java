@@ -60,7 +60,7 @@ public final class Simulation implements SystemView {
     private final List<SimulationListener> listeners = new ArrayList<>();
     private final Ctx ctx = new Ctx();
 
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings({"unchecked", "rawtypes"}) // generic arrays of actions and call queues
     public Simulation(SimulationConfig config) {
         this.config = config;
         this.protocol = (Protocol<NodeState>) config.protocol();
