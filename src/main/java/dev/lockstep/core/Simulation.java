@@ -192,6 +192,11 @@ public final class Simulation implements SystemView {
         return inFlight[u] != null;
     }
 
+    /** Executions started in the current round so far (topology changes are allowed only before the first). */
+    public int executionsThisRound() {
+        return executionsThisRound;
+    }
+
     /** Whether u already started an execution in the current round (one per node per round). */
     public boolean actedThisRound(int u) {
         return lastStart[u] == round;

@@ -86,6 +86,34 @@ public final class ScenarioLoader {
         return new Reader(file).read(root);
     }
 
+    /**
+     * A scheduler object ({@code {"policy": "semi-synchronous", "activation": 0.5}}) outside a
+     * scenario, e.g. from a session file. Scripted schedules are not allowed here.
+     */
+    public static dev.lockstep.core.adversary.SchedulerPolicy policy(JsonValue v, String file) throws ScenarioException {
+        Reader r = new Reader(file);
+        dev.lockstep.core.adversary.SchedulerPolicy p = r.scheduler(v, null, false);
+        r.problems.throwIfAny();
+        return p;
+    }
+
+    /** The scheduler object for a policy (the inverse of {@link #policy}); scripted policies are not written. */
+    public static void writePolicy(dev.lockstep.json.JsonWriter w, dev.lockstep.core.adversary.SchedulerPolicy p) {
+        w.beginObject().field("policy", p.name());
+        if (p instanceof SemiSynchronous s) {
+            w.field("activation", s.activation()).field("choice", s.nodeChoice().json());
+        } else if (p instanceof Asynchronous a) {
+            w.field("activation", a.activation()).field("maxDuration", a.maxDuration()).field("choice", a.nodeChoice().json());
+        } else if (p instanceof Synchronous s) {
+            w.field("choice", s.nodeChoice().json());
+        } else if (p instanceof Sequential s) {
+            w.field("choice", s.nodeChoice().json());
+        } else {
+            throw new IllegalArgumentException("cannot write a " + p.name() + " policy");
+        }
+        w.endObject();
+    }
+
     /** One validation pass; collects every problem before giving up. */
     private static final class Reader {
         final String file;

@@ -38,6 +38,42 @@ public final class Engine {
         next = 0;
     }
 
+    /** Begins the current round (the adversary's topology changes and calls, then its plan) unless begun. */
+    public void beginRound() {
+        if (plan == null) begin();
+    }
+
+    /**
+     * Asks the adversary for a new plan of the current round, after inputs changed the
+     * configuration before any execution (e.g. a node dragged while paused).
+     */
+    public void replan() {
+        if (plan == null) throw new IllegalStateException("the round has not begun");
+        if (next > 0 || sim.executionsThisRound() > 0) {
+            throw new IllegalStateException("the round's executions have started; changes wait for the next round");
+        }
+        plan = adversary.plan(sim);
+    }
+
+    /** Executes (or starts) the next planned action of the begun round; false when the plan is done. */
+    public boolean executeNext() {
+        if (plan == null) throw new IllegalStateException("the round has not begun");
+        if (next >= plan.size()) return false;
+        execute(plan.get(next++));
+        return true;
+    }
+
+    /** Whether the begun round has planned executions left. */
+    public boolean hasNext() {
+        return plan != null && next < plan.size();
+    }
+
+    /** Ends the begun round (beginning it first if needed, with nothing executed). */
+    public void finishRound() {
+        if (plan == null) begin();
+        endRound();
+    }
+
     private void execute(Planned p) {
         if (p.duration() == 0) sim.execute(p.choice());
         else sim.start(p.choice(), p.duration());

@@ -45,6 +45,12 @@ public final class ScenarioAdversary implements Adversary {
 
     @Override
     public void beginRound(Simulation sim) {
+        beginTopology(sim);
+        beginCalls(sim);
+    }
+
+    /** The round's topology changes: initial edges (round 0), scripted events, churn. */
+    public void beginTopology(Simulation sim) {
         int round = sim.round();
         if (round == 0) {
             int[] edges = baseEdges(sim);
@@ -54,10 +60,19 @@ public final class ScenarioAdversary implements Adversary {
             if (e.round() != round) continue;
             if (e instanceof TopologyEvent.Link l) sim.link(l.u(), l.v());
             else if (e instanceof TopologyEvent.Cut c) sim.cut(c.u(), c.v());
-            else if (e instanceof TopologyEvent.Move m) move(sim, m);
+            else if (e instanceof TopologyEvent.Move m) move(sim, m.node(), m.x(), m.y());
         }
         if (churn != null && churn.activeIn(round)) churn(sim);
+    }
+
+    /** The round's application calls (the workload). */
+    public void beginCalls(Simulation sim) {
         if (workload != null) workload.calls(sim);
+    }
+
+    /** The unit-disk radius, or 0 for explicit edges. */
+    public double unitDisk() {
+        return unitDisk;
     }
 
     @Override
@@ -80,11 +95,10 @@ public final class ScenarioAdversary implements Adversary {
     }
 
     /** A move; with a unit-disk radius, edges now too long are cut and new pairs in range linked. */
-    private void move(Simulation sim, TopologyEvent.Move m) {
-        sim.move(m.node(), m.x(), m.y());
+    public void move(Simulation sim, int u, double x, double y) {
+        sim.move(u, x, y);
         if (unitDisk <= 0) return;
         TimeVaryingGraph g = sim.graph();
-        int u = m.node();
         List<Integer> gone = new ArrayList<>();
         for (long s = g.ports(u) & ~1L; s != 0; s &= s - 1) {
             int v = g.peer(u, Long.numberOfTrailingZeros(s));
