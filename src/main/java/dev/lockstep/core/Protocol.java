@@ -40,9 +40,38 @@ public interface Protocol<S extends NodeState> {
         return 1;
     }
 
-    /** Short name of the state shown as node fill in the GUI (LME: the initiator's {@code state}). */
+    /** The value shown as a node's fill colour (LME: the initiator's {@code state}). */
     default String fill(S state) {
         return "";
+    }
+
+    /** Every fill value, in legend order (the GUI assigns colours in this order). */
+    default List<String> fillValues() {
+        return List.of();
+    }
+
+    /** The value shown as a node's ring colour (LME: the participant's {@code phase}); "" for none. */
+    default String ring(S state) {
+        return "";
+    }
+
+    /** Every ring value, in legend order. */
+    default List<String> ringValues() {
+        return List.of();
+    }
+
+    /** The protocol's pseudocode, with the lines each action executes (none by default). */
+    default Pseudocode pseudocode() {
+        return Pseudocode.NONE;
+    }
+
+    /**
+     * One readable sentence about an execution, for the GUI's narration log.
+     *
+     * @param before the node's state before the execution
+     */
+    default String narrate(ExecutionRecord record, S before, SystemView view) {
+        return Narration.describe(record, view);
     }
 
     @SuppressWarnings("unchecked")

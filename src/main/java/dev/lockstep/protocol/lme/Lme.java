@@ -125,6 +125,21 @@ public final class Lme implements Protocol<LmeState> {
         return s.state.toString();
     }
 
+    @Override
+    public List<String> fillValues() {
+        return java.util.Arrays.stream(State.values()).map(State::toString).toList();
+    }
+
+    @Override
+    public String ring(LmeState s) {
+        return s.phase.toString();
+    }
+
+    @Override
+    public List<String> ringValues() {
+        return java.util.Arrays.stream(Phase.values()).map(Phase::toString).toList();
+    }
+
     /**
      * Sec. 2.2: L(u) = {v ∈ N(u) : lock(v) = ℓ_v(u)}, plus u itself if lock(u) = 0.
      * Choice: a pointer into a port whose disconnection v has not processed yet is stale and counts

@@ -62,6 +62,11 @@ public final class RicartAgrawala implements Protocol<RaState> {
         return s.region.toString();
     }
 
+    @Override
+    public List<String> fillValues() {
+        return java.util.Arrays.stream(RaState.Region.values()).map(RaState.Region::toString).toList();
+    }
+
     /** Global mutual exclusion: a process in C holds every node, so two in C clash. */
     @Override
     public void lockSet(int holder, SystemView view, IntConsumer member) {
