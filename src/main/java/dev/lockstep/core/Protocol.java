@@ -66,6 +66,17 @@ public interface Protocol<S extends NodeState> {
     }
 
     /**
+     * The lines of {@link #pseudocode()} one execution actually ran, i.e. with the branches it took,
+     * for the pseudocode panel's highlight. Protocols decide the branches from the record and the
+     * state before; by default every line of the action's {@link Pseudocode#spansOf spans}.
+     *
+     * @param before the node's state before the execution
+     */
+    default List<Pseudocode.Span> executedLines(ExecutionRecord record, S before, SystemView view) {
+        return pseudocode().spansOf(record.label());
+    }
+
+    /**
      * One readable sentence about an execution, for the GUI's narration log.
      *
      * @param before the node's state before the execution

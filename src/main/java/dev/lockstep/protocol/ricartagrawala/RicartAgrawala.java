@@ -4,7 +4,10 @@ import dev.lockstep.core.Action;
 import dev.lockstep.core.Call;
 import dev.lockstep.core.CheckSettings;
 import dev.lockstep.core.Execution;
+import dev.lockstep.core.ExecutionRecord;
+import dev.lockstep.core.Narration;
 import dev.lockstep.core.Protocol;
+import dev.lockstep.core.Pseudocode;
 import dev.lockstep.core.Requirements;
 import dev.lockstep.core.SystemView;
 import dev.lockstep.core.check.Check;
@@ -65,6 +68,31 @@ public final class RicartAgrawala implements Protocol<RaState> {
     @Override
     public List<String> fillValues() {
         return java.util.Arrays.stream(RaState.Region.values()).map(RaState.Region::toString).toList();
+    }
+
+    /** The slides' rules as pseudocode, one action per rule. */
+    @Override
+    public Pseudocode pseudocode() {
+        return RaPseudocode.PSEUDOCODE;
+    }
+
+    @Override
+    public List<Pseudocode.Span> executedLines(ExecutionRecord record, RaState before, SystemView view) {
+        try {
+            return RaPseudocode.executed(record, before);
+        } catch (RuntimeException e) {
+            return RaPseudocode.PSEUDOCODE.spansOf(record.label());
+        }
+    }
+
+    /** E.g. "p2 ran ReceiveTry from p1 (port 1): p2 is in its critical section, so it defers its ok". */
+    @Override
+    public String narrate(ExecutionRecord record, RaState before, SystemView view) {
+        try {
+            return RaNarration.sentence(record, before, view);
+        } catch (RuntimeException e) {
+            return Narration.describe(record, view);
+        }
     }
 
     /** Global mutual exclusion: a process in C holds every node, so two in C clash. */
