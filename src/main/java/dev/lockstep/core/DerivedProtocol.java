@@ -65,4 +65,9 @@ public final class DerivedProtocol<S extends NodeState> implements Protocol<S> {
     @Override public Pseudocode pseudocode() { return base.pseudocode(); }
 
     @Override public String narrate(ExecutionRecord r, S before, SystemView view) { return base.narrate(r, before, view); }
+
+    @Override
+    public List<Pseudocode.Span> executedLines(ExecutionRecord r, S before, SystemView view) {
+        return base.executedLines(r, before, view);
+    }
 }
