@@ -26,12 +26,13 @@ import javafx.util.Duration;
  * at a fixed rate with an animated update after every step, in a real window (run it under a
  * display, e.g. {@code xvfb-run}; not with Monocle). Prints one line per size.
  *
- * <p>Usage: {@code GuiBench [--sizes 50,200,1000] [--seconds 10] [--rate 10] [--warmup 2]}
+ * <p>Usage: {@code GuiBench [--sizes 50,200,1000] [--seconds 10] [--rate 10] [--warmup 2] [--zoomed 200]}:
+ * the last one also runs that size zoomed in ×3 (every label drawn); 0 to skip it.
  */
 public final class GuiBench {
     private GuiBench() {}
 
-    record Result(int nodes, double edges, double inTransit, double stepsPerSecond, double stepMillis,
+    record Result(String label, int nodes, double edges, double inTransit, double stepsPerSecond, double stepMillis,
                   double updateMillis, double fps, double trackerFps, double minFps, boolean labels) {}
 
     public static void main(String[] args) throws Exception {
@@ -39,12 +40,14 @@ public final class GuiBench {
         double seconds = 10;
         double rate = 10;
         double warmup = 2;
+        int zoomed = 200;
         for (int i = 0; i + 1 < args.length; i += 2) {
             switch (args[i]) {
                 case "--sizes" -> sizes = java.util.Arrays.stream(args[i + 1].split(",")).mapToInt(Integer::parseInt).toArray();
                 case "--seconds" -> seconds = Double.parseDouble(args[i + 1]);
                 case "--rate" -> rate = Double.parseDouble(args[i + 1]);
                 case "--warmup" -> warmup = Double.parseDouble(args[i + 1]);
+                case "--zoomed" -> zoomed = Integer.parseInt(args[i + 1]);
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
@@ -57,15 +60,21 @@ public final class GuiBench {
                 + " %.0f s measured after %.0f s warm-up; window 1280x800 (graph + legend)%n", rate, 1000 / rate, seconds, warmup);
         List<Result> results = new ArrayList<>();
         for (int n : sizes) {
-            results.add(run(n, seconds, rate, warmup));
+            results.add(run(n, 1, seconds, rate, warmup));
             Result r = results.get(results.size() - 1);
             System.out.printf(Locale.ROOT, "  measured %d nodes: %.1f fps%n", n, r.fps());
         }
+        if (zoomed > 0) {
+            // the same run zoomed in far enough for every label (tokens, port labels, pips) to be drawn
+            results.add(run(zoomed, 3, seconds, rate, warmup));
+            Result r = results.get(results.size() - 1);
+            System.out.printf(Locale.ROOT, "  measured %d nodes zoomed in: %.1f fps%n", zoomed, r.fps());
+        }
         System.out.println();
-        System.out.println("| nodes | edges | msgs in transit | steps/s | step ms | update ms | fps (view) | fps (JavaFX) | min fps (1 s) | labels |");
-        System.out.println("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
+        System.out.println("| view | nodes | edges | msgs in transit | steps/s | step ms | update ms | fps (view) | fps (JavaFX) | min fps (1 s) | labels |");
+        System.out.println("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
         for (Result r : results) {
-            System.out.printf(Locale.ROOT, "| %d | %.0f | %.0f | %.1f | %.2f | %.2f | %.1f | %s | %.0f | %s |%n", r.nodes(), r.edges(),
+            System.out.printf(Locale.ROOT, "| %s | %d | %.0f | %.0f | %.1f | %.2f | %.2f | %.1f | %s | %.0f | %s |%n", r.label(), r.nodes(), r.edges(),
                     r.inTransit(), r.stepsPerSecond(), r.stepMillis(), r.updateMillis(), r.fps(),
                     r.trackerFps() < 0 ? "n/a" : String.format(Locale.ROOT, "%.1f", r.trackerFps()), r.minFps(),
                     r.labels() ? "text" : "markers");
@@ -88,7 +97,7 @@ public final class GuiBench {
                 + " \"nodes\": [" + nodes + "], \"unitDisk\": 1.0, \"workload\": {\"lock\": 0.3, \"hold\": 1}}";
     }
 
-    private static Result run(int n, double seconds, double rate, double warmup) throws Exception {
+    private static Result run(int n, double zoom, double seconds, double rate, double warmup) throws Exception {
         Session session = Session.start(ScenarioLoader.parse(scenario(n, 1000 + n), "bench-" + n + ".json"));
         session.stepRound();
         CountDownLatch done = new CountDownLatch(1);
@@ -103,6 +112,7 @@ public final class GuiBench {
             Scene scene = new Scene(pane, 1280, 800);
             stage.setScene(scene);
             stage.show();
+            if (zoom != 1) view.zoom(zoom);
             Object tracker = tracker(scene);
             long[] stepNanos = {0};
             long[] updateNanos = {0};
@@ -141,7 +151,7 @@ public final class GuiBench {
                     Object avg = call(tracker, "getAverageFPS");
                     double trackerFps = avg instanceof Number num ? num.doubleValue() : -1;
                     long k = Math.max(1, steps[0]);
-                    out[0] = new Result(n, edges[0] / k, transit[0] / k, steps[0] / sinceStart, stepNanos[0] / 1e6 / k,
+                    out[0] = new Result(zoom == 1 ? "whole graph" : "zoomed x" + zoom, n, edges[0] / k, transit[0] / k, steps[0] / sinceStart, stepNanos[0] / 1e6 / k,
                             updateNanos[0] / 1e6 / k, fps, trackerFps, minFps[0] == Double.MAX_VALUE ? fps : minFps[0],
                             view.detailed());
                     stage.close();

@@ -305,6 +305,7 @@ public final class GraphView {
         }
 
         nameSidesStale = true;
+        layoutVersion++;
 
         // lock sets
         lockSets.clear();
@@ -351,6 +352,7 @@ public final class GraphView {
         if (moved || nameSidesStale) {
             Painter.chooseNameSides(this);
             nameSidesStale = false;
+            layoutVersion++;
         }
     }
 
@@ -485,7 +487,9 @@ public final class GraphView {
 
     /** Zooms by {@code factor} (greater than 1: closer) around the centre of the view. */
     public void zoom(double factor) {
-        zoomAt(factor, panel.getWidth() / 2, panel.getHeight() / 2);
+        if (!(factor > 0)) return;
+        viewPercent = Math.max(0.02, Math.min(20, viewPercent / factor));
+        applyCamera();
     }
 
     void zoomAt(double factor, double px, double py) {
@@ -542,6 +546,9 @@ public final class GraphView {
         viewPercent = 1;
         applyCamera();
     }
+
+    /** Bumped whenever what is drawn changes (the painter's token layout depends on it). */
+    long layoutVersion;
 
     /** Bumped at each camera change (the painter then asks GraphStream for the new transform). */
     long cameraVersion;

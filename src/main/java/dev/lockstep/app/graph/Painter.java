@@ -415,8 +415,24 @@ final class Painter {
      * greedily where it overlaps no node, node name, port label or earlier pill; a message that
      * finds no room is drawn as a plain marker on the edge (zoom in to read it).
      */
+    private final long[] layoutKey = {-1, -1, -1, -1, -1};
+
     private void layoutTokens(double r, double s) {
+        // the resting layout changes only with the drawn model, the camera, the size or the mode
+        long mode = (v.lecture ? 1 : 0) + (textDetail ? 2 : 0) + (portDetail ? 4 : 0);
+        long[] key = {v.layoutVersion, v.cameraVersion, (long) viewW, (long) viewH, mode};
+        if (java.util.Arrays.equals(key, layoutKey)) return;
+        System.arraycopy(key, 0, layoutKey, 0, key.length);
         double h = TOKEN_H * s;
+        if (!textDetail) {
+            for (GraphView.Token t : v.tokens.values()) {
+                if (t.leaving) continue;
+                t.restText = false;
+                if (t.from == t.to) layoutSelf(t, null, r, s, h);
+                else layoutOnEdge(t, null, r, s, h);
+            }
+            return;
+        }
         Obstacles obs = new Obstacles(64);
         double nh = nameHeight(s);
         for (int u = 0; u < v.n; u++) {
