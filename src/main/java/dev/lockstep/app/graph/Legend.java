@@ -1,0 +1,218 @@
+package dev.lockstep.app.graph;
+
+import dev.lockstep.core.Protocol;
+import java.util.List;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Pane;
+import javafx.scene.layout.VBox;
+import javafx.scene.paint.Color;
+import javafx.scene.shape.Circle;
+import javafx.scene.shape.Line;
+import javafx.scene.shape.Polygon;
+import javafx.scene.shape.Rectangle;
+import javafx.scene.shape.StrokeLineCap;
+import javafx.scene.text.Font;
+import javafx.scene.text.FontWeight;
+import javafx.scene.text.Text;
+
+/**
+ * The legend of the visual language for one protocol: fill values, ring values, lock pointer and
+ * lock-set hull, message tokens, port labels and free ports, selection, violation and refusal.
+ * Drawn with the same colours and shapes as the view.
+ */
+final class Legend {
+    private final Protocol<?> protocol;
+    private final VBox box = new VBox();
+    private boolean lecture;
+
+    Legend(Protocol<?> protocol) {
+        this.protocol = protocol;
+        box.setId("graph-legend");
+        box.setFillWidth(true);
+        box.setStyle("-fx-background-color: rgba(255,255,255,0.94); -fx-border-color: #999999; -fx-border-radius: 4; "
+                + "-fx-background-radius: 4;");
+        build();
+    }
+
+    Node node() {
+        return box;
+    }
+
+    void setLecture(boolean on) {
+        if (on == lecture) return;
+        lecture = on;
+        build();
+    }
+
+    private double s() {
+        return lecture ? 1.5 : 1;
+    }
+
+    private void build() {
+        double s = s();
+        box.getChildren().clear();
+        box.setSpacing(3 * s);
+        box.setPadding(new Insets(6 * s, 8 * s, 6 * s, 8 * s));
+        List<String> fills = protocol.fillValues();
+        if (!fills.isEmpty()) {
+            box.getChildren().add(heading("Node fill: " + fillName()));
+            for (String f : fills) {
+                Circle c = new Circle(7 * s, Palette.fill(fills, f));
+                c.setStroke(Palette.ring(0));
+                c.setStrokeWidth(1);
+                box.getChildren().add(row(c, f.equals("⊥") ? "⊥ (idle)" : f));
+            }
+        }
+        List<String> rings = protocol.ringValues();
+        if (!rings.isEmpty()) {
+            box.getChildren().add(heading("Node ring: " + ringName()));
+            for (int i = 0; i < rings.size(); i++) {
+                Circle c = new Circle(6.5 * s, Color.web(Palette.FILL[0]));
+                c.setStroke(Palette.ring(i));
+                c.setStrokeWidth(i == 0 ? 1 : 3.5 * s);
+                box.getChildren().add(row(c, rings.get(i).equals("⊥") ? "⊥ (thin outline)" : rings.get(i)));
+            }
+        }
+        box.getChildren().add(heading("Locks"));
+        box.getChildren().add(row(hullSample(), "lock set: hull in its locker's colour"));
+        box.getChildren().add(row(pointerSample(), "lock pointer: locked node → locker"));
+        box.getChildren().add(heading("Messages in transit"));
+        box.getChildren().add(row(tokenSample(), "▸ points to the receiver"));
+        box.getChildren().add(heading("Ports"));
+        box.getChildren().add(row(portSample(), "port label, by the node that owns it"));
+        box.getChildren().add(row(pipSample(), "used ● / free ○ ports (Δ), or used/Δ"));
+        box.getChildren().add(heading("Marks"));
+        box.getChildren().add(row(ringSample(Palette.INK, true, 2.2), "selected"));
+        box.getChildren().add(row(ringSample(Palette.ALERT_GLOW, true, 3), "violation (with a red glow)"));
+        box.getChildren().add(row(ringSample(Palette.ALERT, false, 3.5), "refused change (with a badge)"));
+    }
+
+    private String fillName() {
+        return switch (protocol.name()) {
+            case "lme" -> "state";
+            case "ricart-agrawala" -> "region";
+            default -> "state";
+        };
+    }
+
+    private String ringName() {
+        return "lme".equals(protocol.name()) ? "phase" : "participant";
+    }
+
+    private Label heading(String text) {
+        Label l = new Label(text);
+        l.setFont(Font.font("SansSerif", FontWeight.BOLD, 11.5 * s()));
+        l.setTextFill(Palette.INK);
+        l.setPadding(new Insets(3 * s(), 0, 0, 0));
+        return l;
+    }
+
+    private HBox row(Node sample, String text) {
+        Pane holder = new Pane(sample);
+        double w = 46 * s();
+        double h = 18 * s();
+        holder.setMinSize(w, h);
+        holder.setPrefSize(w, h);
+        holder.setMaxSize(w, h);
+        if (sample instanceof Circle c) {
+            c.setCenterX(w / 2);
+            c.setCenterY(h / 2);
+        }
+        Label l = new Label(text);
+        l.setFont(Font.font("SansSerif", lecture ? FontWeight.BOLD : FontWeight.NORMAL, 11 * s()));
+        l.setTextFill(Palette.INK);
+        HBox row = new HBox(6 * s(), holder, l);
+        row.setAlignment(Pos.CENTER_LEFT);
+        return row;
+    }
+
+    private Node hullSample() {
+        double s = s();
+        Color c = Palette.holder(1);
+        Line hull = new Line(10 * s, 9 * s, 36 * s, 9 * s);
+        hull.setStroke(new Color(c.getRed(), c.getGreen(), c.getBlue(), 0.4));
+        hull.setStrokeWidth(16 * s);
+        hull.setStrokeLineCap(StrokeLineCap.ROUND);
+        Circle a = new Circle(10 * s, 9 * s, 5 * s, Color.web(Palette.FILL[4]));
+        a.setStroke(Palette.ring(0));
+        Circle b = new Circle(36 * s, 9 * s, 5 * s, Color.web(Palette.FILL[0]));
+        b.setStroke(Palette.ring(0));
+        return new Pane(hull, a, b);
+    }
+
+    private Node pointerSample() {
+        double s = s();
+        Color c = Palette.holder(1);
+        Line under = new Line(4 * s, 9 * s, 32 * s, 9 * s);
+        under.setStroke(Palette.INK);
+        under.setStrokeWidth(5 * s);
+        under.setStrokeLineCap(StrokeLineCap.ROUND);
+        Line line = new Line(4 * s, 9 * s, 32 * s, 9 * s);
+        line.setStroke(c);
+        line.setStrokeWidth(3 * s);
+        line.setStrokeLineCap(StrokeLineCap.ROUND);
+        Polygon head = new Polygon(42 * s, 9 * s, 31 * s, 3 * s, 31 * s, 15 * s);
+        head.setFill(c);
+        head.setStroke(Palette.INK);
+        return new Pane(under, line, head);
+    }
+
+    private Node tokenSample() {
+        double s = s();
+        Text t = new Text("ready");
+        t.setFont(Font.font("SansSerif", lecture ? FontWeight.BOLD : FontWeight.NORMAL, 9 * s));
+        double w = t.getLayoutBounds().getWidth() + 6 * s;
+        Rectangle pill = new Rectangle(6 * s, 2 * s, w, 14 * s);
+        pill.setArcWidth(11 * s);
+        pill.setArcHeight(11 * s);
+        pill.setFill(Palette.PAPER);
+        pill.setStroke(Palette.INK);
+        t.setX(9 * s);
+        t.setY(13 * s);
+        Polygon tri = new Polygon(6 * s, 9 * s, -2 * s, 5 * s, -2 * s, 13 * s);
+        tri.setFill(Palette.INK);
+        return new Pane(pill, t, tri);
+    }
+
+    private Node portSample() {
+        double s = s();
+        Line edge = new Line(0, 12 * s, 44 * s, 12 * s);
+        edge.setStroke(Palette.EDGE);
+        edge.setStrokeWidth(1.5);
+        Circle node = new Circle(6 * s, 12 * s, 6 * s, Color.web(Palette.FILL[0]));
+        node.setStroke(Palette.ring(0));
+        Circle label = new Circle(20 * s, 6 * s, 5.5 * s, Palette.PAPER);
+        label.setStroke(Palette.INK);
+        Text t = new Text("2");
+        t.setFont(Font.font("SansSerif", FontWeight.BOLD, 8 * s));
+        t.setX(20 * s - t.getLayoutBounds().getWidth() / 2);
+        t.setY(9 * s);
+        return new Pane(edge, node, label, t);
+    }
+
+    private Node pipSample() {
+        double s = s();
+        Pane p = new Pane();
+        for (int i = 0; i < 4; i++) {
+            Circle c = new Circle(6 * s + i * 6.5 * s, 9 * s, 2.4 * s, i < 3 ? Palette.INK : Palette.PAPER);
+            c.setStroke(Palette.INK);
+            p.getChildren().add(c);
+        }
+        return p;
+    }
+
+    private Node ringSample(Color color, boolean dashed, double width) {
+        double s = s();
+        Circle node = new Circle(23 * s, 9 * s, 5.5 * s, Color.web(Palette.FILL[0]));
+        node.setStroke(Palette.ring(0));
+        Circle ring = new Circle(23 * s, 9 * s, 8 * s, Color.TRANSPARENT);
+        ring.setStroke(color);
+        ring.setStrokeWidth(width * s * 0.8);
+        if (dashed) ring.getStrokeDashArray().setAll(4 * s, 2.5 * s);
+        return new Pane(node, ring);
+    }
+}
