@@ -1,20 +1,196 @@
 package dev.lockstep.app;
 
+import dev.lockstep.session.Session;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import javafx.animation.AnimationTimer;
 import javafx.application.Application;
+import javafx.application.Platform;
+import javafx.embed.swing.SwingFXUtils;
 import javafx.scene.Scene;
-import javafx.scene.control.Label;
-import javafx.scene.layout.BorderPane;
+import javafx.scene.image.Image;
+import javafx.scene.image.WritableImage;
 import javafx.stage.Stage;
 
-/** The JavaFX application (skeleton: replaced by the full window). */
+/**
+ * The JavaFX application: opens the main window on the built-in default scenario, or on the
+ * scenario or session file given as a parameter.
+ *
+ * <p>Parameters: {@code [FILE] [--screenshot PNG] [--rounds N] [--select NODE] [--lecture]
+ * [--size WxH]}. With {@code --screenshot} it runs N rounds, waits for the view to render,
+ * writes the window to the PNG and exits (for the README's screenshots under Xvfb).
+ */
 public final class LockstepApp extends Application {
+    /** What to open and how; tests build these directly. */
+    public record Options(Path file, Path home, Path screenshot, int rounds, String select, boolean lecture,
+                          double width, double height, boolean offerRestore) {
+        public static Options defaults() {
+            return new Options(null, Autosave.defaultHome(), null, 0, null, false, 1360, 860, true);
+        }
+
+        public Options withFile(Path f) {
+            return new Options(f, home, screenshot, rounds, select, lecture, width, height, offerRestore);
+        }
+
+        public Options withHome(Path h) {
+            return new Options(file, h, screenshot, rounds, select, lecture, width, height, offerRestore);
+        }
+
+        /** Parses the application's parameters; problems are collected in {@code problems}. */
+        public static Options parse(List<String> raw, List<String> problems) {
+            List<String> args = new ArrayList<>();
+            for (String a : raw) {
+                int eq = a.indexOf('=');
+                if (a.startsWith("--") && eq > 0) {
+                    args.add(a.substring(0, eq));
+                    args.add(a.substring(eq + 1));
+                } else {
+                    args.add(a);
+                }
+            }
+            Options o = defaults();
+            Path file = null;
+            Path shot = null;
+            int rounds = 0;
+            String select = null;
+            boolean lecture = false;
+            double w = o.width;
+            double h = o.height;
+            for (int i = 0; i < args.size(); i++) {
+                String a = args.get(i);
+                String next = i + 1 < args.size() ? args.get(i + 1) : null;
+                switch (a) {
+                    case "--screenshot" -> {
+                        if (next == null) problems.add("--screenshot needs a PNG file");
+                        else shot = Path.of(next);
+                        i++;
+                    }
+                    case "--rounds" -> {
+                        try {
+                            rounds = Integer.parseInt(String.valueOf(next));
+                        } catch (NumberFormatException e) {
+                            problems.add("--rounds needs a number");
+                        }
+                        i++;
+                    }
+                    case "--select" -> {
+                        select = next;
+                        i++;
+                    }
+                    case "--lecture" -> lecture = true;
+                    case "--size" -> {
+                        String[] parts = String.valueOf(next).split("x");
+                        try {
+                            w = Double.parseDouble(parts[0]);
+                            h = Double.parseDouble(parts[1]);
+                        } catch (RuntimeException e) {
+                            problems.add("--size needs WIDTHxHEIGHT");
+                        }
+                        i++;
+                    }
+                    default -> {
+                        if (a.startsWith("--")) problems.add("unknown option " + a);
+                        else if (file != null) problems.add("one file at most (got " + file + " and " + a + ")");
+                        else file = Path.of(a);
+                    }
+                }
+            }
+            return new Options(file, o.home, shot, rounds, select, lecture, w, h, shot == null);
+        }
+    }
+
+    private final Options given;
+    private MainWindow window;
+
+    public LockstepApp() {
+        this.given = null;
+    }
+
+    /** For tests: an application with explicit options (home directory, file). */
+    public LockstepApp(Options options) {
+        this.given = options;
+    }
+
+    /** The window, once started. */
+    public MainWindow window() {
+        return window;
+    }
+
     @Override
     public void start(Stage stage) {
-        BorderPane root = new BorderPane(new Label("Lockstep"));
-        root.setId("lockstep-root");
-        stage.setTitle("Lockstep");
-        stage.setScene(new Scene(root, 900, 600));
+        List<String> problems = new ArrayList<>();
+        Options o = given != null ? given : Options.parse(getParameters() == null ? List.of() : getParameters().getRaw(), problems);
+        for (String p : problems) System.err.println("lockstep gui: " + p);
+
+        window = new MainWindow(stage, o.home());
+        catchEverything(window);
+        window.install(o.width(), o.height());
+        stage.getIcons().addAll(icons());
+        // An autosave found now is the previous run's: nothing may overwrite it before the person
+        // has answered whether to restore it. A screenshot run never touches it.
+        boolean restore = o.offerRestore() && window.autosave().exists();
+        window.holdAutosave(restore || o.screenshot() != null);
+        window.show(Session.start(SessionFiles.defaultScenario()), null);
+        stage.setOnCloseRequest(e -> window.closedCleanly());
         stage.show();
+        window.root().requestFocus(); // the keys go to the shortcuts, not to a field
+        if (restore) Platform.runLater(window::offerRestore);
+        if (o.file() != null) {
+            if (!window.open(o.file())) System.err.println("lockstep gui: cannot open " + o.file() + "; showing the default scenario");
+        }
+        if (o.lecture()) window.setLecture(true);
+        if (o.rounds() > 0) window.runRounds(o.rounds());
+        if (o.select() != null) window.select(window.session().simulation().indexOf(o.select()));
+        if (o.screenshot() != null) screenshotAndExit(stage.getScene(), o.screenshot());
+    }
+
+    private static List<Image> icons() {
+        List<Image> out = new ArrayList<>();
+        var in = LockstepApp.class.getResourceAsStream("icon.png");
+        if (in != null) out.add(new Image(in));
+        return out;
+    }
+
+    /** No exception ends the application: each goes to the log and to an error dialog. */
+    static void catchEverything(MainWindow window) {
+        Thread.UncaughtExceptionHandler handler = (t, e) -> {
+            if (Platform.isFxApplicationThread()) {
+                window.failed("An action (" + t.getName() + ")", e);
+            } else {
+                e.printStackTrace();
+                Platform.runLater(() -> window.failed("A background task (" + t.getName() + ")", e));
+            }
+        };
+        Thread.currentThread().setUncaughtExceptionHandler(handler);
+        Thread.setDefaultUncaughtExceptionHandler(handler);
+    }
+
+    /** Lets the view render for a moment, writes the scene to a PNG and exits. */
+    private static void screenshotAndExit(Scene scene, Path png) {
+        new AnimationTimer() {
+            private int pulses;
+
+            @Override
+            public void handle(long now) {
+                if (++pulses < 90) return;
+                stop();
+                try {
+                    writePng(scene.snapshot(null), png);
+                    System.out.println("lockstep gui: wrote " + png.toAbsolutePath());
+                } catch (Exception e) {
+                    System.err.println("lockstep gui: cannot write " + png + ": " + e);
+                }
+                Platform.exit();
+            }
+        }.start();
+    }
+
+    static void writePng(WritableImage image, Path png) throws java.io.IOException {
+        Path dir = png.toAbsolutePath().getParent();
+        if (dir != null) Files.createDirectories(dir);
+        javax.imageio.ImageIO.write(SwingFXUtils.fromFXImage(image, null), "png", png.toFile());
     }
 
     public static void main(String[] args) {

@@ -35,6 +35,8 @@ public final class Main {
                   re-run a trace's recorded adversary choices and verify it reproduces byte for byte
               bench [--nodes N,N,...] [--rounds N] [--seed N] [--degree D]
                   LME throughput on random unit-disk graphs
+              gui [SCENARIO | SESSION]
+                  open the visualizer (on the built-in default scenario if no file is given)
               help
                   this text
             """;
@@ -64,6 +66,7 @@ public final class Main {
                 case "replay" -> replay(args);
                 case "bench" -> Bench.run(new Args("bench", args, 1, Set.of("--nodes", "--rounds", "--seed", "--degree"),
                         Set.of()), out, err);
+                case "gui" -> gui(args);
                 case "help", "--help", "-h" -> {
                     out.print(USAGE);
                     yield OK;
@@ -133,6 +136,28 @@ public final class Main {
             out.print(summary.toText(sim));
         }
         return summary.violations().isEmpty() ? OK : VIOLATION;
+    }
+
+    /**
+     * Opens the GUI and returns when its window is closed. Hidden options for the README's
+     * screenshots: {@code --screenshot PNG [--rounds N] [--select NODE] [--lecture] [--size WxH]}.
+     */
+    private int gui(String[] argv) throws UsageException {
+        Args a = new Args("gui", argv, 1, Set.of("--screenshot", "--rounds", "--select", "--size"), Set.of("--lecture"));
+        if (a.positional.size() > 1) throw new UsageException("gui: expected at most one scenario or session file");
+        if (a.positional.size() == 1 && !java.nio.file.Files.isRegularFile(Path.of(a.positional.get(0)))) {
+            err.println(a.positional.get(0) + ": no such file");
+            return BAD_INPUT;
+        }
+        String[] rest = java.util.Arrays.copyOfRange(argv, 1, argv.length);
+        try {
+            dev.lockstep.app.Gui.launch(rest);
+        } catch (UnsupportedOperationException | IllegalStateException e) {
+            // e.g. no display: the environment, not a bug
+            err.println("lockstep: cannot open a window: " + e.getMessage());
+            return BAD_INPUT;
+        }
+        return OK;
     }
 
     private int replay(String[] argv) throws UsageException, ScenarioException {

@@ -85,6 +85,16 @@ public final class Session {
 
     // ---------------------------------------------------------------- stepping
 
+    /**
+     * Begins the current round without executing anything: the adversary's start-of-round
+     * topology changes and calls, the waiting inputs, the plan. Nothing else would differ had it
+     * begun on the next step (beginning is deterministic and idempotent), so a GUI calls it to show
+     * a round's topology — e.g. round 0's initial edges — before the first execution.
+     */
+    public void beginRound() {
+        begin();
+    }
+
     private void begin() {
         if (engine.midRound()) return;
         engine.beginRound();

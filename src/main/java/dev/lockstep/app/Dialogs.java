@@ -1,0 +1,100 @@
+package dev.lockstep.app;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import javafx.scene.control.Alert;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextArea;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import javafx.stage.Modality;
+import javafx.stage.Window;
+
+/**
+ * The window's dialogs. None blocks in a nested event loop ({@code showAndWait}): each is shown
+ * modal to the window and continues in a callback, so the application thread (and a test driving
+ * it) never waits on a person.
+ */
+final class Dialogs {
+    private Dialogs() {}
+
+    static Alert alert(Window owner, Alert.AlertType type, String title, String header) {
+        Alert a = new Alert(type);
+        if (owner != null && owner.getScene() != null) {
+            a.initOwner(owner);
+            a.getDialogPane().getStylesheets().setAll(owner.getScene().getStylesheets());
+            if (owner.getScene().getRoot().getStyleClass().contains("lecture")) {
+                a.getDialogPane().getStyleClass().add("lecture");
+            }
+        }
+        a.initModality(Modality.WINDOW_MODAL);
+        a.setTitle(title);
+        a.setHeaderText(header);
+        a.setResizable(true);
+        return a;
+    }
+
+    /** Every problem line of a file that cannot be used, in a scrollable, copyable text. */
+    static Alert problems(Window owner, String header, List<String> lines, String footer) {
+        Alert a = alert(owner, Alert.AlertType.ERROR, "Lockstep: cannot open", header);
+        TextArea text = new TextArea(String.join("\n", lines));
+        text.setId("problems-text");
+        text.getStyleClass().add("mono");
+        text.setEditable(false);
+        text.setWrapText(true);
+        text.setPrefRowCount(Math.min(12, Math.max(3, lines.size() + 1)));
+        text.setPrefColumnCount(80);
+        VBox.setVgrow(text, Priority.ALWAYS);
+        Label foot = new Label(footer);
+        foot.setWrapText(true);
+        VBox box = new VBox(8, text, foot);
+        a.getDialogPane().setContent(box);
+        a.show();
+        return a;
+    }
+
+    static Alert error(Window owner, String header, String text) {
+        Alert a = alert(owner, Alert.AlertType.ERROR, "Lockstep: error", header);
+        a.setContentText(text);
+        a.show();
+        return a;
+    }
+
+    static Alert info(Window owner, String title, String header, String text) {
+        Alert a = alert(owner, Alert.AlertType.INFORMATION, title, header);
+        a.setContentText(text);
+        a.show();
+        return a;
+    }
+
+    /** An unexpected exception: what happened, and the stack trace to report. */
+    static Alert exception(Window owner, String what, Throwable e) {
+        Alert a = alert(owner, Alert.AlertType.ERROR, "Lockstep: internal error", what);
+        StringWriter sw = new StringWriter();
+        e.printStackTrace(new PrintWriter(sw));
+        a.setContentText(e + "\n\nThe session is intact; the autosave keeps its inputs. Details:");
+        TextArea trace = new TextArea(sw.toString());
+        trace.setEditable(false);
+        trace.getStyleClass().add("mono");
+        a.getDialogPane().setExpandableContent(trace);
+        a.show();
+        return a;
+    }
+
+    /** Asks; runs {@code yes} or {@code no} (may be null) when the person answers. */
+    static Alert confirm(Window owner, String header, String text, String yesText, Runnable yes, Runnable no) {
+        Alert a = alert(owner, Alert.AlertType.CONFIRMATION, "Lockstep", header);
+        a.setContentText(text);
+        ButtonType ok = new ButtonType(yesText, ButtonBar.ButtonData.OK_DONE);
+        a.getButtonTypes().setAll(ok, ButtonType.CANCEL);
+        a.setOnHidden(e -> {
+            if (a.getResult() == ok) yes.run();
+            else if (no != null) no.run();
+        });
+        a.show();
+        return a;
+    }
+}

@@ -1,0 +1,1352 @@
+package dev.lockstep.app;
+
+import dev.lockstep.app.graph.GraphView;
+import dev.lockstep.app.graph.GraphViewListener;
+import dev.lockstep.app.graph.Tool;
+import dev.lockstep.core.Call;
+import dev.lockstep.core.OperationStatus;
+import dev.lockstep.core.Simulation;
+import dev.lockstep.core.Stats;
+import dev.lockstep.core.adversary.Asynchronous;
+import dev.lockstep.core.adversary.NodeChoice;
+import dev.lockstep.core.adversary.ScheduleException;
+import dev.lockstep.core.adversary.SchedulerPolicy;
+import dev.lockstep.core.adversary.Scripted;
+import dev.lockstep.core.adversary.SemiSynchronous;
+import dev.lockstep.core.adversary.Sequential;
+import dev.lockstep.core.adversary.Synchronous;
+import dev.lockstep.core.check.Violation;
+import dev.lockstep.json.JsonValue;
+import dev.lockstep.json.JsonWriter;
+import dev.lockstep.protocol.ProtocolFactory;
+import dev.lockstep.protocol.Protocols;
+import dev.lockstep.protocol.lme.Lme;
+import dev.lockstep.scenario.Scenario;
+import dev.lockstep.scenario.ScenarioException;
+import dev.lockstep.scenario.ScenarioLoader;
+import dev.lockstep.scenario.ScenarioWriter;
+import dev.lockstep.session.Session;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import javafx.animation.AnimationTimer;
+import javafx.animation.PauseTransition;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckMenuItem;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.Control;
+import javafx.scene.control.Label;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.control.Slider;
+import javafx.scene.control.Spinner;
+import javafx.scene.control.SpinnerValueFactory;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.TextField;
+import javafx.scene.control.TextInputControl;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.control.ToolBar;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import javafx.scene.shape.SVGPath;
+import javafx.stage.FileChooser;
+import javafx.stage.Stage;
+import javafx.util.Duration;
+
+/**
+ * The main window: the graph view in the centre, the run controls above, the inspector,
+ * pseudocode and checks on the right, the narration below the graph, a status bar.
+ *
+ * <p>It never changes the simulation itself: every person's action is a {@link Session} input
+ * (recorded, replayable) or a step of the session; opening, resetting and editing Δ, K or the seed
+ * start a new session.
+ */
+public final class MainWindow {
+    static final String TITLE = "Lockstep";
+    static final double MIN_RPS = 0.5;
+    static final double MAX_RPS = 50;
+    static final double DEFAULT_RPS = 4;
+    /** Rounds a single "step action" may skip looking for something to execute. */
+    static final int STEP_ACTION_ROUNDS = 100;
+
+    private final Stage stage;
+    private final Autosave autosave;
+    private final BorderPane root = new BorderPane();
+    private final StackPane graphHolder = new StackPane();
+    private final Legend legend = new Legend();
+    private final InspectorPanel inspector = new InspectorPanel();
+    private final NarrationPanel narration = new NarrationPanel();
+    private final PseudocodePanel pseudocode = new PseudocodePanel();
+    private final ChecksPanel checks = new ChecksPanel();
+    private final TabPane sideTabs = new TabPane();
+    private final Tab pseudocodeTab = new Tab("Pseudocode", pseudocode);
+    private final Tab checksTab = new Tab("Checks", checks);
+
+    // toolbar
+    private final ToggleButton play = new ToggleButton("Play");
+    private final Button step = new Button("Step");
+    private final Button stepAction = new Button("Action");
+    private final Button reset = new Button("Reset");
+    private final Slider speed = new Slider(0, 1, position(DEFAULT_RPS));
+    private final Label speedLabel = new Label();
+    private final TextField seed = new TextField();
+    private final ComboBox<String> policy = new ComboBox<>();
+    private final Spinner<Integer> delta = new Spinner<>();
+    private final Spinner<Integer> k = new Spinner<>();
+    private final ToggleButton workload = new ToggleButton("Workload");
+    private final ToggleGroup tools = new ToggleGroup();
+    private final ToggleButton selectTool = new ToggleButton("Select");
+    private final ToggleButton edgeTool = new ToggleButton("Edge");
+    private final ToggleButton cutTool = new ToggleButton("Cut");
+    private final ToggleButton lectureButton = new ToggleButton("Lecture");
+    private final Label roundLabel = new Label();
+    private final Label scenarioLabel = new Label();
+    private final CheckMenuItem lectureItem = new CheckMenuItem("Lecture mode");
+
+    // status bar
+    private final Label stats = new Label();
+    private final Label message = new Label();
+    private final PauseTransition messageTimeout = new PauseTransition(Duration.seconds(8));
+
+    private Session session;
+    private GraphView graphView;
+    private Watcher watcher;
+    private Path sessionFile;
+    private Path lastDirectory;
+    private int selected = -1;
+    private final Set<Integer> highlighted = new LinkedHashSet<>();
+    private boolean syncing;
+    private boolean autosaveHeld;
+    private boolean lecture;
+    private Tool tool = Tool.SELECT;
+    private ContextMenu nodeMenu;
+    private double[] lastDrag;
+    private final List<Throwable> errors = new ArrayList<>();
+    private final Player player = new Player();
+
+    public MainWindow(Stage stage, Path home) {
+        this.stage = stage;
+        this.autosave = new Autosave(home);
+        root.setId("lockstep-root");
+        root.getStyleClass().add("lockstep");
+
+        VBox top = new VBox(menuBar(), toolBar(), settingsBar());
+        root.setTop(top);
+
+        graphHolder.setId("graph-holder");
+        graphHolder.getStyleClass().add("graph-holder");
+        graphHolder.setMinSize(200, 150);
+        VBox.setVgrow(graphHolder, Priority.ALWAYS);
+        VBox graphArea = new VBox(graphHolder, legend);
+
+        SplitPane left = new SplitPane(graphArea, narration);
+        left.setOrientation(Orientation.VERTICAL);
+        left.setDividerPositions(0.74);
+        SplitPane.setResizableWithParent(narration, false);
+
+        sideTabs.getTabs().setAll(pseudocodeTab, checksTab);
+        sideTabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        sideTabs.setId("side-tabs");
+        pseudocodeTab.setId("tab-pseudocode");
+        checksTab.setId("tab-checks");
+        SplitPane right = new SplitPane(inspector, sideTabs);
+        right.setOrientation(Orientation.VERTICAL);
+        right.setDividerPositions(0.46);
+
+        SplitPane main = new SplitPane(left, right);
+        main.setDividerPositions(0.67);
+        SplitPane.setResizableWithParent(right, false);
+        root.setCenter(main);
+        root.setBottom(statusBar());
+
+        inspector.onChoose(this::select);
+        inspector.onCall(this::call);
+        checks.onSelect(v -> {
+            highlight(v.nodes());
+            if (!v.nodes().isEmpty()) select(v.nodes().get(0));
+        });
+    }
+
+    /** The window's scene content. */
+    public Parent root() {
+        return root;
+    }
+
+    /** Puts the window's scene on the stage, with the stylesheet and the keyboard shortcuts. */
+    public Scene install(double width, double height) {
+        // never larger than the screen (a projector may be 1280×800 or less)
+        var screen = javafx.stage.Screen.getPrimary().getVisualBounds();
+        Scene scene = new Scene(root, Math.min(width, screen.getWidth()), Math.min(height, screen.getHeight()));
+        scene.getStylesheets().add(MainWindow.class.getResource("lockstep.css").toExternalForm());
+        scene.addEventFilter(KeyEvent.KEY_PRESSED, this::keyPressed);
+        stage.setScene(scene);
+        stage.sizeToScene();
+        javafx.application.Platform.runLater(this::keepOnScreen);
+        stage.setMinWidth(Math.min(900, screen.getWidth()));
+        stage.setMinHeight(Math.min(600, screen.getHeight()));
+        return scene;
+    }
+
+    /** Moves the window so all of it is on the screen (after a resize, a window may stick out). */
+    private void keepOnScreen() {
+        var screen = javafx.stage.Screen.getPrimary().getVisualBounds();
+        if (stage.getX() + stage.getWidth() > screen.getMaxX()) stage.setX(Math.max(screen.getMinX(), screen.getMaxX() - stage.getWidth()));
+        if (stage.getY() + stage.getHeight() > screen.getMaxY()) stage.setY(Math.max(screen.getMinY(), screen.getMaxY() - stage.getHeight()));
+        if (stage.getX() < screen.getMinX()) stage.setX(screen.getMinX());
+        if (stage.getY() < screen.getMinY()) stage.setY(screen.getMinY());
+    }
+
+    // ================================================================== session lifecycle
+
+    /** Shows a session (new, opened, restored or reset), replacing the current one. */
+    public void show(Session s, Path file) {
+        player.pause();
+        if (watcher != null) watcher.detach();
+        if (nodeMenu != null) nodeMenu.hide();
+        GraphView old = graphView;
+        session = s;
+        sessionFile = file;
+        Simulation sim = s.simulation();
+        watcher = new Watcher(sim);
+        graphView = new GraphView(sim);
+        graphView.setListener(new Gestures());
+        graphView.setLectureMode(lecture);
+        graphView.setTool(tool);
+        graphView.setAnimationMillis(animationMillis());
+        graphHolder.getChildren().setAll(graphView.node());
+        if (old != null) dispose(old);
+        legend.setProtocol(sim.protocol());
+        inspector.setSimulation(sim);
+        narration.reset(sim);
+        pseudocode.setProtocol(sim.protocol().name(), sim.protocol().pseudocode());
+        checks.setSimulation(sim);
+        highlighted.clear();
+        selected = -1;
+        syncControls();
+        afterStep(false);
+        stage.setTitle(TITLE + " — " + s.scenario().name() + (file != null ? "  [" + file.getFileName() + "]" : ""));
+        saveAutosave();
+    }
+
+    /**
+     * Stops the replaced view's GraphStream viewer (its repaint timer would otherwise keep running).
+     * The graph view has no dispose method yet; this finds its viewer panel.
+     */
+    private static void dispose(GraphView old) {
+        try {
+            for (Node n : old.node().lookupAll("*")) {
+                if (n instanceof org.graphstream.ui.fx_viewer.FxViewPanel p && p.getViewer() != null) p.getViewer().close();
+            }
+        } catch (RuntimeException e) {
+            // best effort: an old view that keeps repainting costs time, not correctness
+        }
+    }
+
+    public Session session() {
+        return session;
+    }
+
+    public GraphView graphView() {
+        return graphView;
+    }
+
+    Stage stage() {
+        return stage;
+    }
+
+    Autosave autosave() {
+        return autosave;
+    }
+
+    /** Unexpected exceptions caught so far (each was shown in a dialog). */
+    public List<Throwable> errors() {
+        return List.copyOf(errors);
+    }
+
+    // ================================================================== stepping
+
+    /** Runs the rest of the current round. */
+    public void stepRound() {
+        guarded("Step", () -> {
+            session.stepRound();
+            afterStep(true);
+        });
+    }
+
+    /** Executes one action (beginning and ending rounds as needed). */
+    public void stepAction() {
+        guarded("Step one action", () -> {
+            int from = session.round();
+            boolean any = session.stepAction(STEP_ACTION_ROUNDS);
+            afterStep(true);
+            if (!any) say("No action was enabled in rounds " + from + "–" + (session.round() - 1) + ".");
+        });
+    }
+
+    /** Runs {@code n} rounds without animation (stops early at a violation). */
+    public void runRounds(int n) {
+        guarded("Run", () -> {
+            for (int i = 0; i < n; i++) {
+                session.stepRound();
+                if (!watcherHasViolations()) continue;
+                break;
+            }
+            afterStep(false);
+        });
+    }
+
+    private boolean watcherHasViolations() {
+        return session.simulation().violationCount() > checks.violations().size();
+    }
+
+    public void reset() {
+        guarded("Reset", () -> {
+            show(Session.start(session.scenario(), session.seed()), sessionFile);
+            say("Reset to round 0 (seed " + session.seed() + ").");
+        });
+    }
+
+    public void togglePlay() {
+        if (player.playing()) player.pause();
+        else player.play();
+    }
+
+    public boolean playing() {
+        return player.playing();
+    }
+
+    private void afterStep(boolean animate) {
+        // the next round's start-of-round changes (topology, the workload's calls) show at once
+        try {
+            session.beginRound();
+        } catch (ScheduleException e) {
+            player.pause();
+            Dialogs.error(stage, "The scripted schedule cannot continue",
+                    e.source() + ": " + e.getMessage() + "\n\nSwitch the scheduler to another policy to go on.");
+        }
+        graphView.setAnimationMillis(animate ? animationMillis() : 0);
+        graphView.update(animate);
+        narration.add(watcher.drainEntries());
+        for (String[] r : watcher.drainRefusals()) {
+            int u = Integer.parseInt(r[0]);
+            int v = Integer.parseInt(r[1]);
+            String reason = r[2];
+            int at = reason.startsWith(session.simulation().nodeName(v) + " ") ? v : u;
+            graphView.showRefusal(at, reason);
+            say("Refused: " + reason);
+        }
+        List<Violation> fresh = watcher.drainViolations();
+        refresh();
+        if (!fresh.isEmpty()) violated(fresh);
+        if (autosave.due()) saveAutosave(); // the round reached, every few seconds
+    }
+
+    private void violated(List<Violation> fresh) {
+        player.pause();
+        Set<Integer> nodes = new LinkedHashSet<>();
+        for (Violation v : fresh) nodes.addAll(v.nodes());
+        sideTabs.getSelectionModel().select(checksTab);
+        checks.select(fresh.get(0));
+        highlight(new ArrayList<>(nodes));
+        Violation v = fresh.get(0);
+        say("Round " + v.round() + ": " + v.check() + " violated" + (fresh.size() > 1 ? " (and " + (fresh.size() - 1) + " more)" : "")
+                + " — paused. See the Checks tab.");
+    }
+
+    // ================================================================== inputs (recorded by the session)
+
+    private void input(String note, List<Integer> nodes, Runnable apply) {
+        guarded(note, () -> {
+            boolean later = session.midRound() && session.simulation().executionsThisRound() > 0;
+            watcher.quietMoves(true);
+            try {
+                apply.run();
+            } finally {
+                watcher.quietMoves(false);
+            }
+            watcher.note(session.round(), nodes, "You: " + note
+                    + (later ? " (this round's executions have started: it applies when round " + (session.round() + 1) + " begins)" : ""));
+            afterStep(false);
+            saveAutosave();
+        });
+    }
+
+    /** Lock or Unlock at node u (the application's call, made by the person). */
+    public void call(int u, Call c) {
+        input((c == Call.LOCK ? "Lock" : "Unlock") + " at " + name(u), List.of(u), () -> session.call(u, c));
+    }
+
+    public void link(int u, int v) {
+        input("link " + name(u) + "–" + name(v), List.of(u, v), () -> session.link(u, v));
+    }
+
+    public void cut(int u, int v) {
+        input("cut " + name(u) + "–" + name(v), List.of(u, v), () -> session.cut(u, v));
+    }
+
+    /** Moves a node; intermediate positions of a drag only matter on a unit disk (edges follow). */
+    public void move(int u, double x, double y, boolean finished) {
+        if (!finished) {
+            if (session.unitDisk() <= 0) return;
+            double step = Math.max(0.02, session.unitDisk() * 0.04);
+            if (lastDrag != null && lastDrag[0] == u && Math.hypot(lastDrag[1] - x, lastDrag[2] - y) < step) return;
+            lastDrag = new double[] {u, x, y};
+            guarded("Move", () -> {
+                watcher.quietMoves(true);
+                try {
+                    session.move(u, x, y);
+                } finally {
+                    watcher.quietMoves(false);
+                }
+                afterStep(false);
+                if (autosave.due()) saveAutosave();
+            });
+            return;
+        }
+        lastDrag = null;
+        input(String.format(Locale.ROOT, "moved %s to (%.2f, %.2f)", name(u), x, y), List.of(u), () -> session.move(u, x, y));
+    }
+
+    private void choosePolicy(String name) {
+        if (syncing || name == null || name.equals(session.policy().name())) return;
+        SchedulerPolicy p = policyNamed(name);
+        if (p == null) {
+            syncControls();
+            return;
+        }
+        input("scheduler " + name, List.of(), () -> session.policy(p));
+        syncControls();
+    }
+
+    /** A policy of the given kind, keeping the scenario's activation, duration and in-node choice. */
+    private SchedulerPolicy policyNamed(String name) {
+        SchedulerPolicy base = session.scenario().policy();
+        if (base instanceof Scripted s && s.then() != null) base = s.then();
+        SchedulerPolicy now = session.policy();
+        NodeChoice choice = choiceOf(now) != null ? choiceOf(now) : choiceOf(base) != null ? choiceOf(base) : NodeChoice.EFFECTIVE;
+        double activation = base instanceof SemiSynchronous s ? s.activation() : base instanceof Asynchronous a ? a.activation() : 0.5;
+        int duration = base instanceof Asynchronous a ? a.maxDuration() : 3;
+        return switch (name) {
+            case "synchronous" -> new Synchronous(choice);
+            case "semi-synchronous" -> new SemiSynchronous(activation, choice);
+            case "sequential" -> new Sequential(choice);
+            case "asynchronous" -> new Asynchronous(activation, duration, choice);
+            default -> null;
+        };
+    }
+
+    private static NodeChoice choiceOf(SchedulerPolicy p) {
+        if (p instanceof Synchronous s) return s.nodeChoice();
+        if (p instanceof SemiSynchronous s) return s.nodeChoice();
+        if (p instanceof Sequential s) return s.nodeChoice();
+        if (p instanceof Asynchronous a) return a.nodeChoice();
+        return null;
+    }
+
+    private void setWorkload(boolean on) {
+        if (syncing || on == session.workload()) return;
+        input("workload " + (on ? "on" : "off"), List.of(), () -> session.workload(on));
+    }
+
+    // ================================================================== scenario edits (new session)
+
+    /** Changes Δ: edits the scenario and starts over (asks first if the session has inputs). */
+    public void changeDelta(int d) {
+        if (syncing || d == session.scenario().delta()) return;
+        editScenario("Δ = " + d, Map.of("delta", Integer.toString(d)), session.seed());
+    }
+
+    /** Changes LME's K: edits the scenario and starts over (asks first if the session has inputs). */
+    public void changeK(int value) {
+        if (syncing || value == currentK()) return;
+        JsonWriter w = new JsonWriter().beginObject();
+        boolean done = false;
+        if (session.scenario().json().get("params") instanceof JsonValue.Obj params) {
+            for (var e : params.members().entrySet()) {
+                if (e.getKey().equals("K")) {
+                    w.field("K", value);
+                    done = true;
+                } else {
+                    w.key(e.getKey()).value(e.getValue());
+                }
+            }
+        }
+        if (!done) w.field("K", value);
+        editScenario("K = " + value, Map.of("params", w.endObject().toString()), session.seed());
+    }
+
+    /** Starts over with another seed (asks first if the session has inputs). */
+    public void changeSeed(long value) {
+        if (value == session.seed()) return;
+        confirmDiscard("Use seed " + value, () -> {
+            show(Session.start(session.scenario(), value), sessionFile);
+            say("Seed " + value + ": a new run from round 0.");
+        });
+    }
+
+    private void editScenario(String what, Map<String, String> changes, long seedToUse) {
+        Scenario edited;
+        try {
+            edited = ScenarioWriter.edited(session.scenario(), changes);
+        } catch (ScenarioException e) {
+            Dialogs.problems(stage, "Cannot set " + what, e.problems(), "The current session is unchanged.");
+            syncControls();
+            return;
+        } catch (RuntimeException e) {
+            failed("Editing the scenario", e);
+            syncControls();
+            return;
+        }
+        confirmDiscard("Set " + what, () -> {
+            show(Session.start(edited, seedToUse), null);
+            say("Scenario edited: " + what + ". A new run from round 0.");
+        });
+    }
+
+    private void confirmDiscard(String what, Runnable go) {
+        int n = session.inputs().size() + session.waiting().size();
+        if (n == 0) {
+            guarded(what, go);
+            return;
+        }
+        player.pause();
+        Dialogs.confirm(stage, what + " and start over?",
+                "This starts a new run from round 0 and discards this session's " + n + " input" + (n == 1 ? "" : "s")
+                        + " (save the session first to keep them).", what,
+                () -> guarded(what, go), this::syncControls);
+    }
+
+    private int currentK() {
+        if (session.scenario().json().get("params") instanceof JsonValue.Obj p && p.get("K") instanceof JsonValue.Num n) {
+            return (int) n.doubleValue();
+        }
+        return Lme.DEFAULT_K;
+    }
+
+    // ================================================================== files
+
+    /** Opens a scenario or session file; on a problem, shows every problem and keeps the session. */
+    public boolean open(Path file) {
+        player.pause();
+        try {
+            Session s = SessionFiles.open(file);
+            boolean isSession = isSessionFile(file);
+            show(s, isSession ? file : null);
+            lastDirectory = parentOf(file);
+            say("Opened " + file.getFileName() + (isSession ? " (session at round " + s.round() + ")" : "") + ".");
+            return true;
+        } catch (ScenarioException e) {
+            Dialogs.problems(stage, "Cannot open " + file.getFileName(), e.problems(),
+                    "The current session is unchanged.");
+            return false;
+        } catch (RuntimeException e) {
+            failed("Opening " + file, e);
+            return false;
+        }
+    }
+
+    private static boolean isSessionFile(Path file) {
+        try {
+            return Files.readString(file).contains("\"" + Session.FORMAT + "\"");
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    public void openDefault() {
+        player.pause();
+        guarded("Open the default scenario", () -> show(Session.start(SessionFiles.defaultScenario()), null));
+    }
+
+    public void saveSessionTo(Path file) throws IOException {
+        session.save(file);
+        sessionFile = file;
+        lastDirectory = parentOf(file);
+        stage.setTitle(TITLE + " — " + session.scenario().name() + "  [" + file.getFileName() + "]");
+        say("Saved the session (round " + session.round() + ", " + session.inputs().size() + " inputs) to " + file + ".");
+    }
+
+    public void saveScenarioTo(Path file) throws IOException, ScenarioException {
+        String text = SessionFiles.scenarioText(session);
+        ScenarioLoader.parse(text, file.toString()); // never write a file Lockstep would refuse
+        ScenarioWriter.writeAtomically(file, text);
+        lastDirectory = parentOf(file);
+        say("Saved the scenario (current graph and settings) to " + file + ".");
+    }
+
+    public void exportTraceTo(Path file) throws IOException {
+        int rounds = SessionFiles.exportTrace(session, file);
+        lastDirectory = parentOf(file);
+        say("Wrote the trace of rounds 0–" + (rounds - 1) + " to " + file + " (check it with: lockstep replay).");
+    }
+
+    private static Path parentOf(Path file) {
+        Path p = file.toAbsolutePath().getParent();
+        return p != null && Files.isDirectory(p) ? p : null;
+    }
+
+    private FileChooser chooser(String title) {
+        FileChooser fc = new FileChooser();
+        fc.setTitle(title);
+        Path dir = lastDirectory;
+        if (dir == null && Files.isDirectory(Path.of("sample-runs"))) dir = Path.of("sample-runs").toAbsolutePath();
+        if (dir != null) fc.setInitialDirectory(dir.toFile());
+        fc.getExtensionFilters().setAll(new FileChooser.ExtensionFilter("Lockstep files (*.json)", "*.json"),
+                new FileChooser.ExtensionFilter("All files", "*"));
+        return fc;
+    }
+
+    private void openDialog() {
+        player.pause();
+        var f = chooser("Open a scenario or session").showOpenDialog(stage);
+        if (f != null) open(f.toPath());
+    }
+
+    private void saveSession(boolean as) {
+        player.pause();
+        Path target = sessionFile;
+        if (as || target == null) {
+            FileChooser fc = chooser("Save the session");
+            fc.setInitialFileName(slug(session.scenario().name()) + ".session.json");
+            var f = fc.showSaveDialog(stage);
+            if (f == null) return;
+            target = f.toPath();
+        }
+        Path t = target;
+        writing("Saving the session", () -> saveSessionTo(t));
+    }
+
+    private void saveScenarioDialog() {
+        player.pause();
+        FileChooser fc = chooser("Save the scenario as");
+        fc.setInitialFileName(slug(session.scenario().name()) + ".json");
+        var f = fc.showSaveDialog(stage);
+        if (f != null) writing("Saving the scenario", () -> saveScenarioTo(f.toPath()));
+    }
+
+    private void exportTraceDialog() {
+        player.pause();
+        FileChooser fc = chooser("Export the trace");
+        fc.getExtensionFilters().setAll(new FileChooser.ExtensionFilter("Lockstep traces (*.jsonl)", "*.jsonl"),
+                new FileChooser.ExtensionFilter("All files", "*"));
+        fc.setInitialFileName(slug(session.scenario().name()) + ".trace.jsonl");
+        var f = fc.showSaveDialog(stage);
+        if (f != null) writing("Exporting the trace", () -> exportTraceTo(f.toPath()));
+    }
+
+    private interface FileWork {
+        void run() throws IOException, ScenarioException;
+    }
+
+    private void writing(String what, FileWork work) {
+        try {
+            work.run();
+        } catch (IOException e) {
+            Dialogs.error(stage, what + " failed", String.valueOf(e.getMessage()));
+        } catch (ScenarioException e) {
+            Dialogs.problems(stage, what + " failed", e.problems(), "Nothing was written.");
+        } catch (RuntimeException e) {
+            failed(what, e);
+        }
+    }
+
+    static String slug(String name) {
+        String s = name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
+        return s.isEmpty() ? "lockstep" : s;
+    }
+
+    // ================================================================== autosave
+
+    /**
+     * While held, nothing is written or deleted: the autosave found at start belongs to the
+     * previous run until the person has answered whether to restore it.
+     */
+    public void holdAutosave(boolean hold) {
+        autosaveHeld = hold;
+    }
+
+    private void saveAutosave() {
+        if (session == null || autosaveHeld) return;
+        String problem = autosave.save(session);
+        if (problem != null) say(problem);
+    }
+
+    /** On a clean exit: the autosave is not needed any more. */
+    public void closedCleanly() {
+        player.pause();
+        if (!autosaveHeld) autosave.delete();
+    }
+
+    /** If an autosave was left by a run that did not exit cleanly, offers to restore it. */
+    public void offerRestore() {
+        if (!autosave.exists()) {
+            holdAutosave(false);
+            return;
+        }
+        Session restored;
+        try {
+            restored = Session.load(autosave.file());
+        } catch (ScenarioException | RuntimeException e) {
+            List<String> lines = e instanceof ScenarioException se ? se.problems() : List.of(String.valueOf(e));
+            String aside;
+            try {
+                aside = "It was moved to " + autosave.setAside() + ".";
+            } catch (IOException io) {
+                aside = "It stays at " + autosave.file() + ".";
+            }
+            Dialogs.problems(stage, "The autosaved session cannot be restored", lines, aside);
+            holdAutosave(false);
+            saveAutosave();
+            return;
+        }
+        Session s = restored;
+        int n = s.inputs().size() + s.waiting().size();
+        Dialogs.confirm(stage, "Restore the last session?",
+                "Lockstep did not exit cleanly last time. The autosave holds \"" + s.scenario().name() + "\" at round "
+                        + s.round() + " with " + n + " input" + (n == 1 ? "" : "s") + ".", "Restore",
+                () -> {
+                    holdAutosave(false);
+                    show(s, null);
+                    say("Restored the autosaved session at round " + s.round() + ".");
+                }, () -> {
+                    holdAutosave(false);
+                    saveAutosave();
+                });
+    }
+
+    // ================================================================== selection, highlight, lecture
+
+    /** Selects node u for the inspector and the graph (-1: none). */
+    public void select(int u) {
+        selected = session != null && u >= 0 && u < session.simulation().nodeCount() ? u : -1;
+        graphView.setSelected(selected);
+        inspector.show(selected);
+        refreshPseudocode();
+    }
+
+    public int selected() {
+        return selected;
+    }
+
+    public void highlight(List<Integer> nodes) {
+        highlighted.clear();
+        highlighted.addAll(nodes);
+        graphView.setHighlighted(List.copyOf(highlighted));
+    }
+
+    public Set<Integer> highlighted() {
+        return Set.copyOf(highlighted);
+    }
+
+    public void setLecture(boolean on) {
+        lecture = on;
+        if (on && !root.getStyleClass().contains("lecture")) root.getStyleClass().add("lecture");
+        if (!on) root.getStyleClass().remove("lecture");
+        graphView.setLectureMode(on);
+        // the settings must fit in one row at large fonts: the scenario's name stays in the title
+        scenarioLabel.setVisible(!on);
+        scenarioLabel.setManaged(!on);
+        syncing = true;
+        lectureItem.setSelected(on);
+        lectureButton.setSelected(on);
+        syncing = false;
+    }
+
+    public boolean lecture() {
+        return lecture;
+    }
+
+    private void setTool(Tool t) {
+        tool = t;
+        graphView.setTool(t);
+    }
+
+    // ================================================================== refresh
+
+    private void refresh() {
+        Simulation sim = session.simulation();
+        Stats st = sim.stats();
+        String round = "Round " + sim.round() + (session.midRound() && sim.executionsThisRound() > 0 ? " (in progress)" : "");
+        roundLabel.setText(round);
+        stats.setText(String.format(Locale.ROOT,
+                "round %d   ·   %d actions   ·   %d messages sent, %d lost, %d in transit   ·   %d lock%s acquired   ·   mean wait %.1f rounds   ·   %d violation%s",
+                sim.round(), st.actions(), st.messagesSent(), st.messagesLost(), sim.totalInTransit(), st.locksAcquired(),
+                st.locksAcquired() == 1 ? "" : "s", st.meanWaitRounds(), sim.violationCount(), sim.violationCount() == 1 ? "" : "s"));
+        inspector.refresh();
+        checks.refresh();
+        refreshPseudocode();
+        checksTab.setText(sim.violationCount() == 0 ? "Checks" : "Checks (" + sim.violationCount() + ")");
+    }
+
+    private void refreshPseudocode() {
+        if (watcher == null) return;
+        Watcher.Last last = selected >= 0 && watcher.lastOf(selected) != null ? watcher.lastOf(selected) : watcher.last();
+        if (last == null) {
+            pseudocode.highlight(null, null);
+        } else {
+            pseudocode.highlight(last.label(), name(last.node()) + " ran " + last.label() + " in round " + last.round());
+        }
+    }
+
+    private void syncControls() {
+        syncing = true;
+        try {
+            Scenario sc = session.scenario();
+            seed.setText(Long.toString(session.seed()));
+            seed.getStyleClass().remove("invalid");
+            List<String> names = new ArrayList<>(List.of("synchronous", "semi-synchronous", "sequential", "asynchronous"));
+            if (session.policy() instanceof Scripted) names.add("scripted");
+            policy.getItems().setAll(names);
+            policy.setValue(session.policy().name());
+            delta.getValueFactory().setValue(sc.delta());
+            ProtocolFactory f = Protocols.byName(sc.protocol().name());
+            boolean hasK = f != null && f.parameters().contains("K");
+            k.setDisable(!hasK);
+            k.getValueFactory().setValue(hasK ? currentK() : Lme.DEFAULT_K);
+            k.setTooltip(new Tooltip(hasK ? "K: priorities 0..K-1 (edits the scenario and starts over)"
+                    : sc.protocol().name() + " has no parameter K"));
+            boolean hasWorkload = sc.json().has("workload");
+            workload.setDisable(!hasWorkload);
+            workload.setSelected(hasWorkload && session.workload());
+            workload.setTooltip(new Tooltip(hasWorkload ? "The scenario's workload calls Lock and Unlock (a recorded input)"
+                    : "This scenario has no workload: call Lock and Unlock from a node's context menu"));
+            play.setSelected(player.playing());
+            String variant = sc.json().get("params") instanceof JsonValue.Obj p && p.get("variant") instanceof JsonValue.Str v
+                    ? ", " + v.value() : "";
+            scenarioLabel.setText(sc.name() + "   ·   " + sc.protocol().name() + variant + "   ·   " + sim().nodeCount()
+                    + " nodes" + (session.unitDisk() > 0 ? ", unit disk r = " + JsonWriter.number(session.unitDisk()) : ""));
+        } finally {
+            syncing = false;
+        }
+    }
+
+    // ================================================================== status messages and errors
+
+    /** Shows a message in the status bar for a few seconds. */
+    public void say(String text) {
+        message.setText(text);
+        messageTimeout.playFromStart();
+    }
+
+    public String statusMessage() {
+        return message.getText();
+    }
+
+    private void guarded(String what, Runnable r) {
+        try {
+            r.run();
+        } catch (ScheduleException e) {
+            player.pause();
+            safeRefresh();
+            Dialogs.error(stage, "The scripted schedule cannot continue",
+                    e.source() + ": " + e.getMessage() + "\n\nSwitch the scheduler to another policy to go on.");
+        } catch (RuntimeException e) {
+            failed(what, e);
+        }
+    }
+
+    void failed(String what, Throwable e) {
+        player.pause();
+        errors.add(e);
+        System.err.println("lockstep: " + what + " failed: " + e);
+        e.printStackTrace();
+        safeRefresh();
+        Dialogs.exception(stage, what + " failed", e);
+    }
+
+    private void safeRefresh() {
+        try {
+            if (session != null) {
+                graphView.update(false);
+                refresh();
+            }
+        } catch (RuntimeException again) {
+            again.printStackTrace();
+        }
+    }
+
+    private String name(int u) {
+        return session.simulation().nodeName(u);
+    }
+
+    private Simulation sim() {
+        return session.simulation();
+    }
+
+    // ================================================================== playing
+
+    private double rps() {
+        return MIN_RPS * Math.pow(MAX_RPS / MIN_RPS, speed.getValue());
+    }
+
+    static double position(double rps) {
+        return Math.log(rps / MIN_RPS) / Math.log(MAX_RPS / MIN_RPS);
+    }
+
+    private double animationMillis() {
+        return Math.min(450, 0.8 * 1000 / rps());
+    }
+
+    /** Steps rounds at the chosen speed on the animation pulse; pauses at a violation. */
+    private final class Player extends AnimationTimer {
+        private boolean playing;
+        private long last = -1;
+        private double due;
+
+        boolean playing() {
+            return playing;
+        }
+
+        void play() {
+            if (playing) return;
+            playing = true;
+            last = -1;
+            due = 1; // the first round at once
+            start();
+            play.setSelected(true);
+            play.setText("Pause");
+            play.setGraphic(icon(PAUSE));
+        }
+
+        void pause() {
+            if (!playing) return;
+            playing = false;
+            stop();
+            play.setSelected(false);
+            play.setText("Play");
+            play.setGraphic(icon(PLAY));
+            if (session != null) saveAutosave();
+        }
+
+        @Override
+        public void handle(long now) {
+            if (last < 0) last = now;
+            due += (now - last) / 1e9 * rps();
+            last = now;
+            int rounds = (int) Math.min(Math.floor(due), 4);
+            if (rounds <= 0) return;
+            due = Math.min(due - rounds, 1);
+            try {
+                for (int i = 0; i < rounds && playing; i++) {
+                    session.stepRound();
+                    if (watcherHasViolations()) break;
+                }
+                afterStep(true);
+            } catch (ScheduleException e) {
+                pause();
+                guarded("Play", () -> {
+                    throw e;
+                });
+            } catch (RuntimeException e) {
+                failed("Playing", e);
+            }
+        }
+    }
+
+    // ================================================================== gestures on the graph
+
+    /** The graph view's gestures, turned into session inputs (the view never changes the simulation). */
+    private final class Gestures implements GraphViewListener {
+        @Override
+        public void nodeClicked(int node) {
+            select(node);
+        }
+
+        @Override
+        public void backgroundClicked() {
+            select(-1);
+        }
+
+        @Override
+        public void nodeContextMenu(int node, double screenX, double screenY) {
+            showNodeMenu(node, screenX, screenY);
+        }
+
+        @Override
+        public void nodeDragged(int node, double x, double y, boolean finished) {
+            move(node, x, y, finished);
+        }
+
+        @Override
+        public void linkRequested(int u, int v) {
+            link(u, v);
+        }
+
+        @Override
+        public void cutRequested(int u, int v) {
+            cut(u, v);
+        }
+    }
+
+    /** The listener the graph view reports gestures to. */
+    public GraphViewListener gestures() {
+        return new Gestures();
+    }
+
+    /** The context menu of node u: Lock, Unlock, inspect, narrate only this node. */
+    public ContextMenu showNodeMenu(int u, double screenX, double screenY) {
+        if (nodeMenu != null) nodeMenu.hide();
+        Simulation sim = session.simulation();
+        OperationStatus st = sim.status(u);
+        boolean callPending = !sim.pendingCalls(u).isEmpty();
+        MenuItem head = new MenuItem(name(u) + ": " + st.name().toLowerCase(Locale.ROOT));
+        head.setDisable(true);
+        head.getStyleClass().add("menu-head");
+        MenuItem lock = new MenuItem("Lock");
+        lock.setId("menu-lock");
+        lock.setDisable(st != OperationStatus.IDLE || callPending);
+        lock.setOnAction(e -> call(u, Call.LOCK));
+        MenuItem unlock = new MenuItem("Unlock");
+        unlock.setId("menu-unlock");
+        unlock.setDisable(st != OperationStatus.LOCKED || callPending);
+        unlock.setOnAction(e -> call(u, Call.UNLOCK));
+        MenuItem inspect = new MenuItem("Inspect");
+        inspect.setOnAction(e -> select(u));
+        MenuItem only = new MenuItem("Narrate only " + name(u));
+        only.setOnAction(e -> narration.filterTo(u));
+        nodeMenu = new ContextMenu(head, new SeparatorMenuItem(), lock, unlock, new SeparatorMenuItem(), inspect, only);
+        nodeMenu.setId("node-menu");
+        nodeMenu.show(graphHolder, screenX, screenY);
+        return nodeMenu;
+    }
+
+    // ================================================================== building the window
+
+    private static final String PLAY = "M0,0 L0,14 L12,7 Z";
+    private static final String PAUSE = "M0,0 H4 V14 H0 Z M7,0 H11 V14 H7 Z";
+    private static final String STEP = "M0,0 L0,14 L9,7 Z M10,0 H13 V14 H10 Z";
+    private static final String STEP_ONE = "M0,3 L0,11 L6,7 Z M7,3 H9 V11 H7 Z";
+    private static final String RESET = "M3,0 H6 V14 H3 Z M6,7 L14,0 L14,14 Z";
+
+    private static SVGPath icon(String path) {
+        SVGPath p = new SVGPath();
+        p.setContent(path);
+        p.getStyleClass().add("icon");
+        return p;
+    }
+
+    private MenuBar menuBar() {
+        MenuItem open = item("Open scenario or session…", new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN), this::openDialog);
+        MenuItem openDefault = item("Open the default scenario", null, this::openDefault);
+        MenuItem save = item("Save session", new KeyCodeCombination(KeyCode.S, KeyCombination.SHORTCUT_DOWN), () -> saveSession(false));
+        MenuItem saveAs = item("Save session as…", null, () -> saveSession(true));
+        MenuItem saveScenario = item("Save scenario as…",
+                new KeyCodeCombination(KeyCode.S, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN), this::saveScenarioDialog);
+        MenuItem export = item("Export trace…", new KeyCodeCombination(KeyCode.E, KeyCombination.SHORTCUT_DOWN), this::exportTraceDialog);
+        MenuItem quit = item("Quit", new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN), () -> {
+            closedCleanly();
+            stage.close();
+        });
+        Menu file = new Menu("File", null, open, openDefault, new SeparatorMenuItem(), save, saveAs, saveScenario, export,
+                new SeparatorMenuItem(), quit);
+
+        // Plain-key shortcuts are handled by the scene's key filter (so they never fire while
+        // typing in a field); the menu only shows them.
+        Menu run = new Menu("Run", null,
+                hinted("Play / Pause", "Space", this::togglePlay),
+                hinted("Step one round", "→", this::stepRound),
+                hinted("Step one action", "Shift+→", this::stepAction),
+                hinted("Reset", "R", this::reset));
+        lectureItem.setAccelerator(new KeyCodeCombination(KeyCode.L, KeyCombination.SHORTCUT_DOWN));
+        lectureItem.setOnAction(e -> {
+            if (!syncing) setLecture(lectureItem.isSelected());
+        });
+        MenuItem clear = hinted("Clear highlight", "Esc", () -> highlight(List.of()));
+        Menu view = new Menu("View", null, lectureItem, clear);
+        MenuItem keys = item("Keyboard shortcuts", null, () -> Dialogs.info(stage, "Lockstep: keyboard", "Keyboard shortcuts", SHORTCUTS));
+        MenuItem about = item("About Lockstep", null, () -> Dialogs.info(stage, "About Lockstep", "Lockstep",
+                "A deterministic simulator and visualizer of mutual-exclusion protocols on time-varying graphs: LME "
+                        + "(Daymude, Richa, Scheideler) and Ricart-Agrawala.\n\nEvery change you make is an adversary input, "
+                        + "recorded, so a session replays exactly."));
+        Menu help = new Menu("Help", null, keys, about);
+        MenuBar bar = new MenuBar(file, run, view, help);
+        bar.setId("menu-bar");
+        return bar;
+    }
+
+    static final String SHORTCUTS = """
+            Space          play / pause
+            →              step one round
+            Shift+→        step one action execution
+            R              reset to round 0
+            Esc            clear the highlight
+            Ctrl+O         open a scenario or session
+            Ctrl+S         save the session
+            Ctrl+Shift+S   save the scenario as
+            Ctrl+E         export the trace
+            Ctrl+L         lecture mode
+            Right click    a node's menu: Lock, Unlock""";
+
+    private static MenuItem item(String text, KeyCombination key, Runnable action) {
+        MenuItem m = new MenuItem(text);
+        if (key != null) m.setAccelerator(key);
+        m.setOnAction(e -> action.run());
+        return m;
+    }
+
+    /** A menu item that shows a plain-key shortcut (handled by the key filter, not as an accelerator). */
+    private static MenuItem hinted(String text, String key, Runnable action) {
+        Label name = new Label(text);
+        Label hint = new Label(key);
+        hint.getStyleClass().add("shortcut-hint");
+        Region gap = new Region();
+        gap.setMinWidth(24);
+        HBox.setHgrow(gap, Priority.ALWAYS);
+        HBox box = new HBox(name, gap, hint);
+        box.setPrefWidth(230);
+        javafx.scene.control.CustomMenuItem m = new javafx.scene.control.CustomMenuItem(box, true);
+        m.setOnAction(e -> action.run());
+        return m;
+    }
+
+    private ToolBar toolBar() {
+        play.setId("play");
+        play.setGraphic(icon(PLAY));
+        play.setOnAction(e -> {
+            play.setSelected(!play.isSelected()); // the player sets it
+            togglePlay();
+        });
+        tip(play, "Play / pause: run rounds at the chosen speed (Space)");
+        step.setId("step");
+        step.setGraphic(icon(STEP));
+        step.setOnAction(e -> stepRound());
+        tip(step, "Step one round (→)");
+        stepAction.setId("step-action");
+        stepAction.setGraphic(icon(STEP_ONE));
+        stepAction.setOnAction(e -> stepAction());
+        tip(stepAction, "Step one action execution (Shift+→)");
+        reset.setId("reset");
+        reset.setGraphic(icon(RESET));
+        reset.setOnAction(e -> reset());
+        tip(reset, "Back to round 0 with the same seed; discards the inputs (R)");
+
+        speed.setId("speed");
+        speed.setPrefWidth(110);
+        speed.setFocusTraversable(false);
+        speed.valueProperty().addListener((o, a, b) -> {
+            speedLabel.setText(String.format(Locale.ROOT, rps() < 10 ? "%.1f r/s" : "%.0f r/s", rps()));
+            if (graphView != null) graphView.setAnimationMillis(animationMillis());
+        });
+        speedLabel.setText(String.format(Locale.ROOT, "%.1f r/s", rps()));
+        speedLabel.setMinWidth(Region.USE_PREF_SIZE);
+        speedLabel.getStyleClass().add("speed-label");
+        tip(speed, "Speed while playing, in rounds per second");
+
+        roundLabel.setId("round");
+        roundLabel.getStyleClass().add("round-label");
+        roundLabel.setMinWidth(Region.USE_PREF_SIZE);
+
+        seed.setId("seed");
+        seed.setPrefColumnCount(6);
+        seed.setFocusTraversable(false);
+        seed.setOnAction(e -> {
+            try {
+                long v = Long.parseLong(seed.getText().trim());
+                seed.getStyleClass().remove("invalid");
+                root.requestFocus(); // back to the keyboard shortcuts
+                changeSeed(v);
+            } catch (NumberFormatException ex) {
+                if (!seed.getStyleClass().contains("invalid")) seed.getStyleClass().add("invalid");
+                say("The seed must be an integer.");
+            }
+        });
+        seed.focusedProperty().addListener((o, was, is) -> {
+            if (!is && session != null) syncControls();
+        });
+        tip(seed, "Seed of the run's random stream; Enter starts over with it");
+
+        policy.setId("policy");
+        policy.setFocusTraversable(false);
+        policy.valueProperty().addListener((o, a, b) -> choosePolicy(b));
+        tip(policy, "Scheduler policy (a recorded input: applies from the current round)");
+
+        delta.setId("delta");
+        delta.setValueFactory(new SpinnerValueFactory.IntegerSpinnerValueFactory(1, 63, 4));
+        delta.setFocusTraversable(false);
+        delta.valueProperty().addListener((o, a, b) -> {
+            if (b != null) changeDelta(b);
+        });
+        tip(delta, "Δ: ports per node (edits the scenario and starts over)");
+        k.setId("k");
+        k.setValueFactory(new SpinnerValueFactory.IntegerSpinnerValueFactory(2, 64, 8));
+        k.setFocusTraversable(false);
+        k.valueProperty().addListener((o, a, b) -> {
+            if (b != null) changeK(b);
+        });
+
+        workload.setId("workload");
+        workload.selectedProperty().addListener((o, a, b) -> setWorkload(b));
+
+        for (ToggleButton t : List.of(selectTool, edgeTool, cutTool)) {
+            t.setToggleGroup(tools);
+            t.getStyleClass().add("tool");
+        }
+        selectTool.setId("tool-select");
+        edgeTool.setId("tool-edge");
+        cutTool.setId("tool-cut");
+        selectTool.setSelected(true);
+        selectTool.setUserData(Tool.SELECT);
+        edgeTool.setUserData(Tool.EDGE);
+        cutTool.setUserData(Tool.CUT);
+        tip(selectTool, "Click selects a node; drag moves it (on a unit disk, edges follow)");
+        tip(edgeTool, "Drag from a node to another to link them");
+        tip(cutTool, "Click an edge, or stroke across edges, to cut them");
+        tools.selectedToggleProperty().addListener((o, a, b) -> {
+            if (b == null) {
+                a.setSelected(true); // one tool is always chosen
+                return;
+            }
+            setTool((Tool) b.getUserData());
+        });
+
+        lectureButton.setId("lecture");
+        lectureButton.setOnAction(e -> setLecture(lectureButton.isSelected()));
+        tip(lectureButton, "Lecture mode: large fonts, thick lines, high contrast (Ctrl+L)");
+
+        for (Control c : List.of(play, step, stepAction, reset, workload, selectTool, edgeTool, cutTool, lectureButton)) {
+            c.setFocusTraversable(false);
+            c.setMinWidth(Region.USE_PREF_SIZE);
+        }
+
+        ToolBar bar = new ToolBar(play, step, stepAction, reset, sep(), label("Speed"), speed, speedLabel, sep(), roundLabel,
+                spacer(), label("Tool"), selectTool, edgeTool, cutTool, sep(), lectureButton);
+        bar.setId("toolbar");
+        return bar;
+    }
+
+    /** The second row: what is being run, and the settings that start a new run or are inputs. */
+    private ToolBar settingsBar() {
+        scenarioLabel.setId("scenario-name");
+        scenarioLabel.getStyleClass().add("scenario-name");
+        scenarioLabel.setMinWidth(0);
+        HBox.setHgrow(scenarioLabel, Priority.SOMETIMES);
+        ToolBar bar = new ToolBar(scenarioLabel, spacer(), label("Seed"), seed, label("Scheduler"), policy,
+                label("Δ"), delta, label("K"), k, workload);
+        bar.setId("settings-bar");
+        return bar;
+    }
+
+    private static Label label(String text) {
+        Label l = new Label(text);
+        l.getStyleClass().add("tool-label");
+        l.setMinWidth(Region.USE_PREF_SIZE);
+        return l;
+    }
+
+    private static javafx.scene.control.Separator sep() {
+        return new javafx.scene.control.Separator(Orientation.VERTICAL);
+    }
+
+    private static Region spacer() {
+        Region r = new Region();
+        HBox.setHgrow(r, Priority.ALWAYS);
+        r.setMinWidth(8);
+        return r;
+    }
+
+    private static void tip(Control c, String text) {
+        Tooltip t = new Tooltip(text);
+        t.setShowDelay(Duration.millis(400));
+        c.setTooltip(t);
+    }
+
+    private HBox statusBar() {
+        stats.setId("stats");
+        message.setId("status-message");
+        message.getStyleClass().add("status-message");
+        messageTimeout.setOnFinished(e -> message.setText(""));
+        Region gap = new Region();
+        HBox.setHgrow(gap, Priority.ALWAYS);
+        HBox bar = new HBox(12, stats, gap, message);
+        bar.setId("status-bar");
+        bar.getStyleClass().add("status-bar");
+        bar.setAlignment(Pos.CENTER_LEFT);
+        stats.setMinWidth(0);
+        message.setMinWidth(0);
+        return bar;
+    }
+
+    // ================================================================== keyboard
+
+    private void keyPressed(KeyEvent e) {
+        if (e.isControlDown() || e.isAltDown() || e.isMetaDown() || e.isShortcutDown()) return;
+        Node focus = stage.getScene() == null ? null : stage.getScene().getFocusOwner();
+        if (focus instanceof TextInputControl) {
+            // typing (the seed): Escape gives the keys back to the shortcuts
+            if (e.getCode() == KeyCode.ESCAPE) {
+                root.requestFocus();
+                syncControls();
+                e.consume();
+            }
+            return;
+        }
+        Runnable action = switch (e.getCode()) {
+            case SPACE -> e.isShiftDown() ? null : this::togglePlay;
+            case RIGHT -> e.isShiftDown() ? this::stepAction : this::stepRound;
+            case R -> e.isShiftDown() ? null : this::reset;
+            case ESCAPE -> () -> highlight(List.of());
+            default -> null;
+        };
+        if (action == null) return;
+        e.consume();
+        action.run();
+    }
+
+    /** For tests and the screenshot hook: the panels. */
+    InspectorPanel inspector() {
+        return inspector;
+    }
+
+    NarrationPanel narration() {
+        return narration;
+    }
+
+    PseudocodePanel pseudocode() {
+        return pseudocode;
+    }
+
+    ChecksPanel checks() {
+        return checks;
+    }
+
+    Legend legend() {
+        return legend;
+    }
+
+    String roundText() {
+        return roundLabel.getText();
+    }
+
+    String statsText() {
+        return stats.getText();
+    }
+
+}

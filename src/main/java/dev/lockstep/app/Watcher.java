@@ -1,0 +1,146 @@
+package dev.lockstep.app;
+
+import dev.lockstep.core.Call;
+import dev.lockstep.core.Envelope;
+import dev.lockstep.core.ExecutionRecord;
+import dev.lockstep.core.Narration;
+import dev.lockstep.core.NodeState;
+import dev.lockstep.core.Protocol;
+import dev.lockstep.core.Simulation;
+import dev.lockstep.core.SimulationListener;
+import dev.lockstep.core.check.Violation;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Listens to the session's simulation and collects what the panels show: a narration sentence per
+ * execution (with the node's state before it, kept here as a copy), calls, topology changes,
+ * refusals and violations. The window drains it after every step.
+ */
+final class Watcher implements SimulationListener {
+    /** The last execution (of any node, or of one node). */
+    record Last(int node, String label, int round) {}
+
+    private final Simulation sim;
+    private final Protocol<NodeState> protocol;
+    private final NodeState[] before;
+    private final Last[] lastOf;
+    private Last last;
+    private final List<NarrationPanel.Entry> entries = new ArrayList<>();
+    private final List<Violation> violations = new ArrayList<>();
+    private final List<String[]> refusals = new ArrayList<>();
+    private boolean quietMoves;
+
+    Watcher(Simulation sim) {
+        this.sim = sim;
+        this.protocol = sim.protocol();
+        int n = sim.nodeCount();
+        before = new NodeState[n];
+        for (int u = 0; u < n; u++) before[u] = sim.state(u).copy();
+        lastOf = new Last[n];
+        sim.addListener(this);
+    }
+
+    void detach() {
+        sim.removeListener(this);
+    }
+
+    @Override
+    public void executed(ExecutionRecord r) {
+        int u = r.node();
+        String text;
+        try {
+            text = protocol.narrate(r, before[u], sim);
+        } catch (RuntimeException e) {
+            text = Narration.describe(r, sim) + "  [narration failed: " + e + "]";
+        }
+        before[u] = r.state().copy();
+        last = new Last(u, r.label(), r.round());
+        lastOf[u] = last;
+        entries.add(new NarrationPanel.Entry(r.round(), List.of(u), text, NarrationPanel.Kind.ACTION));
+    }
+
+    @Override
+    public void called(int round, int u, Call call) {
+        entries.add(new NarrationPanel.Entry(round, List.of(u),
+                sim.nodeName(u) + "'s application calls " + (call == Call.LOCK ? "Lock" : "Unlock"), NarrationPanel.Kind.CALL));
+    }
+
+    @Override
+    public void linked(int round, int u, int pu, int v, int pv) {
+        entries.add(new NarrationPanel.Entry(round, List.of(u, v), "edge " + sim.nodeName(u) + "–" + sim.nodeName(v)
+                + " linked (port " + pu + " at " + sim.nodeName(u) + ", port " + pv + " at " + sim.nodeName(v) + ")",
+                NarrationPanel.Kind.TOPOLOGY));
+    }
+
+    @Override
+    public void cut(int round, int u, int pu, int v, int pv, List<Envelope> lost) {
+        String text = "edge " + sim.nodeName(u) + "–" + sim.nodeName(v) + " cut";
+        if (!lost.isEmpty()) {
+            List<String> labels = new ArrayList<>();
+            for (Envelope e : lost) labels.add(e.message().label());
+            text += "; lost in transit: " + String.join(", ", labels);
+        }
+        entries.add(new NarrationPanel.Entry(round, List.of(u, v), text, NarrationPanel.Kind.TOPOLOGY));
+    }
+
+    @Override
+    public void refused(int round, String change, int u, int v, String reason) {
+        refusals.add(new String[] {Integer.toString(u), Integer.toString(v), reason});
+        entries.add(new NarrationPanel.Entry(round, List.of(u, v), change + " " + sim.nodeName(u) + "–" + sim.nodeName(v)
+                + " refused: " + reason, NarrationPanel.Kind.REFUSAL));
+    }
+
+    @Override
+    public void moved(int round, int u, double x, double y) {
+        if (quietMoves) return;
+        entries.add(new NarrationPanel.Entry(round, List.of(u), sim.nodeName(u) + " moved to ("
+                + String.format(java.util.Locale.ROOT, "%.2f, %.2f", x, y) + ")", NarrationPanel.Kind.TOPOLOGY));
+    }
+
+    /** While dragging, the many intermediate moves are not narrated. */
+    void quietMoves(boolean quiet) {
+        quietMoves = quiet;
+    }
+
+    @Override
+    public void violated(Violation v) {
+        violations.add(v);
+        entries.add(new NarrationPanel.Entry(v.round(), v.nodes(), v.check() + " violated: " + v.message(),
+                NarrationPanel.Kind.VIOLATION));
+    }
+
+    /** Adds a line of the person's own (an input, a note). */
+    void note(int round, List<Integer> nodes, String text) {
+        entries.add(new NarrationPanel.Entry(round, nodes, text, NarrationPanel.Kind.INPUT));
+    }
+
+    List<NarrationPanel.Entry> drainEntries() {
+        List<NarrationPanel.Entry> out = List.copyOf(entries);
+        entries.clear();
+        return out;
+    }
+
+    List<Violation> drainViolations() {
+        List<Violation> out = List.copyOf(violations);
+        violations.clear();
+        return out;
+    }
+
+    /** Refusals since the last drain: {u, v, reason}. */
+    List<String[]> drainRefusals() {
+        List<String[]> out = List.copyOf(refusals);
+        refusals.clear();
+        return out;
+    }
+
+    /** The last execution of any node, or null. */
+    Last last() {
+        return last;
+    }
+
+    /** The last execution of node u, or null. */
+    Last lastOf(int u) {
+        return u >= 0 && u < lastOf.length ? lastOf[u] : null;
+    }
+}
