@@ -48,7 +48,9 @@ final class Legend extends FlowPane {
         FlowPane items = new FlowPane(10, 2);
         for (String v : values) {
             Circle c = new Circle(7);
-            Color color = Color.web(Palette.color(values, v));
+            // The view's own colours, so the strip always agrees with what is drawn.
+            Color color = ring ? dev.lockstep.app.graph.GraphView.ringColor(values, v)
+                    : dev.lockstep.app.graph.GraphView.fillColor(values, v);
             if (ring) {
                 c.setFill(Color.WHITE);
                 c.setStroke(color);

@@ -109,6 +109,8 @@ public final class MainWindow {
     private final TabPane sideTabs = new TabPane();
     private final Tab pseudocodeTab = new Tab("Pseudocode", pseudocode);
     private final Tab checksTab = new Tab("Checks", checks);
+    /** The graph view's full legend (locks, tokens, ports, marks), next to the compact strip. */
+    private final Tab legendTab = new Tab("Legend");
 
     // toolbar
     private final ToggleButton play = new ToggleButton("Play");
@@ -172,7 +174,9 @@ public final class MainWindow {
         left.setDividerPositions(0.74);
         SplitPane.setResizableWithParent(narration, false);
 
-        sideTabs.getTabs().setAll(pseudocodeTab, checksTab);
+        sideTabs.getTabs().setAll(pseudocodeTab, checksTab, legendTab);
+        legendTab.setId("tab-legend");
+        legendTab.setClosable(false);
         sideTabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         sideTabs.setId("side-tabs");
         pseudocodeTab.setId("tab-pseudocode");
@@ -244,6 +248,9 @@ public final class MainWindow {
         graphHolder.getChildren().setAll(graphView.node());
         if (old != null) dispose(old);
         legend.setProtocol(sim.protocol());
+        javafx.scene.control.ScrollPane full = new javafx.scene.control.ScrollPane(graphView.legend());
+        full.setFitToWidth(true);
+        legendTab.setContent(full);
         inspector.setSimulation(sim);
         narration.reset(sim);
         pseudocode.setProtocol(sim.protocol().name(), sim.protocol().pseudocode());
@@ -256,18 +263,9 @@ public final class MainWindow {
         saveAutosave();
     }
 
-    /**
-     * Stops the replaced view's GraphStream viewer (its repaint timer would otherwise keep running).
-     * The graph view has no dispose method yet; this finds its viewer panel.
-     */
+    /** Stops the replaced view (its frame timer and GraphStream viewer would otherwise keep running). */
     private static void dispose(GraphView old) {
-        try {
-            for (Node n : old.node().lookupAll("*")) {
-                if (n instanceof org.graphstream.ui.fx_viewer.FxViewPanel p && p.getViewer() != null) p.getViewer().close();
-            }
-        } catch (RuntimeException e) {
-            // best effort: an old view that keeps repainting costs time, not correctness
-        }
+        old.dispose();
     }
 
     public Session session() {
@@ -812,7 +810,8 @@ public final class MainWindow {
         if (last == null) {
             pseudocode.highlight(null, null);
         } else {
-            pseudocode.highlight(last.label(), name(last.node()) + " ran " + last.label() + " in round " + last.round());
+            pseudocode.highlight(last.lines(), last.label(),
+                    name(last.node()) + " ran " + last.label() + " in round " + last.round());
         }
     }
 

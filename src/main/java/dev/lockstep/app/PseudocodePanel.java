@@ -70,15 +70,27 @@ final class PseudocodePanel extends VBox {
         highlight(null, null);
     }
 
+    /** The text shown when the protocol has no pseudocode (null when it has some). */
+    String emptyMessage() {
+        for (javafx.scene.Node n : lines.getChildren()) {
+            if ("pseudocode-empty".equals(n.getId())) return ((Label) n).getText();
+        }
+        return null;
+    }
+
     /** Highlights the lines of {@code label}; {@code what} says whose execution it was. */
     void highlight(String label, String what) {
+        highlight(label == null ? List.of() : code.spansOf(label), label, what);
+    }
+
+    /** Highlights exactly {@code spans} (the lines the last execution ran) for action {@code label}. */
+    void highlight(List<Pseudocode.Span> spans, String label, String what) {
         for (Label l : active) l.getStyleClass().remove("pc-active");
         active.clear();
         if (label == null) {
             caption.setText(code.blocks().isEmpty() ? "" : "The lines of the last action execution are highlighted.");
             return;
         }
-        List<Pseudocode.Span> spans = code.spansOf(label);
         for (Pseudocode.Span s : spans) {
             if (s.block() < 0 || s.block() >= labels.size()) continue;
             List<Label> ls = labels.get(s.block());

@@ -19,7 +19,8 @@ import java.util.List;
  */
 final class Watcher implements SimulationListener {
     /** The last execution (of any node, or of one node). */
-    record Last(int node, String label, int round) {}
+    /** The last execution: node, action, round and the pseudocode lines it ran. */
+    record Last(int node, String label, int round, List<dev.lockstep.core.Pseudocode.Span> lines) {}
 
     private final Simulation sim;
     private final Protocol<NodeState> protocol;
@@ -54,8 +55,14 @@ final class Watcher implements SimulationListener {
         } catch (RuntimeException e) {
             text = Narration.describe(r, sim) + "  [narration failed: " + e + "]";
         }
+        List<dev.lockstep.core.Pseudocode.Span> lines;
+        try {
+            lines = protocol.executedLines(r, before[u], sim);
+        } catch (RuntimeException e) {
+            lines = protocol.pseudocode().spansOf(r.label());
+        }
         before[u] = r.state().copy();
-        last = new Last(u, r.label(), r.round());
+        last = new Last(u, r.label(), r.round(), lines);
         lastOf[u] = last;
         entries.add(new NarrationPanel.Entry(r.round(), List.of(u), text, NarrationPanel.Kind.ACTION));
     }

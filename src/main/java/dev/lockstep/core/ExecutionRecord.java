@@ -11,8 +11,10 @@ import java.util.List;
  * @param action       index into the protocol's actions
  * @param disconnected the D snapshot the execution processed
  * @param draws        values of its random draws, in order
+ * @param asynchronous whether it was started as an asynchronous execution ({@link Simulation#start})
+ *                     rather than executed at once
  */
 public record ExecutionRecord(int startRound, int round, int node, int action, String label,
                               Envelope received, long disconnected, int[] draws, List<Sent> sent,
-                              NodeState state) {
+                              NodeState state, boolean asynchronous) {
 }

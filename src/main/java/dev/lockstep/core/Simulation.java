@@ -520,6 +520,7 @@ public final class Simulation implements SystemView {
         if (duration < 1) throw new IllegalArgumentException("duration must be ≥ 1");
         requireEnabled(c);
         InFlight f = begin(c, round + duration - 1);
+        f.asynchronous = true;
         inFlight[c.node()] = f;
         inFlightCount++;
         for (SimulationListener l : listeners) l.started(round, c.node(), c, f.label, f.draws, f.end);
@@ -627,7 +628,7 @@ public final class Simulation implements SystemView {
         }
         stats.actions++;
         ExecutionRecord rec = new ExecutionRecord(f.start, round, u, f.action, f.label, f.received, f.d, f.draws,
-                sent, states[u]);
+                sent, states[u], f.asynchronous);
         for (SimulationListener l : listeners) l.executed(rec);
         report(checker.afterExecution(this, u, sentPorts));
         return rec;
@@ -730,6 +731,7 @@ public final class Simulation implements SystemView {
         int[] sendPorts;
         Message[] sendMessages;
         long[] sendConnections;
+        boolean asynchronous;
 
         InFlight copy() {
             InFlight c = new InFlight();
@@ -747,6 +749,7 @@ public final class Simulation implements SystemView {
             c.sendPorts = sendPorts;
             c.sendMessages = sendMessages;
             c.sendConnections = sendConnections;
+            c.asynchronous = asynchronous;
             return c;
         }
 

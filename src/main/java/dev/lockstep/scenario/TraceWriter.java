@@ -26,13 +26,11 @@ public final class TraceWriter implements SimulationListener {
 
     private final Writer out;
     private final Simulation sim;
-    private final boolean asynchronous;
 
     /** Writes the header at once. */
     public TraceWriter(Writer out, Scenario scenario, Simulation sim, int rounds) {
         this.out = out;
         this.sim = sim;
-        this.asynchronous = scenario.policy() instanceof dev.lockstep.core.adversary.Asynchronous;
         JsonWriter w = new JsonWriter();
         w.beginObject().field("format", FORMAT).key("scenario").value(scenario.json())
                 .field("seed", sim.config().seed()).field("rounds", rounds).endObject();
@@ -98,7 +96,7 @@ public final class TraceWriter implements SimulationListener {
     @Override
     public void executed(ExecutionRecord r) {
         JsonWriter w = record(r.round(), "action").field("node", name(r.node())).field("action", r.label());
-        if (asynchronous) w.field("started", r.startRound());
+        if (r.asynchronous()) w.field("started", r.startRound());
         received(w, r.received());
         draws(w, r.draws());
         if (r.disconnected() != 0) w.field("D", PortSet.format(r.disconnected()));

@@ -118,11 +118,24 @@ class PanelsTest extends AppFixture {
 
     @Test
     void withoutPseudocodeThePanelSaysSo() {
-        assertTrue(fx(() -> robot().lookup("#pseudocode-empty").query() != null));
-        assertEquals("No pseudocode is available for lme yet.", text("#pseudocode-empty"));
+        PseudocodePanel p = fx(() -> new PseudocodePanel());
+        fx(() -> p.setProtocol("greedy", dev.lockstep.core.Pseudocode.NONE));
+        assertEquals("No pseudocode is available for greedy yet.",
+                fx(() -> p.emptyMessage()));
+        fx(() -> p.highlight("Grab", "a ran Grab in round 0"));
+        assertEquals("Last: a ran Grab in round 0.", fx(() -> p.caption()));
+    }
+
+    @Test
+    void theWindowHighlightsExactlyTheLinesTheLastExecutionRan() {
         fx(() -> window.stepAction());
         assertTrue(fx(() -> window.pseudocode().caption()).matches("Last: \\w+ ran \\w+ in round \\d+\\."),
                 fx(() -> window.pseudocode().caption()));
+        List<String> lit = fx(() -> window.pseudocode().highlighted());
+        assertTrue(!lit.isEmpty(), "LME has pseudocode: some lines are lit");
+        // The first execution of the default run is an InitLock: Alg. 1 l. 1-5 (its CleanUp helper
+        // with nothing to clean runs l. 22, 23, 27, 30/31 at most) — never the whole of Alg. 1.
+        assertTrue(lit.size() < 20, lit.toString());
     }
 
     @Test

@@ -478,6 +478,25 @@ public final class GraphView {
         return frameCount;
     }
 
+    /**
+     * Stops drawing for good (the window replaces the view on reset or open): stops the frame
+     * timer and closes the GraphStream viewer.
+     */
+    public void dispose() {
+        timer.stop();
+        viewer.close();
+    }
+
+    /** The fill colour the view draws for a fill value (legend order {@code values}). */
+    public static javafx.scene.paint.Color fillColor(java.util.List<String> values, String value) {
+        return Palette.fill(values, value);
+    }
+
+    /** The ring colour the view draws for a ring value (legend order {@code values}). */
+    public static javafx.scene.paint.Color ringColor(java.util.List<String> values, String value) {
+        return Palette.ring(Palette.ringIndex(values, value));
+    }
+
     /** The legend of the visual language for this simulation's protocol (one node; place it anywhere). */
     public Node legend() {
         return legend.node();
