@@ -106,11 +106,19 @@ final class PseudocodePanel extends VBox {
             caption.setText("Last: " + what + " (no lines of the pseudocode are marked for " + label + ").");
         } else {
             caption.setText("Last: " + what + ".");
+            // Scroll to the action's own line ("CheckWin: ..."), not to a helper it called.
             Label first = active.get(0);
+            for (Label l : active) {
+                if (l.getText().contains(label + ":")) {
+                    first = l;
+                    break;
+                }
+            }
+            Label target = first;
             // scroll the first highlighted line into view once laid out
             javafx.application.Platform.runLater(() -> {
                 double h = lines.getBoundsInLocal().getHeight() - scroll.getViewportBounds().getHeight();
-                if (h > 0) scroll.setVvalue(Math.max(0, Math.min(1, (first.getBoundsInParent().getMinY() - 40) / h)));
+                if (h > 0) scroll.setVvalue(Math.max(0, Math.min(1, (target.getBoundsInParent().getMinY() - 40) / h)));
             });
         }
     }

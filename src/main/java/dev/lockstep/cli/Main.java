@@ -37,6 +37,8 @@ public final class Main {
                   LME throughput on random unit-disk graphs
               gui [SCENARIO | SESSION]
                   open the visualizer (on the built-in default scenario if no file is given)
+              gui-bench [--sizes 50,200,1000] [--seconds 10] [--rate 10] [--warmup 2] [--zoomed 200]
+                  frames per second of the graph view while running (needs a display)
               help
                   this text
             """;
@@ -67,6 +69,7 @@ public final class Main {
                 case "bench" -> Bench.run(new Args("bench", args, 1, Set.of("--nodes", "--rounds", "--seed", "--degree"),
                         Set.of()), out, err);
                 case "gui" -> gui(args);
+                case "gui-bench" -> guiBench(args);
                 case "help", "--help", "-h" -> {
                     out.print(USAGE);
                     yield OK;
@@ -156,6 +159,22 @@ public final class Main {
             // e.g. no display: the environment, not a bug
             err.println("lockstep: cannot open a window: " + e.getMessage());
             return BAD_INPUT;
+        }
+        return OK;
+    }
+
+    /** Frames per second of the graph view while running (needs a display, e.g. xvfb-run). */
+    private int guiBench(String[] args) throws UsageException {
+        if (java.awt.GraphicsEnvironment.isHeadless() && System.getenv("DISPLAY") == null) {
+            throw new UsageException("gui-bench: no display (run it under xvfb-run -a, or on a desktop)");
+        }
+        try {
+            dev.lockstep.app.GuiBench.main(java.util.Arrays.copyOfRange(args, 1, args.length));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("gui-bench: " + e.getMessage());
+        } catch (Exception e) {
+            err.println("lockstep: gui-bench failed: " + e);
+            return INTERNAL_ERROR;
         }
         return OK;
     }
