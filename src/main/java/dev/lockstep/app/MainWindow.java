@@ -542,6 +542,54 @@ public final class MainWindow {
                 () -> guarded(what, go), this::syncControls);
     }
 
+    /**
+     * Adds a node at model position (x, y) to the current graph. The node set is fixed during a run,
+     * so this starts a new run from round 0 with the graph as it is now (asks first if the session
+     * has progress).
+     */
+    public void addNode(double x, double y) {
+        Scenario edited;
+        try {
+            edited = SessionFiles.withNodeAdded(session, x, y);
+        } catch (ScenarioException e) {
+            Dialogs.problems(stage, "Cannot add a node", e.problems(), "The current session is unchanged.");
+            return;
+        }
+        String added = edited.nodes().get(edited.nodes().size() - 1);
+        confirmRestart("Add node " + added, () -> {
+            show(Session.start(edited, session.seed()), null);
+            say("Added node " + added + ": a new run from round 0 with the current graph.");
+        });
+    }
+
+    /** Deletes node u and its edges from the current graph: a new run from round 0 (asks first if needed). */
+    public void deleteNode(int u) {
+        String gone = name(u);
+        Scenario edited;
+        try {
+            edited = SessionFiles.withNodeRemoved(session, u);
+        } catch (ScenarioException e) {
+            Dialogs.problems(stage, "Cannot delete " + gone, e.problems(), "The current session is unchanged.");
+            return;
+        }
+        confirmRestart("Delete node " + gone, () -> {
+            show(Session.start(edited, session.seed()), null);
+            say("Deleted node " + gone + ": a new run from round 0 with the current graph.");
+        });
+    }
+
+    private void confirmRestart(String what, Runnable go) {
+        if (session.round() == 0 && session.inputs().isEmpty() && session.waiting().isEmpty()) {
+            guarded(what, go);
+            return;
+        }
+        player.pause();
+        Dialogs.confirm(stage, what + " and start over?",
+                "The node set is fixed during a run, so this starts a new run from round 0 with the graph as it is"
+                        + " now (save the session first to keep this one).", what,
+                () -> guarded(what, go), this::syncControls);
+    }
+
     private int currentK() {
         if (session.scenario().json().get("params") instanceof JsonValue.Obj p && p.get("K") instanceof JsonValue.Num n) {
             return (int) n.doubleValue();
@@ -990,6 +1038,11 @@ public final class MainWindow {
         }
 
         @Override
+        public void backgroundContextMenu(double x, double y, double screenX, double screenY) {
+            showBackgroundMenu(x, y, screenX, screenY);
+        }
+
+        @Override
         public void nodeDragged(int node, double x, double y, boolean finished) {
             move(node, x, y, finished);
         }
@@ -1031,8 +1084,24 @@ public final class MainWindow {
         inspect.setOnAction(e -> select(u));
         MenuItem only = new MenuItem("Narrate only " + name(u));
         only.setOnAction(e -> narration.filterTo(u));
-        nodeMenu = new ContextMenu(head, new SeparatorMenuItem(), lock, unlock, new SeparatorMenuItem(), inspect, only);
+        MenuItem delete = new MenuItem("Delete node " + name(u) + "…");
+        delete.setId("menu-delete-node");
+        delete.setOnAction(e -> deleteNode(u));
+        nodeMenu = new ContextMenu(head, new SeparatorMenuItem(), lock, unlock, new SeparatorMenuItem(), inspect, only,
+                new SeparatorMenuItem(), delete);
         nodeMenu.setId("node-menu");
+        nodeMenu.show(graphHolder, screenX, screenY);
+        return nodeMenu;
+    }
+
+    /** The context menu of empty space: add a node there. */
+    public ContextMenu showBackgroundMenu(double x, double y, double screenX, double screenY) {
+        if (nodeMenu != null) nodeMenu.hide();
+        MenuItem add = new MenuItem("Add a node here…");
+        add.setId("menu-add-node");
+        add.setOnAction(e -> addNode(x, y));
+        nodeMenu = new ContextMenu(add);
+        nodeMenu.setId("background-menu");
         nodeMenu.show(graphHolder, screenX, screenY);
         return nodeMenu;
     }

@@ -132,4 +132,71 @@ final class SessionFiles {
         });
         return rounds;
     }
+
+    /**
+     * The session's graph as it is now, plus one node at (x, y) with a fresh name, as a new
+     * scenario (the node set is fixed during a run, so adding one starts a new run).
+     */
+    static Scenario withNodeAdded(Session session, double x, double y) throws ScenarioException {
+        Simulation sim = session.simulation();
+        String name = freshName(sim);
+        JsonValue.Obj base = parse(scenarioText(session));
+        JsonWriter nw = new JsonWriter().beginArray();
+        for (JsonValue n : ((JsonValue.Arr) base.get("nodes")).items()) nw.value(n);
+        nw.beginObject().field("id", name).field("x", round4(x)).field("y", round4(y)).endObject();
+        Map<String, String> changes = new LinkedHashMap<>();
+        changes.put("nodes", nw.endArray().toString());
+        return ScenarioWriter.edited(ScenarioLoader.fromJson(base, session.scenario().file()), changes);
+    }
+
+    /**
+     * The session's graph as it is now without node u and its edges, as a new scenario. Scripted
+     * topology events and calls that name u are dropped; a scripted schedule naming u refuses.
+     */
+    static Scenario withNodeRemoved(Session session, int u) throws ScenarioException {
+        Simulation sim = session.simulation();
+        if (sim.nodeCount() == 1) throw new ScenarioException("a scenario needs at least one node");
+        String name = sim.nodeName(u);
+        JsonValue.Obj base = parse(scenarioText(session));
+        Map<String, String> changes = new LinkedHashMap<>();
+        changes.put("nodes", filtered(base.get("nodes"), v -> v instanceof JsonValue.Obj o
+                && o.get("id") instanceof JsonValue.Str id && id.value().equals(name)));
+        if (base.get("edges") != null) changes.put("edges", filtered(base.get("edges"), v -> mentions(v, name)));
+        if (base.get("dynamics") != null) changes.put("dynamics", filtered(base.get("dynamics"), v -> mentions(v, name)));
+        if (base.get("workload") instanceof JsonValue.Arr) changes.put("workload", filtered(base.get("workload"), v -> mentions(v, name)));
+        if (base.get("scheduler") instanceof JsonValue.Obj sch && sch.get("steps") != null && mentions(sch.get("steps"), name)) {
+            throw new ScenarioException("the scripted schedule uses " + name + ": edit the scenario file to remove it");
+        }
+        return ScenarioWriter.edited(ScenarioLoader.fromJson(base, session.scenario().file()), changes);
+    }
+
+    private static String freshName(Simulation sim) {
+        for (int i = sim.nodeCount() + 1; ; i++) {
+            String candidate = "n" + i;
+            if (sim.indexOf(candidate) < 0) return candidate;
+        }
+    }
+
+    private static JsonValue.Obj parse(String text) throws ScenarioException {
+        try {
+            return (JsonValue.Obj) JsonParser.parse(text);
+        } catch (JsonParseException e) {
+            throw new ScenarioException("internal: the current graph did not serialise: " + e.getMessage());
+        }
+    }
+
+    /** The array without the items {@code drop} accepts, as JSON text. */
+    private static String filtered(JsonValue array, java.util.function.Predicate<JsonValue> drop) {
+        JsonWriter w = new JsonWriter().beginArray();
+        for (JsonValue v : ((JsonValue.Arr) array).items()) if (!drop.test(v)) w.value(v);
+        return w.endArray().toString();
+    }
+
+    /** Whether the JSON value mentions the node name as a string anywhere. */
+    private static boolean mentions(JsonValue v, String name) {
+        if (v instanceof JsonValue.Str s) return s.value().equals(name);
+        if (v instanceof JsonValue.Arr a) return a.items().stream().anyMatch(x -> mentions(x, name));
+        if (v instanceof JsonValue.Obj o) return o.members().values().stream().anyMatch(x -> mentions(x, name));
+        return false;
+    }
 }

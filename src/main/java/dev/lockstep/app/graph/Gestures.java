@@ -87,7 +87,12 @@ final class Gestures {
         int hit = v.nodeAt(x, y);
         if (e.getButton() == MouseButton.SECONDARY) {
             mode = Mode.NONE;
-            if (hit >= 0) v.listener.nodeContextMenu(hit, e.getScreenX(), e.getScreenY());
+            if (hit >= 0) {
+                v.listener.nodeContextMenu(hit, e.getScreenX(), e.getScreenY());
+            } else {
+                javafx.geometry.Point2D g = v.toModel(x, y);
+                v.listener.backgroundContextMenu(g.getX(), g.getY(), e.getScreenX(), e.getScreenY());
+            }
             return;
         }
         if (e.getButton() == MouseButton.MIDDLE) {

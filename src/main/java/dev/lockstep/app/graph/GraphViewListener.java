@@ -12,6 +12,9 @@ public interface GraphViewListener {
     /** Right click (or the context-menu key) on a node, at screen coordinates. */
     default void nodeContextMenu(int node, double screenX, double screenY) {}
 
+    /** Right click on empty space, at model position (x, y) and screen coordinates (e.g. "add a node here"). */
+    default void backgroundContextMenu(double x, double y, double screenX, double screenY) {}
+
     /** A node dragged to model position (x, y); {@code finished} on mouse release. */
     default void nodeDragged(int node, double x, double y, boolean finished) {}
 
