@@ -165,7 +165,7 @@ public final class Main {
 
     /** Frames per second of the graph view while running (needs a display, e.g. xvfb-run). */
     private int guiBench(String[] args) throws UsageException {
-        if (java.awt.GraphicsEnvironment.isHeadless() && System.getenv("DISPLAY") == null) {
+        if (System.getenv("DISPLAY") == null && System.getenv("WAYLAND_DISPLAY") == null) {
             throw new UsageException("gui-bench: no display (run it under xvfb-run -a, or on a desktop)");
         }
         try {
