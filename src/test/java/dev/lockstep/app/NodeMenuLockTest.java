@@ -42,6 +42,13 @@ class NodeMenuLockTest extends AppFixture {
         assertTrue(expected.size() >= 2, "a has neighbours");
         assertEquals("{" + String.join(", ", expected) + "}", text("#lock-set"));
         assertEquals("locked", text("#var-state"));
+        // and the graph view draws it: one lock set, held by a, with exactly the core's members
+        fx(() -> window.graphView().update(false));
+        var drawn = fx(() -> window.graphView().drawnLockSets());
+        assertEquals(1, drawn.size(), "one lock set on screen");
+        assertEquals(a, drawn.get(0).holder());
+        assertEquals(java.util.Arrays.toString(dev.lockstep.core.check.LockSets.of(sim.protocol(), sim, a)),
+                java.util.Arrays.toString(java.util.Arrays.stream(drawn.get(0).members()).sorted().toArray()));
 
         // Unlock from the menu releases it
         stepUntil(() -> false, 5);
