@@ -30,6 +30,7 @@ final class Bench {
     private Bench() {}
 
     static int run(Args a, PrintStream out, PrintStream err) throws UsageException {
+        if (a.has("--travel")) return travel(a, out);
         List<Integer> sizes = new ArrayList<>();
         String spec = a.has("--nodes") ? a.get("--nodes") : "1000,10000,100000";
         for (String s : spec.split(",")) {
@@ -96,5 +97,71 @@ final class Bench {
     private static long usedHeap() {
         for (int i = 0; i < 3; i++) System.gc();
         return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+    }
+
+    /**
+     * Time travel: a session of LME on a random unit-disk graph (mean degree ~6) runs until
+     * {@code --actions} executions, then jumps to random positions. Reports the jump times and the
+     * memory the session's history (checkpoints) takes: the session's heap minus that of a plain
+     * simulation at the same point.
+     */
+    static int travel(Args a, PrintStream out) throws UsageException {
+        int n = a.has("--nodes") ? (int) a.longValue("bench", "--nodes", 2, 100_000) : 50;
+        long actions = a.has("--actions") ? a.longValue("bench", "--actions", 1, 100_000_000) : 100_000;
+        int jumps = a.has("--jumps") ? (int) a.longValue("bench", "--jumps", 1, 1_000_000) : 200;
+        long seed = a.has("--seed") ? a.longValue("bench", "--seed", Long.MIN_VALUE, Long.MAX_VALUE) : 1;
+        double side = Math.sqrt(n * Math.PI / 6);
+        SeededRandom layout = new SeededRandom(seed ^ 0x5DEECE66DL);
+        StringBuilder nodes = new StringBuilder();
+        for (int i = 0; i < n; i++) {
+            if (i > 0) nodes.append(',');
+            nodes.append("{\"id\":\"n").append(i).append("\",\"x\":").append(layout.nextDouble() * side)
+                    .append(",\"y\":").append(layout.nextDouble() * side).append('}');
+        }
+        String json = "{\"format\":\"lockstep-scenario/1\",\"name\":\"travel bench\",\"protocol\":\"lme\",\"delta\":" + DELTA
+                + ",\"seed\":" + seed + ",\"scheduler\":{\"policy\":\"synchronous\"},\"nodes\":[" + nodes
+                + "],\"unitDisk\":1,\"workload\":{\"lock\":0.5,\"hold\":1}}";
+        dev.lockstep.scenario.Scenario scenario;
+        try {
+            scenario = dev.lockstep.scenario.ScenarioLoader.parse(json, "travel bench");
+        } catch (dev.lockstep.scenario.ScenarioException e) {
+            throw new IllegalStateException(e);
+        }
+        long base = usedHeap();
+        long t0 = System.nanoTime();
+        dev.lockstep.session.Session s = dev.lockstep.session.Session.start(scenario);
+        while (s.simulation().executionsBegun() < actions) s.stepRound();
+        long t1 = System.nanoTime();
+        long withHistory = usedHeap() - base;
+        long plain = heapOfPlainRun(scenario, s.round());
+        long total = s.furthestStep();
+        SeededRandom pick = new SeededRandom(seed * 7 + 1);
+        long worst = 0;
+        long sum = 0;
+        for (int i = 0; i < jumps; i++) {
+            long target = (long) (pick.nextDouble() * total);
+            long j0 = System.nanoTime();
+            s.jumpToStep(target);
+            long dt = System.nanoTime() - j0;
+            worst = Math.max(worst, dt);
+            sum += dt;
+            if (s.simulation().executionsBegun() != target) throw new IllegalStateException("jump missed " + target);
+        }
+        out.printf(Locale.ROOT, "time travel: LME corrected on %d nodes (unit disk, mean degree ~6), lock 0.5, hold 1, synchronous%n", n);
+        out.printf(Locale.ROOT, "JVM %s, %d cores%n", System.getProperty("java.vm.version"), Runtime.getRuntime().availableProcessors());
+        out.printf(Locale.ROOT, "run: %d executions in %d rounds, %.1f s%n", total, s.round(), (t1 - t0) / 1e9);
+        out.printf(Locale.ROOT, "jumps to random steps: %d, mean %.1f ms, worst %.1f ms%n", jumps, sum / 1e6 / jumps, worst / 1e6);
+        out.printf(Locale.ROOT, "heap: session %.1f MB, plain simulation %.1f MB, history (difference) %.1f MB%n",
+                withHistory / 1e6, plain / 1e6, (withHistory - plain) / 1e6);
+        return Main.OK;
+    }
+
+    private static long heapOfPlainRun(dev.lockstep.scenario.Scenario scenario, int rounds) {
+        long base = usedHeap();
+        dev.lockstep.core.adversary.Engine e = scenario.engine();
+        e.runUntil(rounds);
+        long used = usedHeap() - base;
+        if (e.simulation().round() != rounds) throw new IllegalStateException();
+        return used;
     }
 }

@@ -35,6 +35,8 @@ public final class Main {
                   re-run a trace's recorded adversary choices and verify it reproduces byte for byte
               bench [--nodes N,N,...] [--rounds N] [--seed N] [--degree D]
                   LME throughput on random unit-disk graphs
+              bench --travel [--nodes 50] [--actions 100000] [--jumps 200] [--seed N]
+                  time travel: cost of jumps anywhere in a long interactive session, and its history's memory
               gui [SCENARIO | SESSION]
                   open the visualizer (on the built-in default scenario if no file is given)
               gui-bench [--sizes 50,200,1000] [--seconds 10] [--rate 10] [--warmup 2] [--zoomed 200]
@@ -66,8 +68,8 @@ public final class Main {
             return switch (args[0]) {
                 case "run" -> run(args);
                 case "replay" -> replay(args);
-                case "bench" -> Bench.run(new Args("bench", args, 1, Set.of("--nodes", "--rounds", "--seed", "--degree"),
-                        Set.of()), out, err);
+                case "bench" -> Bench.run(new Args("bench", args, 1, Set.of("--nodes", "--rounds", "--seed", "--degree",
+                        "--actions", "--jumps"), Set.of("--travel")), out, err);
                 case "gui" -> gui(args);
                 case "gui-bench" -> guiBench(args);
                 case "help", "--help", "-h" -> {

@@ -39,6 +39,10 @@ public final class Simulation implements SystemView {
 
     private int round;
     private int executionsThisRound;
+    /** Executions begun since round 0 (the position of a step on the timeline). */
+    private long executionsBegun;
+    /** While muted, listeners hear nothing (fast re-execution when travelling in time). */
+    private boolean muted;
     private TimeVaryingGraph graph;
     private Channels channels;
     private NodeState[] states;
@@ -112,6 +116,7 @@ public final class Simulation implements SystemView {
         delta = o.delta;
         round = o.round;
         executionsThisRound = o.executionsThisRound;
+        executionsBegun = o.executionsBegun;
         graph = o.graph.copy();
         channels = o.channels.copy();
         states = new NodeState[n];
@@ -147,9 +152,60 @@ public final class Simulation implements SystemView {
         return new Simulation(this);
     }
 
+    /**
+     * Puts this simulation back into the configuration of {@code snapshot} (a copy of a simulation
+     * of the same scenario), keeping this object and its listeners: how the debugger travels in
+     * time without the window having to rebind. The snapshot is left untouched.
+     */
+    public void restore(Simulation snapshot) {
+        if (snapshot.config != config) throw new IllegalArgumentException("a snapshot of another simulation");
+        Simulation c = snapshot.copy();
+        round = c.round;
+        executionsThisRound = c.executionsThisRound;
+        executionsBegun = c.executionsBegun;
+        graph = c.graph;
+        channels = c.channels;
+        states = c.states;
+        calls = c.calls;
+        status = c.status;
+        statusSince = c.statusSince;
+        requestRound = c.requestRound;
+        persistentPorts = c.persistentPorts;
+        lastStart = c.lastStart;
+        inFlight = c.inFlight;
+        inFlightCount = c.inFlightCount;
+        rng = c.rng;
+        nextMessageId = c.nextMessageId;
+        stats = c.stats;
+        checker = c.checker;
+        acquired = c.acquired;
+        acquiredCount = c.acquiredCount;
+        violations = c.violations;
+    }
+
+    /** Executions begun so far: 0 at the start, +1 for every execution (or asynchronous start). */
+    public long executionsBegun() {
+        return executionsBegun;
+    }
+
+    /** Silences (or restores) every listener, e.g. while re-executing history. */
+    public void mute(boolean on) {
+        muted = on;
+    }
+
+    public boolean muted() {
+        return muted;
+    }
+
     /** The configuration (global state) for equality and hashing; see {@link Configuration}. */
     public Configuration configuration() {
         return new Configuration(this);
+    }
+
+    private static final List<SimulationListener> NOBODY = List.of();
+
+    private List<SimulationListener> audience() {
+        return muted ? NOBODY : listeners;
     }
 
     public void addListener(SimulationListener l) {
@@ -260,7 +316,7 @@ public final class Simulation implements SystemView {
 
     private void doLink(int u, int pu, int v, int pv) {
         graph.link(u, pu, v, pv, round);
-        for (SimulationListener l : listeners) l.linked(round, u, pu, v, pv);
+        for (SimulationListener l : audience()) l.linked(round, u, pu, v, pv);
     }
 
     /** Cuts u–v; every message in transit on it is lost. Returns false (and reports) if not adjacent. */
@@ -286,7 +342,7 @@ public final class Simulation implements SystemView {
         stats.messagesLost += lost.size();
         persistentPorts[u] &= ~(1L << pu);
         persistentPorts[v] &= ~(1L << pv);
-        for (SimulationListener l : listeners) l.cut(round, u, pu, v, pv, lost);
+        for (SimulationListener l : audience()) l.cut(round, u, pu, v, pv, lost);
         return true;
     }
 
@@ -294,11 +350,11 @@ public final class Simulation implements SystemView {
     public void move(int u, double x, double y) {
         requireRoundBoundary("move");
         graph.place(u, x, y);
-        for (SimulationListener l : listeners) l.moved(round, u, x, y);
+        for (SimulationListener l : audience()) l.moved(round, u, x, y);
     }
 
     private void emitRefused(String change, int u, int v, String why) {
-        for (SimulationListener l : listeners) l.refused(round, change, u, v, why);
+        for (SimulationListener l : audience()) l.refused(round, change, u, v, why);
     }
 
     // ------------------------------------------------------------------ application calls
@@ -307,7 +363,7 @@ public final class Simulation implements SystemView {
     public void call(int u, Call c) {
         if (calls[u] == null) calls[u] = new ArrayDeque<>(2);
         calls[u].addLast(c);
-        for (SimulationListener l : listeners) l.called(round, u, c);
+        for (SimulationListener l : audience()) l.called(round, u, c);
     }
 
     // ------------------------------------------------------------------ enabled choices
@@ -523,7 +579,7 @@ public final class Simulation implements SystemView {
         f.asynchronous = true;
         inFlight[c.node()] = f;
         inFlightCount++;
-        for (SimulationListener l : listeners) l.started(round, c.node(), c, f.label, f.draws, f.end);
+        for (SimulationListener l : audience()) l.started(round, c.node(), c, f.label, f.draws, f.end);
     }
 
     /** Finishes every asynchronous execution due in this round, in node order. */
@@ -546,6 +602,7 @@ public final class Simulation implements SystemView {
         Action<NodeState> act = actionArray[c.action()];
         lastStart[u] = round;
         executionsThisRound++;
+        executionsBegun++;
         long d = graph.takeDisconnections(u);
         long up = graph.takeConnections(u);
         long ports = graph.ports(u);
@@ -629,7 +686,7 @@ public final class Simulation implements SystemView {
         stats.actions++;
         ExecutionRecord rec = new ExecutionRecord(f.start, round, u, f.action, f.label, f.received, f.d, f.draws,
                 sent, states[u], f.asynchronous);
-        for (SimulationListener l : listeners) l.executed(rec);
+        for (SimulationListener l : audience()) l.executed(rec);
         report(checker.afterExecution(this, u, sentPorts));
         return rec;
     }
@@ -639,7 +696,7 @@ public final class Simulation implements SystemView {
         commitDue();
         List<Violation> found = checker.endOfRound(this);
         report(found);
-        for (SimulationListener l : listeners) l.roundEnded(round);
+        for (SimulationListener l : audience()) l.roundEnded(round);
         acquiredCount = 0;
         executionsThisRound = 0;
         round++;
@@ -649,7 +706,7 @@ public final class Simulation implements SystemView {
     private void report(List<Violation> vs) {
         for (Violation v : vs) {
             violations.add(v);
-            for (SimulationListener l : listeners) l.violated(v);
+            for (SimulationListener l : audience()) l.violated(v);
         }
     }
 

@@ -46,7 +46,7 @@ public final class ScenarioLoader {
     static final List<String> FIELDS = List.of("format", "name", "protocol", "params", "delta", "seed", "rounds",
             "scheduler", "channels", "ports", "nodes", "edges", "unitDisk", "dynamics", "churn", "workload", "checks");
     static final List<String> POLICIES = List.of("synchronous", "semi-synchronous", "sequential", "asynchronous",
-            "scripted");
+            "scripted", "manual");
     public static final int DEFAULT_ROUNDS = 1000;
     public static final int MAX_NODES = 5_000_000;
 
@@ -108,6 +108,8 @@ public final class ScenarioLoader {
             w.field("choice", s.nodeChoice().json());
         } else if (p instanceof Sequential s) {
             w.field("choice", s.nodeChoice().json());
+        } else if (p instanceof dev.lockstep.core.adversary.Manual) {
+            // nothing else to say
         } else {
             throw new IllegalArgumentException("cannot write a " + p.name() + " policy");
         }
@@ -444,6 +446,10 @@ public final class ScenarioLoader {
                 case "sequential" -> {
                     problems.onlyKnown(o, List.of("policy", "choice"));
                     return new Sequential(choice);
+                }
+                case "manual" -> {
+                    problems.onlyKnown(o, List.of("policy"));
+                    return new dev.lockstep.core.adversary.Manual();
                 }
                 case "semi-synchronous" -> {
                     problems.onlyKnown(o, List.of("policy", "activation", "choice"));

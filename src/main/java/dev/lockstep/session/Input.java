@@ -4,37 +4,80 @@ import dev.lockstep.core.Call;
 import dev.lockstep.core.adversary.SchedulerPolicy;
 
 /**
- * A user's input to an interactive session: the adversary's or the application's move, made by a
- * person. Each is applied in a given round right after the adversary's own start-of-round changes
- * and before any execution, so a session replays exactly from its inputs.
+ * A person's input to an interactive session: the adversary's or the application's move, made by
+ * hand. Each takes effect at a position of the run: in {@code round}, when {@code step}
+ * executions have begun since round 0 ({@code step} = -1: at the start of the round, right after
+ * the adversary's own start-of-round changes). Topology changes and calls are start-of-round
+ * inputs; a manual execution and a change of scheduling policy can also happen between the
+ * executions of a round. A session replays exactly from its inputs.
  */
 public sealed interface Input {
     /** The round in which the input takes effect. */
     int round();
 
-    Input at(int round);
+    /** Executions begun when it takes effect, or -1 for the start of the round. */
+    long step();
 
-    record Move(int round, int node, double x, double y) implements Input {
-        @Override public Move at(int r) { return new Move(r, node, x, y); }
+    /** The same input at another position. */
+    Input at(int round, long step);
+
+    default Input at(int round) {
+        return at(round, -1);
     }
 
-    record Link(int round, int u, int v) implements Input {
-        @Override public Link at(int r) { return new Link(r, u, v); }
+    record Move(int round, long step, int node, double x, double y) implements Input {
+        @Override public Move at(int r, long s) { return new Move(r, s, node, x, y); }
     }
 
-    record Cut(int round, int u, int v) implements Input {
-        @Override public Cut at(int r) { return new Cut(r, u, v); }
+    /** A link; {@code pu}/{@code pv} are the ports chosen by hand, or -1 to let the scenario's assignment pick. */
+    record Link(int round, long step, int u, int v, int pu, int pv) implements Input {
+        @Override public Link at(int r, long s) { return new Link(r, s, u, v, pu, pv); }
     }
 
-    record CallInput(int round, int node, Call call) implements Input {
-        @Override public CallInput at(int r) { return new CallInput(r, node, call); }
+    record Cut(int round, long step, int u, int v) implements Input {
+        @Override public Cut at(int r, long s) { return new Cut(r, s, u, v); }
     }
 
-    record Policy(int round, SchedulerPolicy policy) implements Input {
-        @Override public Policy at(int r) { return new Policy(r, policy); }
+    record CallInput(int round, long step, int node, Call call) implements Input {
+        @Override public CallInput at(int r, long s) { return new CallInput(r, s, node, call); }
     }
 
-    record Workload(int round, boolean on) implements Input {
-        @Override public Workload at(int r) { return new Workload(r, on); }
+    record Policy(int round, long step, SchedulerPolicy policy) implements Input {
+        @Override public Policy at(int r, long s) { return new Policy(r, s, policy); }
+    }
+
+    record Workload(int round, long step, boolean on) implements Input {
+        @Override public Workload at(int r, long s) { return new Workload(r, s, on); }
+    }
+
+    /**
+     * The person as adversary: node {@code node} runs the action labelled {@code action},
+     * receiving the in-transit message {@code message} (its id; -1 for none), with the given
+     * random draws (null: from the seeded stream).
+     */
+    record Execute(int round, long step, int node, String action, long message, int[] draws) implements Input {
+        @Override public Execute at(int r, long s) { return new Execute(r, s, node, action, message, draws); }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Execute e && e.round == round && e.step == step && e.node == node
+                    && e.action.equals(action) && e.message == message && java.util.Arrays.equals(e.draws, draws);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Objects.hash(round, step, node, action, message) * 31 + java.util.Arrays.hashCode(draws);
+        }
+
+        @Override
+        public String toString() {
+            return "Execute[round=" + round + ", step=" + step + ", node=" + node + ", action=" + action
+                    + ", message=" + message + ", draws=" + java.util.Arrays.toString(draws) + "]";
+        }
+    }
+
+    /** Whether it can happen between executions (otherwise it waits for the start of a round). */
+    default boolean midRound() {
+        return this instanceof Execute || this instanceof Policy;
     }
 }

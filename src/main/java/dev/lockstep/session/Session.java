@@ -1,8 +1,13 @@
 package dev.lockstep.session;
 
+import dev.lockstep.core.Action;
 import dev.lockstep.core.Call;
+import dev.lockstep.core.Choice;
+import dev.lockstep.core.NodeState;
 import dev.lockstep.core.Simulation;
+import dev.lockstep.core.SimulationListener;
 import dev.lockstep.core.adversary.Engine;
+import dev.lockstep.core.adversary.Manual;
 import dev.lockstep.core.adversary.SchedulerPolicy;
 import dev.lockstep.json.JsonParseException;
 import dev.lockstep.json.JsonParser;
@@ -20,34 +25,115 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * An interactive session: a scenario run step by step while a person changes the topology, calls
- * Lock and Unlock, switches the scheduling policy or the workload. Every such input is recorded
- * with its round and applied right after the adversary's start-of-round changes (an input given
- * after executions of the round have started waits for the next round). Since the simulation is
- * a function of scenario, seed and inputs, a session file (those three and the round reached)
- * restores the session exactly — and so does autosave after a crash.
+ * Lock and Unlock, switches the scheduling policy or the workload, or plays the adversary by hand
+ * (manual mode). Every such input is recorded with its position and applied there, so a session
+ * is a function of scenario, seed and inputs: a session file (those three and the round reached)
+ * restores it exactly — and so does autosave after a crash.
+ *
+ * <p>Time travel: the session keeps a checkpoint (a copy of the simulation) at the start of every
+ * {@value #CHECKPOINT_EVERY}th round and the step at which each round started. Going to any past
+ * position restores the nearest earlier checkpoint and re-executes deterministically (with the
+ * listeners muted). An input given in the past starts a new branch; the old future is kept as a
+ * branch that can be returned to.
  *
  * <p>Not thread-safe: the GUI calls it from its application thread.
  */
 public final class Session {
     public static final String FORMAT = "lockstep-session/1";
+    static final int CHECKPOINT_EVERY = 16;
 
     private final Scenario scenario;
     private final long seed;
     private final Simulation sim;
     private final InteractiveAdversary adversary;
     private final Engine engine;
-    private final List<Input> inputs = new ArrayList<>();
-    private final List<Input> waiting = new ArrayList<>();
+
+    /** The current branch: its inputs, how many are applied, its checkpoints and round starts. */
+    private BranchState current;
+    private final List<BranchState> others = new ArrayList<>();
+    private int nextBranchId = 2;
+    private final List<Runnable> travelListeners = new ArrayList<>();
+
+    /** A position of the run: in {@code round}, after {@code done} of its executions (-1: not begun). */
+    public record Position(int round, int done) implements Comparable<Position> {
+        public static final Position START = new Position(0, -1);
+
+        @Override
+        public int compareTo(Position o) {
+            return round != o.round ? Integer.compare(round, o.round) : Integer.compare(done, o.done);
+        }
+    }
+
+    /** A branch as the window lists it. */
+    public record Branch(int id, String name, Position furthest, boolean current) {}
+
+    private static final class Checkpoint {
+        final Simulation sim;
+        final SchedulerPolicy policy;
+        final boolean workload;
+        final int applied;
+
+        Checkpoint(Simulation sim, SchedulerPolicy policy, boolean workload, int applied) {
+            this.sim = sim;
+            this.policy = policy;
+            this.workload = workload;
+            this.applied = applied;
+        }
+    }
+
+    private static final class BranchState {
+        int id;
+        String name;
+        List<Input> inputs = new ArrayList<>();
+        int applied;
+        TreeMap<Integer, Checkpoint> checkpoints = new TreeMap<>();
+        /** roundStart.get(r): executions begun before round r started. */
+        List<Long> roundStart = new ArrayList<>();
+        Position furthest = Position.START;
+        TreeSet<Integer> topologyRounds = new TreeSet<>();
+
+        BranchState copyUpTo(Position at, int keepInputs) {
+            BranchState b = new BranchState();
+            b.inputs = new ArrayList<>(inputs.subList(0, keepInputs));
+            b.applied = keepInputs;
+            b.checkpoints = new TreeMap<>(checkpoints.headMap(at.round(), true));
+            b.roundStart = new ArrayList<>(roundStart.subList(0, Math.min(roundStart.size(), at.round() + 1)));
+            b.furthest = at;
+            b.topologyRounds = new TreeSet<>(topologyRounds.headSet(at.round(), true));
+            return b;
+        }
+    }
 
     private Session(Scenario scenario, long seed) {
         this.scenario = scenario;
         this.seed = seed;
-        this.sim = new dev.lockstep.core.Simulation(scenario.config(seed));
+        this.sim = new Simulation(scenario.config(seed));
         this.adversary = new InteractiveAdversary(scenario.adversary());
         this.engine = new Engine(sim, adversary);
+        current = new BranchState();
+        current.id = 1;
+        current.name = "main";
+        current.roundStart.add(0L);
+        current.checkpoints.put(0, checkpoint());
+        sim.addListener(new SimulationListener() {
+            @Override public void linked(int round, int u, int pu, int v, int pv) {
+                current.topologyRounds.add(round);
+            }
+
+            @Override public void cut(int round, int u, int pu, int v, int pv, List<dev.lockstep.core.Envelope> lost) {
+                current.topologyRounds.add(round);
+            }
+
+            @Override public void moved(int round, int u, double x, double y) {
+                current.topologyRounds.add(round);
+            }
+        });
     }
 
     /** A new session at round 0. */
@@ -67,15 +153,18 @@ public final class Session {
 
     public int round() { return sim.round(); }
 
-    /** Every input applied so far, in order (inputs still waiting for their round excluded). */
-    public List<Input> inputs() { return List.copyOf(inputs); }
+    /** Every input applied so far on this branch, in order. */
+    public List<Input> inputs() { return List.copyOf(current.inputs.subList(0, current.applied)); }
 
-    /** Inputs given after this round's executions started: they apply when the next round begins. */
-    public List<Input> waiting() { return List.copyOf(waiting); }
+    /** Inputs of this branch not applied yet: waiting for the next round, or the branch's future after going back. */
+    public List<Input> waiting() { return List.copyOf(current.inputs.subList(current.applied, current.inputs.size())); }
 
     public SchedulerPolicy policy() { return adversary.policy(); }
 
     public boolean workload() { return adversary.workload(); }
+
+    /** Whether the person is the adversary (the manual policy): every execution is chosen by hand. */
+    public boolean manual() { return adversary.policy() instanceof Manual; }
 
     /** The scenario's unit-disk radius, or 0 for explicit edges (dragging then moves only the node). */
     public double unitDisk() { return adversary.base().unitDisk(); }
@@ -83,35 +172,128 @@ public final class Session {
     /** Whether the current round has begun (its start-of-round changes and plan are done). */
     public boolean midRound() { return engine.midRound(); }
 
+    /** Called after every jump, branch switch or fork (the window redraws everything then). */
+    public void onTravel(Runnable r) {
+        travelListeners.add(r);
+    }
+
+    // ---------------------------------------------------------------- positions
+
+    /** Where the run is now. */
+    public Position position() {
+        return new Position(sim.round(), engine.midRound() ? sim.executionsThisRound() : -1);
+    }
+
+    /** The furthest position this branch has reached (going back keeps its future). */
+    public Position furthest() {
+        return current.furthest;
+    }
+
+    /** Whether the run is at an earlier position than the branch has reached (time travel). */
+    public boolean inPast() {
+        return position().compareTo(current.furthest) < 0;
+    }
+
+    /** Executions begun before round r started (known for every round this branch reached). */
+    public long roundStart(int r) {
+        return current.roundStart.get(r);
+    }
+
+    /** Executions begun in total at the furthest position of this branch. */
+    public long furthestStep() {
+        Position f = current.furthest;
+        return current.roundStart.get(f.round()) + Math.max(0, f.done());
+    }
+
+    /** The position right after the {@code step}-th execution (0: the very start). */
+    public Position positionOfStep(long step) {
+        if (step <= 0) return Position.START;
+        List<Long> starts = current.roundStart;
+        int lo = 0;
+        int hi = Math.min(starts.size(), current.furthest.round() + 1) - 1;
+        // the round containing execution `step`: the largest r with roundStart(r) < step
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (starts.get(mid) < step) lo = mid;
+            else hi = mid - 1;
+        }
+        return new Position(lo, (int) (step - starts.get(lo)));
+    }
+
+    /** Rounds whose start changed the topology on this branch (for "back to the previous topology change"). */
+    public List<Integer> topologyRounds() {
+        return List.copyOf(current.topologyRounds);
+    }
+
     // ---------------------------------------------------------------- stepping
 
-    /**
-     * Begins the current round without executing anything: the adversary's start-of-round
-     * topology changes and calls, the waiting inputs, the plan. Nothing else would differ had it
-     * begun on the next step (beginning is deterministic and idempotent), so a GUI calls it to show
-     * a round's topology — e.g. round 0's initial edges — before the first execution.
-     */
-    public void beginRound() {
-        begin();
+    private Checkpoint checkpoint() {
+        return new Checkpoint(sim.copy(), adversary.policy(), adversary.workload(), current.applied);
+    }
+
+    private boolean atFrontier() {
+        return position().compareTo(current.furthest) >= 0;
+    }
+
+    private void advanceFrontier() {
+        Position p = position();
+        if (p.compareTo(current.furthest) > 0) current.furthest = p;
+    }
+
+    private Input nextInput() {
+        return current.applied < current.inputs.size() ? current.inputs.get(current.applied) : null;
     }
 
     private void begin() {
         if (engine.midRound()) return;
         engine.beginRound();
         int round = sim.round();
-        List<Input> now = new ArrayList<>();
-        for (Input in : waiting) if (in.round() <= round) now.add(in.at(round));
-        waiting.removeIf(in -> in.round() <= round);
-        for (Input in : now) applyAndRecord(in);
+        for (Input in = nextInput(); in != null && in.round() == round && in.step() < 0; in = nextInput()) {
+            apply(in);
+            current.applied++;
+            engine.replan();
+        }
+        advanceFrontier();
+    }
+
+    /** The next execution of the begun round: the person's next manual choice if due, else the plan's. */
+    private boolean executeNext() {
+        long step = sim.executionsBegun();
+        int round = sim.round();
+        for (Input in = nextInput(); in != null && in.round() == round && in.step() == step; in = nextInput()) {
+            current.applied++;
+            apply(in);
+            if (in instanceof Input.Execute) {
+                advanceFrontier();
+                return true;
+            }
+            if (in instanceof Input.Policy) engine.dropRest(); // as when it was given, mid-round
+        }
+        boolean did = engine.executeNext();
+        if (did) advanceFrontier();
+        return did;
+    }
+
+    private void endRound() {
+        engine.finishRound();
+        int r = sim.round();
+        if (current.roundStart.size() == r) current.roundStart.add(sim.executionsBegun());
+        if (r % CHECKPOINT_EVERY == 0 && !current.checkpoints.containsKey(r)) current.checkpoints.put(r, checkpoint());
+        advanceFrontier();
     }
 
     /** Runs the rest of the current round (all of it if it has not begun). */
     public void stepRound() {
         begin();
-        while (engine.executeNext()) {
-            // the plan's executions, one after another
+        while (executeNext()) {
+            // the plan's (or the recorded manual) executions, one after another
         }
-        engine.finishRound();
+        endRound();
+    }
+
+    /** Begins the current round if it has not begun: its start-of-round changes and calls happen now. */
+    public void beginRound() {
+        begin();
     }
 
     /**
@@ -121,8 +303,8 @@ public final class Session {
     public boolean stepAction(int maxRounds) {
         for (int i = 0; i < maxRounds; i++) {
             begin();
-            if (engine.executeNext()) return true;
-            engine.finishRound();
+            if (executeNext()) return true;
+            endRound();
         }
         return false;
     }
@@ -132,57 +314,190 @@ public final class Session {
         while (sim.round() < round) stepRound();
     }
 
-    // ---------------------------------------------------------------- inputs
+    // ---------------------------------------------------------------- time travel
 
-    public void move(int node, double x, double y) {
-        submit(new Input.Move(0, node, x, y));
+    /** Goes to a position of this branch (forward: runs there; past the furthest: extends the branch). */
+    public void jumpTo(Position target) {
+        if (target.compareTo(position()) < 0) restoreBefore(target);
+        runTo(target);
+        for (Runnable r : travelListeners) r.run();
     }
 
-    public void link(int u, int v) {
-        submit(new Input.Link(0, u, v));
-    }
-
-    public void cut(int u, int v) {
-        submit(new Input.Cut(0, u, v));
-    }
-
-    public void call(int node, Call call) {
-        submit(new Input.CallInput(0, node, call));
-    }
-
-    public void policy(SchedulerPolicy policy) {
-        submit(new Input.Policy(0, policy));
-    }
-
-    public void workload(boolean on) {
-        submit(new Input.Workload(0, on));
-    }
-
-    /**
-     * Applies an input now if the current round's executions have not started (beginning the
-     * round if needed), else keeps it for the next round. Returns true if applied now.
-     */
-    public boolean submit(Input input) {
-        if (engine.midRound() && sim.executionsThisRound() > 0) {
-            waiting.add(input.at(sim.round() + 1));
-            return false;
+    /** Re-executes forward to {@code target} (listeners muted while on known history). */
+    private void runTo(Position target) {
+        boolean quiet = target.compareTo(current.furthest) <= 0;
+        sim.mute(quiet);
+        try {
+            while (sim.round() < target.round()) stepRound();
+            if (target.done() >= 0) {
+                begin();
+                while (sim.executionsThisRound() < target.done() && executeNext()) {
+                    // up to the target execution
+                }
+            }
+        } finally {
+            sim.mute(false);
         }
-        begin();
-        applyAndRecord(input.at(sim.round()));
+    }
+
+    /** Goes to the position right after the {@code step}-th execution of this branch. */
+    public void jumpToStep(long step) {
+        jumpTo(positionOfStep(step));
+    }
+
+    private void restoreBefore(Position target) {
+        Map.Entry<Integer, Checkpoint> e = current.checkpoints.floorEntry(target.round());
+        Checkpoint cp = e.getValue();
+        sim.restore(cp.sim);
+        engine.reset();
+        adversary.policy(cp.policy);
+        adversary.workload(cp.workload);
+        current.applied = cp.applied;
+    }
+
+    /** One execution back (to the previous round's last execution if this round has none yet). */
+    public void stepBackAction() {
+        Position p = position();
+        if (p.done() > 0) {
+            jumpTo(new Position(p.round(), p.done() - 1));
+            return;
+        }
+        for (int r = p.round() - 1; r >= 0; r--) {
+            int count = (int) (current.roundStart.get(r + 1) - current.roundStart.get(r));
+            if (count > 0) {
+                jumpTo(new Position(r, count));
+                return;
+            }
+        }
+        jumpTo(Position.START);
+    }
+
+    /** Back to the start of this round, or of the previous one if already at a start. */
+    public void stepBackRound() {
+        Position p = position();
+        jumpTo(new Position(p.done() >= 0 ? p.round() : Math.max(0, p.round() - 1), -1));
+    }
+
+    /** Back to the last round (before now) whose start changed the topology, right after that change. */
+    public boolean backToTopologyChange() {
+        Position p = position();
+        Integer r = p.done() > 0 ? current.topologyRounds.floor(p.round()) : current.topologyRounds.lower(p.round());
+        if (r == null) return false;
+        jumpTo(new Position(r, 0));
         return true;
     }
 
-    private void applyAndRecord(Input in) {
-        apply(in);
-        inputs.add(in);
-        engine.replan();
+    // ---------------------------------------------------------------- branches
+
+    /** Every branch: the current one and those left behind by forks. */
+    public List<Branch> branches() {
+        List<Branch> out = new ArrayList<>();
+        List<BranchState> all = new ArrayList<>(others);
+        all.add(current);
+        all.sort((a, b) -> Integer.compare(a.id, b.id));
+        for (BranchState b : all) out.add(new Branch(b.id, b.name, b.furthest, b == current));
+        return out;
+    }
+
+    /** Returns to another branch, at its furthest position. */
+    public void switchTo(int branchId) {
+        if (branchId == current.id) return;
+        BranchState target = null;
+        for (BranchState b : others) if (b.id == branchId) target = b;
+        if (target == null) throw new IllegalArgumentException("no branch " + branchId);
+        others.remove(target);
+        others.add(current);
+        current = target;
+        restoreBefore(current.furthest);
+        runTo(current.furthest);
+        for (Runnable r : travelListeners) r.run();
+    }
+
+    /** Before an input in the past: the branch's future is kept as another branch; this one ends here. */
+    private void forkIfInPast() {
+        if (!inPast()) return;
+        Position here = position();
+        BranchState fork = current.copyUpTo(here, current.applied);
+        fork.id = nextBranchId++;
+        fork.name = "branch " + fork.id + " (from round " + here.round() + ")";
+        others.add(current);
+        current = fork;
+        for (Runnable r : travelListeners) r.run();
+    }
+
+    // ---------------------------------------------------------------- inputs
+
+    public void move(int node, double x, double y) {
+        submit(new Input.Move(0, -1, node, x, y));
+    }
+
+    public void link(int u, int v) {
+        submit(new Input.Link(0, -1, u, v, -1, -1));
+    }
+
+    /** A link on ports chosen by hand (manual mode: "which ports it takes"). */
+    public void link(int u, int v, int pu, int pv) {
+        submit(new Input.Link(0, -1, u, v, pu, pv));
+    }
+
+    public void cut(int u, int v) {
+        submit(new Input.Cut(0, -1, u, v));
+    }
+
+    public void call(int node, Call call) {
+        submit(new Input.CallInput(0, -1, node, call));
+    }
+
+    public void policy(SchedulerPolicy policy) {
+        submit(new Input.Policy(0, -1, policy));
+    }
+
+    public void workload(boolean on) {
+        submit(new Input.Workload(0, -1, on));
+    }
+
+    /** Manual mode: executes the chosen enabled choice now (draws fixed if the choice has them). */
+    public void execute(Choice c) {
+        String label = sim.actions().get(c.action()).label();
+        submit(new Input.Execute(0, 0, c.node(), label, c.message() == null ? -1 : c.message().id(), c.draws()));
+    }
+
+    /**
+     * Applies an input now if its kind allows it here (beginning the round if needed), else keeps it
+     * for the start of the next round. Returns true if applied now. An input given in the past
+     * starts a new branch.
+     */
+    public boolean submit(Input input) {
+        forkIfInPast();
+        if (input instanceof Input.Execute && !manual()) {
+            throw new IllegalStateException("choosing executions by hand needs manual mode");
+        }
+        boolean started = engine.midRound() && sim.executionsThisRound() > 0;
+        if (started && !input.midRound()) {
+            current.inputs.add(input.at(sim.round() + 1, -1)); // after anything already waiting
+            return false;
+        }
+        begin();
+        Input placed = started || input instanceof Input.Execute ? input.at(sim.round(), sim.executionsBegun())
+                : input.at(sim.round(), -1);
+        current.inputs.add(current.applied, placed);
+        current.applied++;
+        apply(placed);
+        if (placed.step() < 0) {
+            engine.replan();
+        } else if (placed instanceof Input.Policy) {
+            engine.dropRest(); // the rest of this round as the new policy (or the person) decides
+        }
+        advanceFrontier();
+        return true;
     }
 
     private void apply(Input in) {
         if (in instanceof Input.Move m) {
             adversary.base().move(sim, m.node(), m.x(), m.y());
         } else if (in instanceof Input.Link l) {
-            sim.link(l.u(), l.v());
+            if (l.pu() >= 0 && l.pv() >= 0) sim.link(l.u(), l.pu(), l.v(), l.pv());
+            else sim.link(l.u(), l.v());
         } else if (in instanceof Input.Cut c) {
             sim.cut(c.u(), c.v());
         } else if (in instanceof Input.CallInput c) {
@@ -191,24 +506,40 @@ public final class Session {
             adversary.policy(p.policy());
         } else if (in instanceof Input.Workload w) {
             adversary.workload(w.on());
+        } else if (in instanceof Input.Execute e) {
+            sim.execute(choice(e));
         }
+    }
+
+    private Choice choice(Input.Execute e) {
+        List<Action<NodeState>> actions = sim.actions();
+        int a = -1;
+        for (int i = 0; i < actions.size(); i++) if (actions.get(i).label().equals(e.action())) a = i;
+        if (a < 0) throw new IllegalArgumentException("no action " + e.action());
+        dev.lockstep.core.Envelope m = null;
+        if (e.message() >= 0) {
+            int i = sim.channels().indexOf(e.node(), e.message());
+            if (i < 0) throw new IllegalArgumentException("message #" + e.message() + " is not in transit to " + sim.nodeName(e.node()));
+            m = sim.channels().get(e.node(), i);
+        }
+        return new Choice(e.node(), a, m, e.draws() == null ? null : e.draws().clone());
     }
 
     // ---------------------------------------------------------------- files
 
-    /** The session as {@code lockstep-session/1} JSON. */
+    /** The session as {@code lockstep-session/1} JSON (the current branch, all its inputs). */
     public String toJson() {
         JsonWriter w = new JsonWriter();
         w.beginObject().field("format", FORMAT).key("scenario").value(scenario.json()).field("seed", seed)
                 .field("round", sim.round()).key("inputs").beginArray();
-        List<Input> all = new ArrayList<>(inputs);
-        all.addAll(waiting);
-        for (Input in : all) {
+        for (Input in : current.inputs) {
             w.beginObject().field("round", in.round());
+            if (in.step() >= 0) w.field("step", in.step());
             if (in instanceof Input.Move m) {
                 w.field("move", name(m.node())).key("to").beginArray().value(m.x()).value(m.y()).endArray();
             } else if (in instanceof Input.Link l) {
                 w.key("link").beginArray().value(name(l.u())).value(name(l.v())).endArray();
+                if (l.pu() >= 0) w.key("ports").beginArray().value(l.pu()).value(l.pv()).endArray();
             } else if (in instanceof Input.Cut c) {
                 w.key("cut").beginArray().value(name(c.u())).value(name(c.v())).endArray();
             } else if (in instanceof Input.CallInput c) {
@@ -218,6 +549,14 @@ public final class Session {
                 ScenarioLoader.writePolicy(w, p.policy());
             } else if (in instanceof Input.Workload wl) {
                 w.field("workload", wl.on());
+            } else if (in instanceof Input.Execute e) {
+                w.field("execute", name(e.node())).field("action", e.action());
+                if (e.message() >= 0) w.field("message", e.message());
+                if (e.draws() != null) {
+                    w.key("draws").beginArray();
+                    for (int d : e.draws()) w.value(d);
+                    w.endArray();
+                }
             }
             w.endObject();
         }
@@ -276,9 +615,7 @@ public final class Session {
             throw new ScenarioException(file + ":" + seedNum.line() + ": \"seed\" and \"round\" must be integers");
         }
         Session s = start(scenario, seed);
-        List<Input> recorded = new ArrayList<>();
-        for (JsonValue item : list.items()) recorded.add(input(item, s, file));
-        s.waiting.addAll(recorded);
+        for (JsonValue item : list.items()) s.current.inputs.add(input(item, s, file));
         try {
             s.runUntil(round);
         } catch (RuntimeException e) {
@@ -293,30 +630,49 @@ public final class Session {
             throw new ScenarioException(where + "an input needs an integer \"round\"");
         }
         int round = Integer.parseInt(r.text());
+        long step = -1;
+        if (o.get("step") instanceof JsonValue.Num st && st.isIntegral()) step = Long.parseLong(st.text());
         try {
             if (o.get("move") instanceof JsonValue.Str n && o.get("to") instanceof JsonValue.Arr to && to.size() == 2
                     && to.get(0) instanceof JsonValue.Num x && to.get(1) instanceof JsonValue.Num y) {
-                return new Input.Move(round, node(s, n.value(), where), x.doubleValue(), y.doubleValue());
+                return new Input.Move(round, step, node(s, n.value(), where), x.doubleValue(), y.doubleValue());
             }
             if (o.get("link") instanceof JsonValue.Arr a && a.size() == 2) {
-                return new Input.Link(round, node(s, str(a.get(0), where), where), node(s, str(a.get(1), where), where));
+                int pu = -1;
+                int pv = -1;
+                if (o.get("ports") instanceof JsonValue.Arr p && p.size() == 2 && p.get(0) instanceof JsonValue.Num a0
+                        && p.get(1) instanceof JsonValue.Num a1) {
+                    pu = Integer.parseInt(a0.text());
+                    pv = Integer.parseInt(a1.text());
+                }
+                return new Input.Link(round, step, node(s, str(a.get(0), where), where), node(s, str(a.get(1), where), where), pu, pv);
             }
             if (o.get("cut") instanceof JsonValue.Arr a && a.size() == 2) {
-                return new Input.Cut(round, node(s, str(a.get(0), where), where), node(s, str(a.get(1), where), where));
+                return new Input.Cut(round, step, node(s, str(a.get(0), where), where), node(s, str(a.get(1), where), where));
             }
             if (o.get("call") instanceof JsonValue.Str c && o.get("node") instanceof JsonValue.Str n && Call.parse(c.value()) != null) {
-                return new Input.CallInput(round, node(s, n.value(), where), Call.parse(c.value()));
+                return new Input.CallInput(round, step, node(s, n.value(), where), Call.parse(c.value()));
             }
             if (o.has("scheduler")) {
-                return new Input.Policy(round, ScenarioLoader.policy(o.get("scheduler"), file));
+                return new Input.Policy(round, step, ScenarioLoader.policy(o.get("scheduler"), file));
             }
             if (o.get("workload") instanceof JsonValue.Bool b) {
-                return new Input.Workload(round, b.value());
+                return new Input.Workload(round, step, b.value());
             }
-        } catch (IllegalArgumentException e) {
+            if (o.get("execute") instanceof JsonValue.Str n && o.get("action") instanceof JsonValue.Str a && step >= 0) {
+                long message = o.get("message") instanceof JsonValue.Num m ? Long.parseLong(m.text()) : -1;
+                int[] draws = null;
+                if (o.get("draws") instanceof JsonValue.Arr d) {
+                    draws = new int[d.size()];
+                    for (int i = 0; i < d.size(); i++) draws[i] = Integer.parseInt(((JsonValue.Num) d.get(i)).text());
+                }
+                return new Input.Execute(round, step, node(s, n.value(), where), a.value(), message, draws);
+            }
+        } catch (IllegalArgumentException | ClassCastException e) {
             throw new ScenarioException(where + e.getMessage());
         }
-        throw new ScenarioException(where + "expected one of \"move\", \"link\", \"cut\", \"call\", \"scheduler\", \"workload\"");
+        throw new ScenarioException(where
+                + "expected one of \"move\", \"link\", \"cut\", \"call\", \"scheduler\", \"workload\", \"execute\" (with \"step\")");
     }
 
     private static String str(JsonValue v, String where) throws ScenarioException {

@@ -96,12 +96,12 @@ class SessionTest {
         String quiet = text.replace("\"workload\": {\"lock\": 0.2, \"hold\": 3},", "");
         assertTrue(quiet.length() < text.length());
         Session s = Session.start(ScenarioLoader.parse(quiet, "ring-8 without workload"), 1);
-        assertTrue(s.submit(new Input.CallInput(0, 2, Call.LOCK)), "between rounds: applied at once");
+        assertTrue(s.submit(new Input.CallInput(0, -1, 2, Call.LOCK)), "between rounds: applied at once");
         assertEquals(0, s.inputs().get(0).round());
         assertTrue(s.midRound(), "applying it began round 0");
         assertTrue(s.stepAction(5));
         int executing = s.round();
-        assertFalse(s.submit(new Input.CallInput(0, 4, Call.LOCK)), "after an execution: waits");
+        assertFalse(s.submit(new Input.CallInput(0, -1, 4, Call.LOCK)), "after an execution: waits");
         assertEquals(executing + 1, s.waiting().get(0).round());
         assertEquals(List.of(), s.simulation().pendingCalls(4));
         s.stepRound();

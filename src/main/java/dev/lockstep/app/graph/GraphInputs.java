@@ -82,7 +82,7 @@ public final class GraphInputs implements GraphViewListener {
     public void nodeDragged(int node, double x, double y, boolean finished) {
         Simulation sim = session.simulation();
         if (!finished && sim.graph().x(node) == x && sim.graph().y(node) == y) return;
-        boolean now = session.submit(new dev.lockstep.session.Input.Move(0, node, x, y));
+        boolean now = session.submit(new dev.lockstep.session.Input.Move(0, -1, node, x, y));
         if (!now && finished) view.showRefusal(node, "moves at the start of the next round");
         changed();
         next.nodeDragged(node, x, y, finished);
@@ -90,7 +90,7 @@ public final class GraphInputs implements GraphViewListener {
 
     @Override
     public void linkRequested(int u, int v) {
-        boolean now = session.submit(new dev.lockstep.session.Input.Link(0, u, v));
+        boolean now = session.submit(new dev.lockstep.session.Input.Link(0, -1, u, v, -1, -1));
         if (!now) view.showRefusal(u, "links at the start of the next round");
         changed();
         next.linkRequested(u, v);
@@ -98,7 +98,7 @@ public final class GraphInputs implements GraphViewListener {
 
     @Override
     public void cutRequested(int u, int v) {
-        boolean now = session.submit(new dev.lockstep.session.Input.Cut(0, u, v));
+        boolean now = session.submit(new dev.lockstep.session.Input.Cut(0, -1, u, v));
         if (!now) view.showRefusal(u, "cut at the start of the next round");
         changed();
         next.cutRequested(u, v);

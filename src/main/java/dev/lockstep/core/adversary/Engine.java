@@ -27,6 +27,17 @@ public final class Engine {
         return adversary;
     }
 
+    /** Drops what is left of the begun round's plan (the adversary changed its mind mid-round). */
+    public void dropRest() {
+        if (plan != null) next = plan.size();
+    }
+
+    /** Forgets the begun round's plan (after the simulation was restored to a round boundary). */
+    public void reset() {
+        plan = null;
+        next = 0;
+    }
+
     /** Whether the current round has begun (topology and calls applied) but not ended. */
     public boolean midRound() {
         return plan != null;
