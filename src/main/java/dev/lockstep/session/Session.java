@@ -59,6 +59,11 @@ public final class Session {
     private final List<BranchState> others = new ArrayList<>();
     private int nextBranchId = 2;
     private final List<Runnable> travelListeners = new ArrayList<>();
+    /** Whether the operation under way is new territory (its events go into the history). */
+    private boolean recording = true;
+    /** Each node's state before its next execution (for narration). */
+    private final NodeState[] before;
+
 
     /** A position of the run: in {@code round}, after {@code done} of its executions (-1: not begun). */
     public record Position(int round, int done) implements Comparable<Position> {
@@ -97,9 +102,12 @@ public final class Session {
         List<Long> roundStart = new ArrayList<>();
         Position furthest = Position.START;
         TreeSet<Integer> topologyRounds = new TreeSet<>();
+        History history = new History();
 
-        BranchState copyUpTo(Position at, int keepInputs) {
+        /** The branch's past up to {@code at} (history: the events up to {@code step}), as a new branch. */
+        BranchState copyUpTo(Position at, int keepInputs, long step) {
             BranchState b = new BranchState();
+            b.history = history.copyUpTo(step);
             b.inputs = new ArrayList<>(inputs.subList(0, keepInputs));
             b.applied = keepInputs;
             b.checkpoints = new TreeMap<>(checkpoints.headMap(at.round(), true));
@@ -121,19 +129,65 @@ public final class Session {
         current.name = "main";
         current.roundStart.add(0L);
         current.checkpoints.put(0, checkpoint());
-        sim.addListener(new SimulationListener() {
-            @Override public void linked(int round, int u, int pu, int v, int pv) {
-                current.topologyRounds.add(round);
-            }
+        before = new NodeState[sim.nodeCount()];
+        resyncBefore();
+        sim.addListener(new Recorder());
+    }
 
-            @Override public void cut(int round, int u, int pu, int v, int pv, List<dev.lockstep.core.Envelope> lost) {
-                current.topologyRounds.add(round);
-            }
+    /** Records the branch's history (only for new territory: re-executions are not recorded twice). */
+    private final class Recorder implements SimulationListener {
+        private void add(History.Event e) {
+            if (recording) current.history.add(e);
+        }
 
-            @Override public void moved(int round, int u, double x, double y) {
-                current.topologyRounds.add(round);
-            }
-        });
+        private long step() {
+            return sim.executionsBegun();
+        }
+
+        @Override public void linked(int round, int u, int pu, int v, int pv) {
+            current.topologyRounds.add(round);
+            add(new History.Linked(step(), round, u, pu, v, pv));
+        }
+
+        @Override public void cut(int round, int u, int pu, int v, int pv, List<dev.lockstep.core.Envelope> lost) {
+            current.topologyRounds.add(round);
+            List<History.Msg> msgs = new ArrayList<>();
+            for (dev.lockstep.core.Envelope e : lost) msgs.add(History.msg(e));
+            add(new History.Cut(step(), round, u, pu, v, pv, List.copyOf(msgs)));
+        }
+
+        @Override public void moved(int round, int u, double x, double y) {
+            current.topologyRounds.add(round);
+            add(new History.Moved(step(), round, u, x, y));
+        }
+
+        @Override public void called(int round, int u, Call call) {
+            add(new History.Called(step(), round, u, call.json()));
+        }
+
+        @Override public void refused(int round, String change, int u, int v, String reason) {
+            add(new History.Refused(step(), round, change, u, v, reason));
+        }
+
+        @Override public void executed(dev.lockstep.core.ExecutionRecord r) {
+            int u = r.node();
+            // stamped when it takes effect (an asynchronous one began earlier: see its startRound)
+            if (recording) current.history.add(History.executed(sim, r, step(), before[u]));
+            before[u] = r.state().copy();
+        }
+
+        @Override public void violated(dev.lockstep.core.check.Violation v) {
+            add(new History.Violated(step(), v.round(), v));
+        }
+    }
+
+    private void resyncBefore() {
+        for (int u = 0; u < before.length; u++) before[u] = sim.state(u).copy();
+    }
+
+    /** What happened on this branch so far (up to its furthest position), event by event. */
+    public History history() {
+        return current.history;
     }
 
     /** A new session at round 0. */
@@ -246,6 +300,7 @@ public final class Session {
 
     private void begin() {
         if (engine.midRound()) return;
+        recording = atFrontier();
         engine.beginRound();
         int round = sim.round();
         for (Input in = nextInput(); in != null && in.round() == round && in.step() < 0; in = nextInput()) {
@@ -258,6 +313,7 @@ public final class Session {
 
     /** The next execution of the begun round: the person's next manual choice if due, else the plan's. */
     private boolean executeNext() {
+        recording = atFrontier();
         long step = sim.executionsBegun();
         int round = sim.round();
         for (Input in = nextInput(); in != null && in.round() == round && in.step() == step; in = nextInput()) {
@@ -275,6 +331,7 @@ public final class Session {
     }
 
     private void endRound() {
+        recording = atFrontier();
         engine.finishRound();
         int r = sim.round();
         if (current.roundStart.size() == r) current.roundStart.add(sim.executionsBegun());
@@ -320,6 +377,7 @@ public final class Session {
     public void jumpTo(Position target) {
         if (target.compareTo(position()) < 0) restoreBefore(target);
         runTo(target);
+        resyncBefore();
         for (Runnable r : travelListeners) r.run();
     }
 
@@ -410,6 +468,7 @@ public final class Session {
         current = target;
         restoreBefore(current.furthest);
         runTo(current.furthest);
+        resyncBefore();
         for (Runnable r : travelListeners) r.run();
     }
 
@@ -417,7 +476,7 @@ public final class Session {
     private void forkIfInPast() {
         if (!inPast()) return;
         Position here = position();
-        BranchState fork = current.copyUpTo(here, current.applied);
+        BranchState fork = current.copyUpTo(here, current.applied, sim.executionsBegun());
         fork.id = nextBranchId++;
         fork.name = "branch " + fork.id + " (from round " + here.round() + ")";
         others.add(current);
@@ -478,6 +537,7 @@ public final class Session {
             return false;
         }
         begin();
+        recording = true; // after forkIfInPast the run is at its branch's frontier
         Input placed = started || input instanceof Input.Execute ? input.at(sim.round(), sim.executionsBegun())
                 : input.at(sim.round(), -1);
         current.inputs.add(current.applied, placed);

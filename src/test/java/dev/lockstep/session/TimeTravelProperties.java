@@ -141,6 +141,36 @@ class TimeTravelProperties {
         assertNotEquals(-1, other.id());
     }
 
+    @Property(tries = 20)
+    void theHistoryIsRecordedOnceAndSurvivesTravelAndForks(@ForAll("samples") String file, @ForAll long seed) throws Exception {
+        Session s = played(sample(file), seed, 40);
+        s.stepRound();
+        List<History.Event> before = List.copyOf(s.history().events());
+        long last = -1;
+        for (History.Event e : before) {
+            assertTrue(e.step() >= last, "steps never decrease: " + e);
+            last = e.step();
+        }
+        long executions = before.stream().filter(e -> e instanceof History.Executed).count();
+        assertEquals(s.simulation().stats().actions(), executions, "one event per execution");
+        assertTrue(before.stream().filter(e -> e instanceof History.Executed).allMatch(
+                e -> ((History.Executed) e).narration().startsWith(s.simulation().nodeName(((History.Executed) e).node()))));
+        // travel back and step forward along the same branch: nothing recorded twice
+        s.jumpTo(new Session.Position(10, -1));
+        for (int i = 0; i < 15; i++) s.stepRound();
+        s.jumpTo(s.furthest());
+        assertEquals(before, s.history().events());
+        // a fork keeps the prefix, the original keeps everything
+        s.jumpTo(new Session.Position(20, -1));
+        s.call(1, Call.LOCK);
+        long forkStep = s.simulation().executionsBegun();
+        assertTrue(s.history().events().stream().allMatch(e -> e.step() <= forkStep));
+        assertEquals(before.stream().filter(e -> e.step() < forkStep).toList(),
+                s.history().events().stream().filter(e -> e.step() < forkStep).toList());
+        s.switchTo(s.branches().get(0).id());
+        assertEquals(before, s.history().events());
+    }
+
     @Test
     void backToThePreviousTopologyChange() throws Exception {
         Session s = Session.start(sample("ring-8.json"), 1);

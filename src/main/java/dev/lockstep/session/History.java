@@ -1,0 +1,123 @@
+package dev.lockstep.session;
+
+import dev.lockstep.core.Envelope;
+import dev.lockstep.core.ExecutionRecord;
+import dev.lockstep.core.NodeState;
+import dev.lockstep.core.Sent;
+import dev.lockstep.core.Simulation;
+import dev.lockstep.core.Variable;
+import dev.lockstep.core.check.Violation;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What happened on a branch, event by event, as far as the branch reached: executions (with the
+ * messages received and sent, the narration and the state after), topology changes (with the
+ * messages they lost), application calls and violations. The narration log, the timeline and the
+ * space-time diagram read it; going back in time does not change it, a fork cuts it.
+ *
+ * <p>Every event carries the {@code step} (executions begun when it happened) and the round: the
+ * k-th execution has step k; an asynchronous execution is recorded when it takes effect, with the
+ * step of that moment (its {@code startRound} says when it began).
+ */
+public final class History {
+    /** A message: {@code lost} if it was sent into a severed port or lost in transit later. */
+    public record Msg(long id, int from, int fromPort, int to, int toPort, String label) {}
+
+    public sealed interface Event {
+        long step();
+
+        int round();
+    }
+
+    /** An action execution (or the end of an asynchronous one). */
+    public record Executed(long step, int round, int startRound, int node, String action, Msg received, List<Msg> sent,
+                           List<Msg> lostOnSend, int[] draws, String narration, List<Variable> state) implements Event {}
+
+    public record Linked(long step, int round, int u, int pu, int v, int pv) implements Event {}
+
+    public record Cut(long step, int round, int u, int pu, int v, int pv, List<Msg> lost) implements Event {}
+
+    public record Moved(long step, int round, int node, double x, double y) implements Event {}
+
+    public record Called(long step, int round, int node, String call) implements Event {}
+
+    public record Refused(long step, int round, String change, int u, int v, String reason) implements Event {}
+
+    public record Violated(long step, int round, Violation violation) implements Event {}
+
+    private final List<Event> events;
+
+    History() {
+        this(new ArrayList<>());
+    }
+
+    private History(List<Event> events) {
+        this.events = events;
+    }
+
+    /** Every event, in order. */
+    public List<Event> events() {
+        return java.util.Collections.unmodifiableList(events);
+    }
+
+    public int size() {
+        return events.size();
+    }
+
+    /** Events up to and including step {@code step} (an execution at that step included). */
+    public List<Event> upTo(long step) {
+        int hi = events.size();
+        int lo = 0;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (events.get(mid).step() <= step) lo = mid + 1;
+            else hi = mid;
+        }
+        return events().subList(0, lo);
+    }
+
+    /** The execution that began at {@code step} (1-based), or null. */
+    public Executed execution(long step) {
+        for (Event e : upTo(step)) {
+            if (e instanceof Executed x && x.step() == step) return x;
+        }
+        return null;
+    }
+
+    History copyUpTo(long step) {
+        return new History(new ArrayList<>(upTo(step)));
+    }
+
+    void add(Event e) {
+        events.add(e);
+    }
+
+    static Msg msg(Envelope e) {
+        return new Msg(e.id(), e.from(), e.fromPort(), e.to(), e.toPort(), e.message().label());
+    }
+
+    /** Turns an execution into an event, with the narration computed from the state before. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    static Executed executed(Simulation sim, ExecutionRecord r, long step, NodeState before) {
+        List<Msg> sent = new ArrayList<>();
+        List<Msg> lost = new ArrayList<>();
+        for (Sent s : r.sent()) {
+            if (s.envelope() != null) {
+                sent.add(msg(s.envelope()));
+            } else {
+                int to = sim.peer(r.node(), s.port());
+                lost.add(new Msg(-1, r.node(), s.port(), to, -1, s.message().label()));
+            }
+        }
+        String narration;
+        try {
+            narration = ((dev.lockstep.core.Protocol) sim.protocol()).narrate(r, before, sim);
+        } catch (RuntimeException e) {
+            narration = dev.lockstep.core.Narration.describe(r, sim);
+        }
+        return new Executed(step, r.round(), r.startRound(), r.node(), r.label(),
+                r.received() == null ? null : msg(r.received()), List.copyOf(sent), List.copyOf(lost),
+                r.draws(), narration, r.state().variables());
+    }
+}
