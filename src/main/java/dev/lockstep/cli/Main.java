@@ -183,7 +183,7 @@ public final class Main {
         return rest.toArray(new String[0]);
     }
 
-    /** How many executions before the stop {@code run --until} narrates. */
+    /** How many events up to the stop {@code run --until} narrates. */
     static final int NARRATED = 10;
 
     /**
@@ -217,6 +217,7 @@ public final class Main {
         Optional<Debugger.Stop> stop = Optional.empty();
         Condition held = null;
         boolean closed = false;
+        int stepEnd = -1;
         try (AtomicFile traceFile = tracePath == null ? null : new AtomicFile(tracePath);
              AtomicFile shivizFile = shivizPath == null ? null : new AtomicFile(shivizPath)) {
             Path body = tracePath == null && shivizPath == null ? null : Files.createTempFile("lockstep-trace-", ".jsonl");
@@ -231,6 +232,7 @@ public final class Main {
                 try {
                     if (session != null) {
                         stop = Debugger.runUntil(session, breakpoints, rounds, bar);
+                        stepEnd = session.history().size() - 1;
                         if (stop.isPresent()) {
                             held = Debugger.which(stop.get().condition(), stop.get().event(), sim);
                             closed = Debugger.closeRound(session);
@@ -286,9 +288,10 @@ public final class Main {
                     History.Event e = stop.get().event();
                     w.beginObject().field("round", e.round()).field("step", e.step()).field("condition", held.text())
                             .field("event", Debugger.describe(e, sim)).field("roundClosed", closed).key("narration").beginArray();
-                    for (History.Executed x : Debugger.lastExecutions(session.history(), stop.get().eventIndex(), NARRATED)) {
-                        w.beginObject().field("round", x.round()).field("step", x.step()).field("node", sim.nodeName(x.node()))
-                                .field("text", x.narration()).endObject();
+                    for (History.Event x : Debugger.lastNarrated(session.history(), stepEnd, NARRATED)) {
+                        w.beginObject().field("round", x.round()).field("step", x.step());
+                        if (x instanceof History.Executed ex) w.field("node", sim.nodeName(ex.node()));
+                        w.field("text", Debugger.describe(x, sim)).endObject();
                     }
                     w.endArray().endObject();
                 }
@@ -304,10 +307,10 @@ public final class Main {
                 } else {
                     History.Event e = stop.get().event();
                     out.printf("stopped at round %d, step %d: %s (%s)%n", e.round(), e.step(), held.text(), Debugger.describe(e, sim));
-                    List<History.Executed> last = Debugger.lastExecutions(session.history(), stop.get().eventIndex(), NARRATED);
+                    List<History.Event> last = Debugger.lastNarrated(session.history(), stepEnd, NARRATED);
                     if (!last.isEmpty()) {
-                        out.printf("last %s:%n", last.size() == 1 ? "execution" : last.size() + " executions");
-                        for (History.Executed x : last) out.printf("  round %-5d step %-7d %s%n", x.round(), x.step(), x.narration());
+                        out.printf("last %s:%n", last.size() == 1 ? "event" : last.size() + " events");
+                        for (History.Event x : last) out.printf("  round %-5d step %-7d %s%n", x.round(), x.step(), Debugger.describe(x, sim));
                     }
                     if (closed) out.printf("round %d ends at the stop (nodes not activated in it yet stay idle)%n", e.round());
                 }

@@ -18,7 +18,10 @@ import java.util.Optional;
  * asynchronous one), or the end of a round (asynchronous executions that are due take effect, the
  * end-of-round checks run, the round counter advances). After every step the events it added to
  * the history are tested in order, with the configuration after the step as the view; the run
- * stops right after the first event for which an enabled condition holds.
+ * stops right after the first event for which an enabled condition holds. A step that added no
+ * event (a quiet round, an asynchronous execution that only began) is tested as one
+ * {@link History.Tick}: otherwise {@code round >= N} or {@code wait > N} could not hold in a
+ * round where nothing happens, and would stop late or never.
  */
 public final class Debugger {
     private Debugger() {}
@@ -43,16 +46,34 @@ public final class Debugger {
     }
 
     /**
+     * What breakpoints are tested on after a step: the events it added ({@code fresh}, as
+     * {@link #step} returns them) or, if it added none, a {@link History.Tick} for it.
+     * {@code roundBefore} and {@code midRoundBefore} describe the session before the step.
+     */
+    public static List<History.Event> tested(Session s, List<History.Event> fresh, int roundBefore, boolean midRoundBefore) {
+        if (!fresh.isEmpty()) return fresh;
+        String what;
+        if (!midRoundBefore) what = "round " + roundBefore + " begins";
+        else if (!s.midRound() || s.round() != roundBefore) what = "round " + roundBefore + " ends";
+        else what = "an asynchronous execution begins (step " + s.simulation().executionsBegun() + ")";
+        return List.of(new History.Tick(s.simulation().executionsBegun(), roundBefore, what));
+    }
+
+    /**
      * Steps until a breakpoint holds or the run reaches round {@code rounds} (rounds 0..rounds-1
-     * done, as {@code run} without breakpoints): the stop, or empty if no condition held.
+     * done, as {@code run} without breakpoints): the stop, or empty if no condition held. The
+     * stop's event index is its position in the history (for a {@link History.Tick}, which is
+     * not in the history: the index of the last event before it, -1 if none).
      */
     public static Optional<Stop> runUntil(Session s, Breakpoints breakpoints, int rounds, Engine.ProgressListener progress) {
         while (s.round() < rounds) {
             int round = s.round();
+            boolean mid = s.midRound();
             int from = s.history().size();
-            List<History.Event> fresh = step(s);
+            List<History.Event> fresh = tested(s, step(s), round, mid);
             Optional<Breakpoints.Hit> hit = breakpoints.firstHit(fresh, s.simulation());
             if (hit.isPresent()) {
+                if (hit.get().event() instanceof History.Tick) return Optional.of(new Stop(hit.get(), from - 1));
                 int k = 0;
                 while (fresh.get(k) != hit.get().event()) k++;
                 return Optional.of(new Stop(hit.get(), from + k));
@@ -97,6 +118,22 @@ public final class Debugger {
         return out;
     }
 
+    /**
+     * The last {@code count} narrated events up to and including the one at {@code index}, oldest
+     * first: executions, topology changes, refusals and the application's calls (what the
+     * window's narration shows); violations and ticks are left out.
+     */
+    public static List<History.Event> lastNarrated(History history, int index, int count) {
+        List<History.Event> events = history.events();
+        List<History.Event> out = new ArrayList<>();
+        for (int k = Math.min(index, events.size() - 1); k >= 0 && out.size() < count; k--) {
+            History.Event e = events.get(k);
+            if (!(e instanceof History.Violated) && !(e instanceof History.Tick)) out.add(e);
+        }
+        Collections.reverse(out);
+        return out;
+    }
+
     /** What happened at an event, in one line (an execution: its narration). */
     public static String describe(History.Event e, SystemView view) {
         if (e instanceof History.Executed x) {
@@ -123,6 +160,9 @@ public final class Debugger {
         }
         if (e instanceof History.Moved m) {
             return name(view, m.node()) + " moved to (" + m.x() + ", " + m.y() + ")";
+        }
+        if (e instanceof History.Tick t) {
+            return t.what();
         }
         if (e instanceof History.Refused r) {
             return "refused " + r.change() + " " + name(view, r.u()) + "–" + name(view, r.v()) + ": " + r.reason();

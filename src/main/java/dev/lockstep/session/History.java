@@ -46,6 +46,13 @@ public final class History {
 
     public record Violated(long step, int round, Violation violation) implements Event {}
 
+    /**
+     * A step of the run that recorded no event ({@code what}: "round 7 begins", "round 7 ends", an
+     * asynchronous execution begins). Never part of a history: the debugger tests breakpoints on
+     * it, so that conditions on time and state see every step, quiet ones included.
+     */
+    public record Tick(long step, int round, String what) implements Event {}
+
     private final List<Event> events;
 
     History() {
