@@ -9,6 +9,9 @@ import dev.lockstep.debug.Debugger;
 import dev.lockstep.debug.ShiVizExport;
 import dev.lockstep.core.adversary.Engine;
 import dev.lockstep.core.adversary.ScheduleException;
+import dev.lockstep.json.JsonParseException;
+import dev.lockstep.json.JsonParser;
+import dev.lockstep.json.JsonValue;
 import dev.lockstep.json.JsonWriter;
 import dev.lockstep.scenario.Scenario;
 import dev.lockstep.scenario.ScenarioException;
@@ -48,10 +51,11 @@ public final class Main {
               run SCENARIO [--seed N] [--rounds N] [--trace FILE] [--shiviz FILE] [--until CONDITION]...
                   [--json] [--progress | --no-progress]
                   simulate a scenario file and print a summary (exit 1 if a check was violated);
-                  --until stops right after the first step where a condition holds (README "Breakpoints"),
+                  --until stops right after the first step where a condition holds (README "Debugging from
+                  the command line"),
                   --shiviz writes the run as a ShiViz log
-              shiviz TRACE [-o FILE]
-                  convert a trace to a ShiViz log with vector clocks (README "ShiViz export")
+              shiviz TRACE|SCENARIO [-o FILE] [--seed N] [--rounds N]
+                  a trace (or a scenario, run first) as a ShiViz log with vector clocks (README "ShiViz export")
               replay TRACE
                   re-run a trace's recorded adversary choices and verify it reproduces byte for byte
               bench [--nodes N,N,...] [--rounds N] [--seed N] [--degree D]
@@ -208,6 +212,10 @@ public final class Main {
                     breakpoints.add(Conditions.parse(text, sim));
                 } catch (ConditionException e) {
                     err.println("lockstep: run: --until \"" + text + "\": " + e.getMessage());
+                    if (e.column() > 0 && text.indexOf('\n') < 0) {
+                        err.println("  " + text);
+                        err.println("  " + " ".repeat(e.column() - 1) + "^");
+                    }
                     return BAD_INPUT;
                 }
             }
@@ -306,7 +314,8 @@ public final class Main {
                     out.printf("not stopped: no condition held within %d rounds (%s)%n", rounds, String.join("; ", texts));
                 } else {
                     History.Event e = stop.get().event();
-                    out.printf("stopped at round %d, step %d: %s (%s)%n", e.round(), e.step(), held.text(), Debugger.describe(e, sim));
+                    out.printf("stopped at round %d, step %d: %s%n", e.round(), e.step(), held.text());
+                    out.printf("  holds after: %s%n", Debugger.describe(e, sim));
                     List<History.Event> last = Debugger.lastNarrated(session.history(), stepEnd, NARRATED);
                     if (!last.isEmpty()) {
                         out.printf("last %s:%n", last.size() == 1 ? "event" : last.size() + " events");
@@ -321,33 +330,70 @@ public final class Main {
         return summary.violations().isEmpty() ? OK : VIOLATION;
     }
 
-    /** {@code shiviz TRACE [-o FILE]}: the trace as a ShiViz log, to FILE or standard output. */
+    /**
+     * {@code shiviz FILE [-o OUT] [--seed N] [--rounds N]}: a trace, or a scenario (run first, with
+     * its own seed and rounds unless overridden), as a ShiViz log, to OUT or standard output.
+     */
     private int shiviz(String[] argv) throws UsageException, ScenarioException, IOException {
-        String output = null;
         List<String> rest = new ArrayList<>(List.of(argv[0]));
+        String output = null;
         for (int i = 1; i < argv.length; i++) {
-            if (argv[i].equals("-o") || argv[i].equals("--output")) {
-                if (i + 1 >= argv.length) throw new UsageException("shiviz: " + argv[i] + " needs a file");
+            if (argv[i].equals("-o")) {
+                if (i + 1 >= argv.length) throw new UsageException("shiviz: -o needs a file");
                 output = argv[++i];
             } else {
                 rest.add(argv[i]);
             }
         }
-        Args a = new Args("shiviz", rest.toArray(new String[0]), 1, Set.of(), Set.of());
-        if (a.positional.size() != 1) throw new UsageException("shiviz: expected one trace file");
-        Path trace = Path.of(a.positional.get(0));
-        List<String> lines = ShiVizExport.lines(ScenarioLoader.read(trace));
+        Args a = new Args("shiviz", rest.toArray(new String[0]), 1, Set.of("--output", "--seed", "--rounds"), Set.of());
+        if (a.has("--output")) output = a.get("--output");
+        if (a.positional.size() != 1) throw new UsageException("shiviz: expected one trace or scenario file, got " + a.positional.size());
+        Path file = Path.of(a.positional.get(0));
+        String text = ScenarioLoader.read(file);
+        List<String> lines;
+        if (isScenario(text)) {
+            Scenario scenario = ScenarioLoader.parse(text, file.toString());
+            long seed = a.has("--seed") ? a.longValue("shiviz", "--seed", Long.MIN_VALUE, Long.MAX_VALUE) : scenario.seed();
+            int rounds = a.has("--rounds") ? (int) a.longValue("shiviz", "--rounds", 0, Integer.MAX_VALUE - 1) : scenario.rounds();
+            Engine engine = scenario.engine(seed);
+            StringWriter trace = new StringWriter();
+            TraceWriter writer = new TraceWriter(trace, scenario, engine.simulation(), rounds);
+            engine.simulation().addListener(writer);
+            engine.runUntil(rounds);
+            writer.finish();
+            lines = ShiVizExport.lines(trace.toString());
+        } else {
+            if (a.has("--seed") || a.has("--rounds")) {
+                throw new UsageException("shiviz: --seed and --rounds apply to a scenario; " + file + " is a trace (it fixes both)");
+            }
+            lines = ShiVizExport.lines(text);
+        }
         if (output == null) {
             StringWriter w = new StringWriter();
-            ShiVizExport.write(lines, trace.toString(), w);
+            ShiVizExport.write(lines, file.toString(), w);
             out.print(w);
             return OK;
         }
-        try (AtomicFile file = new AtomicFile(Path.of(output))) {
-            ShiVizExport.write(lines, trace.toString(), file.writer());
-            file.commit();
+        try (AtomicFile target = new AtomicFile(Path.of(output))) {
+            ShiVizExport.write(lines, file.toString(), target.writer());
+            target.commit();
         }
         return OK;
+    }
+
+    /**
+     * Whether a file is a scenario rather than a trace: a trace's first line is a JSON object of
+     * format {@code lockstep-trace/1}. Anything else goes to the scenario loader, whose messages
+     * say what is wrong with a broken scenario.
+     */
+    private static boolean isScenario(String text) {
+        String first = text.lines().findFirst().orElse("");
+        try {
+            return !(JsonParser.parse(first) instanceof JsonValue.Obj o && o.get("format") instanceof JsonValue.Str f
+                    && f.value().equals(TraceWriter.FORMAT));
+        } catch (JsonParseException e) {
+            return true;
+        }
     }
 
     /**

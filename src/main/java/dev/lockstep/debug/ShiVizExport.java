@@ -21,26 +21,30 @@ import java.util.Map;
  * for logs with vector clocks. Every event is two lines,
  *
  * <pre>
- * HOST {"HOST":n,"OTHER":m,...}
  * description
+ * HOST {"HOST":n,"OTHER":m,...}
  * </pre>
  *
- * which {@link #REGEX} parses (ShiViz's default regular expression parses it too). The file
- * starts with that regular expression and an empty line, as ShiViz reads an uploaded file: the
- * first line is the parser, the second the (absent) delimiter of several executions.
+ * which {@link #REGEX} parses; it is ShiViz's default regular expression (with its braces
+ * escaped, so that Java reads it too). The file starts with that regular expression and an empty
+ * line, as ShiViz reads an uploaded file: the first line is the parser, the second the (absent)
+ * delimiter of several executions.
  *
  * <p>Hosts are the nodes (white space in a name becomes {@code _}). A node's events: its action
  * executions (an asynchronous one twice: where it begins and receives, and where it takes effect
  * and sends), the links and cuts of its edges, the application's calls at it, and violations that
- * name it. Each event increments the node's own clock component by one; a receive first merges
- * the clock the message was sent with (the sender's clock at the execution that sent it). A
- * message to itself (port 0) is local; a lost message is a send without a receive.
+ * name it. Each event increments the node's own clock component by one, so a host's first event
+ * has its own component 1 (ShiViz requires it); a receive first merges the clock the message was
+ * sent with (the sender's clock at the execution that sent it), so ShiViz draws the message. A
+ * message to itself (port 0) is local. A lost message (sent into a severed port, or lost in
+ * transit when its edge was cut) is a send without a receive: ShiViz draws no arrow for it, and
+ * the description of the send (and of the cut) says it was lost.
  */
 public final class ShiVizExport {
     private ShiVizExport() {}
 
     /** The log parsing regular expression to give ShiViz (also the export's first line). */
-    public static final String REGEX = "(?<host>\\S*) (?<clock>\\{.*\\})\\n(?<event>.*)";
+    public static final String REGEX = "(?<event>.*)\\n(?<host>\\S*) (?<clock>\\{.*\\})";
 
     /** The export of a trace's text as one string. */
     public static String export(String traceText, String file) throws ScenarioException {
@@ -183,11 +187,11 @@ public final class ShiVizExport {
             c[k]++;
             JsonWriter w = new JsonWriter().beginObject().field(hosts.get(k), c[k]);
             for (int j = 0; j < c.length; j++) if (j != k && c[j] > 0) w.field(hosts.get(j), c[j]);
+            out.write(oneLine(description));
+            out.write('\n');
             out.write(hosts.get(k));
             out.write(' ');
             out.write(w.endObject().toString());
-            out.write('\n');
-            out.write(oneLine(description));
             out.write('\n');
             return c;
         }

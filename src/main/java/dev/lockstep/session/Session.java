@@ -375,7 +375,9 @@ public final class Session {
 
     /** Goes to a position of this branch (forward: runs there; past the furthest: extends the branch). */
     public void jumpTo(Position target) {
-        if (target.compareTo(position()) < 0) restoreBefore(target);
+        // forward too: a checkpoint between here and the target saves re-executing the rounds before it
+        Integer checkpoint = current.checkpoints.floorKey(target.round());
+        if (target.compareTo(position()) < 0 || (checkpoint != null && checkpoint > sim.round())) restoreBefore(target);
         runTo(target);
         resyncBefore();
         for (Runnable r : travelListeners) r.run();
