@@ -48,12 +48,12 @@ public final class Main {
             usage: java -jar lockstep.jar <command> [options]
 
             commands:
-              run SCENARIO [--seed N] [--rounds N] [--trace FILE] [--shiviz FILE] [--until CONDITION]...
-                  [--json] [--progress | --no-progress]
+              run SCENARIO [--seed N] [--rounds N] [--trace FILE] [--json] [--progress | --no-progress]
+                  [--until CONDITION]... [--shiviz FILE]
                   simulate a scenario file and print a summary (exit 1 if a check was violated);
-                  --until stops right after the first step where a condition holds (README "Debugging from
-                  the command line"),
-                  --shiviz writes the run as a ShiViz log
+                  --until stops right after the first step where a condition holds, e.g.
+                  --until "x.state = locked", "sent win(true) by y", "violation deadlock", "round >= 50",
+                  "wait > 20" (README "Debugging from the command line"); --shiviz writes a ShiViz log
               shiviz TRACE|SCENARIO [-o FILE] [--seed N] [--rounds N]
                   a trace (or a scenario, run first) as a ShiViz log with vector clocks (README "ShiViz export")
               replay TRACE

@@ -14,6 +14,6 @@ public interface Condition {
      */
     boolean holdsAfter(History.Event event, SystemView view);
 
-    /** The condition in the command line's syntax (README "Breakpoints"), e.g. {@code x.state = locked}. */
+    /** The condition in the command line's syntax (README "Debugging from the command line"), e.g. {@code x.state = locked}. */
     String text();
 }

@@ -19,7 +19,7 @@ import java.util.Set;
 
 /**
  * The breakpoint conditions: one factory per kind (the window's breakpoint panel builds them
- * without text) and {@link #parse} for the command line's syntax (README "Breakpoints"):
+ * without text) and {@link #parse} for the command line's syntax (README "Debugging from the command line"):
  *
  * <pre>
  *   round &gt;= N   round = N   round &gt; N
@@ -126,7 +126,7 @@ public final class Conditions {
 
         @Override
         public String text() {
-            return "wait > " + rounds;
+            return rounds < 0 ? "wait >= 0" : "wait > " + rounds;
         }
     }
 

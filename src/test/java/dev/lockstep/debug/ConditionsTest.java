@@ -60,6 +60,8 @@ class ConditionsTest {
         assertEquals(new Conditions.ViolationOf(null), parse("violation"));
         assertEquals(new Conditions.ViolationOf("deadlock"), parse("violation deadlock"));
         assertEquals(new Conditions.WaitedMoreThan(10), parse("wait > 10"));
+        assertEquals(new Conditions.WaitedMoreThan(9), parse("wait >= 10"));
+        assertEquals(parse("wait >= 0"), parse(parse("wait >= 0").text()), "any pending request, and back");
         for (String text : List.of("c.state = locked", "*.phase = compete", "round >= 5", "round = 5", "sent request-lock",
                 "sent win(false) by c", "received ready() by a", "violation", "violation deadlock", "wait > 10",
                 "c.state = locked or sent win(true) or violation")) {
