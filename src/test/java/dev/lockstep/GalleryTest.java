@@ -276,5 +276,20 @@ class GalleryTest {
         }
         assertTrue(Files.readString(Path.of("README.md")).contains("sample-runs/README.md"),
                 "the main README links the gallery");
+        for (String key : List.of("figure-1-persistent-neighbourhood", "tie-everyone-loses",
+                "node-dragged-away-mid-competition", "on-hold-applicants-become-candidates", "swarm-long-dynamic-40",
+                "ricart-agrawala-cut-link-stall")) {
+            assertTrue(gallery.contains("gifs/" + key + ".gif"), "a GIF (or its spot) for " + key);
+        }
+    }
+
+    /** The budget for the gallery, GIFs included. */
+    @Test
+    void theGalleryStaysUnder20MB() throws Exception {
+        long bytes;
+        try (var files = Files.walk(Path.of("sample-runs"))) {
+            bytes = files.filter(Files::isRegularFile).mapToLong(f -> f.toFile().length()).sum();
+        }
+        assertTrue(bytes < 20L * 1024 * 1024, bytes + " bytes");
     }
 }
