@@ -54,9 +54,9 @@ final class SampleRun {
     /** Neighbours of each node when its current request was issued. */
     private final List<Set<Integer>> neighboursAtRequest = new ArrayList<>();
 
-    private SampleRun(Scenario scenario) {
+    private SampleRun(Scenario scenario, long seed) {
         this.scenario = scenario;
-        Engine engine = scenario.engine();
+        Engine engine = scenario.engine(seed);
         this.sim = engine.simulation();
         OperationStatus[] last = new OperationStatus[sim.nodeCount()];
         Arrays.fill(last, OperationStatus.IDLE);
@@ -110,7 +110,13 @@ final class SampleRun {
     }
 
     static SampleRun of(String file) throws Exception {
-        return new SampleRun(ScenarioLoader.load(Path.of("sample-runs", file)));
+        Scenario s = ScenarioLoader.load(Path.of("sample-runs", file));
+        return new SampleRun(s, s.seed());
+    }
+
+    /** The sample under another seed (what a lecturer gets by changing the seed in the window). */
+    static SampleRun of(String file, long seed) throws Exception {
+        return new SampleRun(ScenarioLoader.load(Path.of("sample-runs", file)), seed);
     }
 
     int node(String name) {
