@@ -19,10 +19,12 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every file in sample-runs/ runs through the command line as its name promises: the flaw
- * samples show their deadlock (exit 1), all others run clean (exit 0).
+ * samples and the Ricart-Agrawala stall show their deadlock (exit 1), all others run clean
+ * (exit 0), and every run's trace replays exactly. What each sample teaches: {@link GalleryTest}.
  */
 class SampleRunsTest {
     static final Path DIR = Path.of("sample-runs");
@@ -38,9 +40,16 @@ class SampleRunsTest {
         List<String> names = samples().stream().map(p -> p.getFileName().toString()).toList();
         for (String required : List.of("figure-1-persistent-neighbourhood.json", "ring-8.json", "grid-5x5-churn.json",
                 "unit-disk-swarm-30.json", "ricart-agrawala-complete-5.json", "flaw-1-two-node-deadlock.json",
-                "flaw-2-stuck-in-win.json", "flaw-3-stale-late-mark.json")) {
+                "flaw-2-stuck-in-win.json", "flaw-3-stale-late-mark.json", "tie-everyone-loses.json",
+                "node-dragged-away-mid-competition.json", "on-hold-applicants-become-candidates.json",
+                "swarm-long-dynamic-40.json", "ricart-agrawala-cut-link-stall.json")) {
             assertTrue(names.contains(required), required + " missing from " + names);
         }
+    }
+
+    /** The samples that exist to show a check firing. */
+    static boolean showsAViolation(String file) {
+        return file.startsWith("flaw-") || file.equals("ricart-agrawala-cut-link-stall.json");
     }
 
     @TestFactory
@@ -60,7 +69,7 @@ class SampleRunsTest {
                     checks.add(((JsonValue.Str) ((JsonValue.Obj) v).get("check")).value());
                 }
                 long acquired = Long.parseLong(((JsonValue.Num) summary.get("locksAcquired")).text());
-                if (p.getFileName().toString().startsWith("flaw-")) {
+                if (showsAViolation(p.getFileName().toString())) {
                     assertEquals(Main.VIOLATION, code, err.toString(StandardCharsets.UTF_8));
                     assertTrue(checks.contains("deadlock"), checks.toString());
                 } else {
@@ -69,6 +78,27 @@ class SampleRunsTest {
                     assertTrue(acquired > 0, "a sample should show locks being acquired");
                 }
                 assertFalse(json.isBlank());
+            }));
+        }
+        return tests;
+    }
+
+    /** A lecturer's run is the same run everywhere: the trace of every sample replays exactly. */
+    @TestFactory
+    List<DynamicTest> eachSampleReplaysExactly(@TempDir Path dir) throws IOException {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (Path p : samples()) {
+            tests.add(DynamicTest.dynamicTest(p.getFileName().toString(), () -> {
+                Path trace = dir.resolve(p.getFileName() + ".jsonl");
+                ByteArrayOutputStream err = new ByteArrayOutputStream();
+                PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+                PrintStream errs = new PrintStream(err, true, StandardCharsets.UTF_8);
+                int run = new Main(quiet, errs, false).execute(new String[] {"run", p.toString(), "--trace", trace.toString()});
+                assertEquals(showsAViolation(p.getFileName().toString()) ? Main.VIOLATION : Main.OK, run, err.toString());
+                ByteArrayOutputStream out = new ByteArrayOutputStream();
+                int replay = new Main(new PrintStream(out, true, StandardCharsets.UTF_8), errs, false)
+                        .execute(new String[] {"replay", trace.toString()});
+                assertEquals(Main.OK, replay, out + err.toString(StandardCharsets.UTF_8));
             }));
         }
         return tests;
