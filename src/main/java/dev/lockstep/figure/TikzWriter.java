@@ -140,7 +140,7 @@ final class TikzWriter {
 
     private void text(String s, double x, double baseline, double size, boolean bold, boolean italic, String colour) {
         body.append("\\node[anchor=base west,text=").append(c(colour)).append(",font=").append(font(size, bold))
-                .append(italic ? "\\itshape" : "").append("] at ").append(at(x, baseline)).append(" {")
+                .append(italic ? "\\slshape" : "").append("] at ").append(at(x, baseline)).append(" {")
                 .append(Latex.escape(s)).append("};\n");
     }
 
@@ -152,7 +152,7 @@ final class TikzWriter {
         if (!h.scenario().isEmpty()) {
             // right-aligned: LaTeX's fonts are not as wide as the SVG's
             body.append("\\node[anchor=base east,text=").append(c(FigureLayout.DIM)).append(",font=")
-                    .append(font(FigureLayout.DETAIL_FONT, false)).append("\\itshape] at ")
+                    .append(font(FigureLayout.DETAIL_FONT, false)).append("\\slshape] at ")
                     .append(at(f.width() - FigureLayout.MARGIN, h.baselineY())).append(" {")
                     .append(Latex.escape(h.scenario())).append("};\n");
         }
