@@ -41,7 +41,6 @@ final class Latex {
 
     static String escape(String s) {
         StringBuilder out = new StringBuilder(s.length() + 16);
-        int prev = 0;
         for (int i = 0; i < s.length(); ) {
             int c = s.codePointAt(i);
             i += Character.charCount(c);
@@ -61,18 +60,26 @@ final class Latex {
                 case '|' -> out.append("$|$");
                 case '"' -> out.append("''");
                 // no ligatures: "--" stays two hyphens, "``" two grave accents, "!`" and "?`" as written
-                case '-' -> out.append(prev == '-' ? "{-}" : "-");
+                case '-' -> out.append(endsWithHyphen(out) ? "{-}" : "-");
                 case '`' -> out.append("{`}");
                 case '\t', '\n', '\r' -> out.append(' ');
                 default -> {
                     if (c >= 0x20 && c < 0x7F) out.append((char) c);
                     else if (c < 0x20 || c == 0x7F) out.append(' ');
-                    else out.append(nonAscii(c));
+                    else {
+                        String t = nonAscii(c);
+                        // a dash right after a hyphen would otherwise merge with it
+                        if (t.startsWith("-") && endsWithHyphen(out)) out.append("{}");
+                        out.append(t);
+                    }
                 }
             }
-            prev = c;
         }
         return out.toString();
+    }
+
+    private static boolean endsWithHyphen(StringBuilder out) {
+        return out.length() > 0 && out.charAt(out.length() - 1) == '-';
     }
 
     private static String nonAscii(int c) {

@@ -26,29 +26,27 @@ record Moment(int round, long step, boolean inProgress, List<History.Executed> e
         List<History.Executed> executions = new ArrayList<>();
         List<History.Violated> violations = new ArrayList<>();
         List<History.Refused> refusals = new ArrayList<>();
+        // Checks run at the end of a round and topology changes at its start, so a round's
+        // violations belong to the moment it ends, its refusals to every moment after it began.
         if (inProgress) {
             for (History.Event e : past) {
                 if (e instanceof History.Executed x && x.step() == step) executions.add(x);
-                if (e.round() == round) collectAlert(e, violations, refusals);
+                if (e instanceof History.Refused r && r.round() == round) refusals.add(r);
             }
         } else if (round > 0) {
             long from = session.roundStart(round - 1);
             long to = session.roundStart(round);
             for (History.Event e : past) {
                 if (e instanceof History.Executed x && x.step() > from && x.step() <= to) executions.add(x);
+                if (e instanceof History.Violated v && v.round() == round - 1) violations.add(v);
                 // this round's start-of-round changes only once it has begun (the branch may know later ones)
-                if (e.round() == round - 1 || (e.round() == round && session.midRound())) {
-                    collectAlert(e, violations, refusals);
+                if (e instanceof History.Refused r && (r.round() == round - 1 || (r.round() == round && session.midRound()))) {
+                    refusals.add(r);
                 }
             }
         }
         return new Moment(round, step, inProgress, List.copyOf(executions), List.copyOf(violations),
                 List.copyOf(refusals));
-    }
-
-    private static void collectAlert(History.Event e, List<History.Violated> violations, List<History.Refused> refusals) {
-        if (e instanceof History.Violated v) violations.add(v);
-        if (e instanceof History.Refused r) refusals.add(r);
     }
 
     /** The round the caption tells about. */
