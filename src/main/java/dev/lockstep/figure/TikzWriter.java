@@ -71,6 +71,14 @@ final class TikzWriter {
         return "\\fontsize{" + bp(px) + "}{" + bp(px * 1.2) + "}\\selectfont" + (bold ? "\\bfseries" : "");
     }
 
+    /**
+     * A fixed text box centred where the window centres text (0.346 em above the baseline), so
+     * labels with and without descenders sit at the same height, as on the screen.
+     */
+    private static String box(double px) {
+        return ",text height=" + bp(0.75 * px) + ",text depth=" + bp(0.058 * px);
+    }
+
     private String document() {
         picture();
         StringBuilder doc = new StringBuilder(body.length() + 2048);
@@ -98,14 +106,16 @@ final class TikzWriter {
                 .append(",line cap=butt},\n");
         body.append("  portlabel/.style={circle,draw=").append(c(Look.INK)).append(",fill=").append(c(Look.PAPER))
                 .append(",line width=").append(bp(1)).append(",minimum size=").append(bp(2 * FigureLayout.PORT_RADIUS))
-                .append(",text=").append(c(Look.INK)).append(",font=").append(font(FigureLayout.PORT_FONT, true)).append("},\n");
+                .append(",text=").append(c(Look.INK)).append(",font=").append(font(FigureLayout.PORT_FONT, true))
+                .append(box(FigureLayout.PORT_FONT)).append("},\n");
         body.append("  nametag/.style={rectangle,rounded corners=").append(bp(2.5)).append(",fill=").append(c(Look.PAPER))
                 .append(",fill opacity=0.85,text opacity=1,text=").append(c(Look.INK)).append(",minimum height=")
-                .append(bp(FigureLayout.NAME_H)).append(",font=").append(font(FigureLayout.NAME_FONT, true)).append("},\n");
+                .append(bp(FigureLayout.NAME_H)).append(",font=").append(font(FigureLayout.NAME_FONT, true))
+                .append(box(FigureLayout.NAME_FONT)).append("},\n");
         body.append("  pill/.style={rectangle,rounded corners=").append(bp(FigureLayout.TOKEN_H / 2)).append(",draw=")
                 .append(c(Look.INK)).append(",line width=").append(bp(1)).append(",minimum height=")
                 .append(bp(FigureLayout.TOKEN_H)).append(",text=").append(c(Look.INK)).append(",font=")
-                .append(font(FigureLayout.TOKEN_FONT, false)).append("}]\n");
+                .append(font(FigureLayout.TOKEN_FONT, false)).append(box(FigureLayout.TOKEN_FONT)).append("}]\n");
         body.append("\\fill[").append(c(Look.PAPER)).append("] (0,0) rectangle ").append(at(f.width(), f.height()))
                 .append(";\n");
         header();
@@ -198,7 +208,7 @@ final class TikzWriter {
                     .append(",fill=").append(c(t.full() ? Look.INK : Look.PAPER)).append(",text=")
                     .append(c(t.full() ? Look.PAPER : Look.INK)).append(",line width=").append(bp(1))
                     .append(",minimum width=").append(bp(t.width())).append(",minimum height=").append(bp(t.height()))
-                    .append(",font=").append(font(FigureLayout.PIP_FONT, true)).append("] at ").append(at(t.at())).append(" {")
+                    .append(",font=").append(font(FigureLayout.PIP_FONT, true)).append(box(FigureLayout.PIP_FONT)).append("] at ").append(at(t.at())).append(" {")
                     .append(Latex.escape(t.text())).append("};\n");
         }
     }
@@ -267,7 +277,7 @@ final class TikzWriter {
             body.append("\\node[rectangle,rounded corners=").append(bp(3)).append(",draw=").append(c(Look.ALERT))
                     .append(",fill=").append(c(Look.PAPER)).append(",line width=").append(bp(2)).append(",minimum width=")
                     .append(bp(b.width())).append(",minimum height=").append(bp(b.height())).append(",text=")
-                    .append(c(Look.INK)).append(",font=").append(font(FigureLayout.BADGE_FONT, true)).append("] at ")
+                    .append(c(Look.INK)).append(",font=").append(font(FigureLayout.BADGE_FONT, true)).append(box(FigureLayout.BADGE_FONT)).append("] at ")
                     .append(at(b.x() + b.width() / 2, b.y() + b.height() / 2)).append(" {").append(Latex.escape(a.text()))
                     .append("};\n");
         }
@@ -306,7 +316,7 @@ final class TikzWriter {
                 }
                 case TOKEN -> {
                     body.append("\\node[pill,fill=").append(c(Look.PAPER)).append(",minimum width=").append(bp(24))
-                            .append(",minimum height=").append(bp(13)).append(",font=").append(font(8, false)).append("] at ")
+                            .append(",minimum height=").append(bp(13)).append(",font=").append(font(8, false)).append(box(8)).append("] at ")
                             .append(at(x - 5, y)).append(" {msg};\n");
                     triangle(new Point(x + 16, y), 1, 0, 7, 4, Look.INK, null, 0);
                 }
@@ -323,10 +333,8 @@ final class TikzWriter {
                             .append(at(item.at())).append(" circle[radius=7.5];\n");
                 }
             }
-            // centred on the row: the swatch's middle
-            body.append("\\node[anchor=west,text=").append(c(Look.INK)).append(",font=")
-                    .append(font(FigureLayout.LEGEND_FONT, item.kind() == Figure.LegendKind.TITLE)).append("] at ")
-                    .append(at(item.textX(), y)).append(" {").append(Latex.escape(item.text())).append("};\n");
+            text(item.text(), item.textX(), SvgWriter.centred(y, FigureLayout.LEGEND_FONT), FigureLayout.LEGEND_FONT,
+                    item.kind() == Figure.LegendKind.TITLE, false, Look.INK);
         }
     }
 

@@ -172,6 +172,18 @@ class FigureMomentTest {
     }
 
     @Test
+    void theReadmesFigureIsAnSvgOfFigure1() throws Exception {
+        java.nio.file.Path file = java.nio.file.Path.of("assets/export/figure-1.svg");
+        Document doc = SvgFigureProperties.parse(java.nio.file.Files.readString(file));
+        Session s = Moments.at("figure-1-persistent-neighbourhood.json", 3, 0, 0);
+        assertEquals(s.simulation().nodeCount(), SvgFigureProperties.byClass(doc, "circle", "node").size());
+        assertTrue(SvgFigureProperties.textOf(doc, "header").contains("Figure 1"));
+        assertFalse(SvgFigureProperties.byClass(doc, "path", "hull").isEmpty(), "the README's figure shows a lock set");
+        String readme = java.nio.file.Files.readString(java.nio.file.Path.of("README.md"));
+        assertTrue(readme.contains("](" + file.toString().replace('\\', '/') + ")"), "the README embeds it");
+    }
+
+    @Test
     void optionsAreChecked() {
         assertThrows(IllegalArgumentException.class, () -> new FigureOptions(0, 100, true, true));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new FigureOptions(300, 50, true, true));
