@@ -159,12 +159,12 @@ final class FigureLayout {
             items.add(new String[] {moment.round() == 0 && !moment.inProgress() ? "The initial configuration."
                     : "No action was executed in round " + moment.toldRound() + ".", ""});
         }
-        int maxLines = (int) Math.max(1, Math.min(6, Math.floor((h - HEADER_H) * 0.22 / CAPTION_LINE)));
+        int maxLines = (int) Math.max(1, Math.min(4, Math.floor((h - HEADER_H) * 0.18 / CAPTION_LINE)));
         double max = w - 2 * MARGIN;
         List<String[]> lines = new ArrayList<>();
         int shown = 0;
         for (String[] item : items) {
-            List<String> wrapped = wrap(item[0], max, CAPTION_FONT);
+            List<String> wrapped = wrap(item[0], max, CAPTION_FONT, !item[1].isEmpty());
             if (lines.size() + wrapped.size() > maxLines) break;
             for (String l : wrapped) lines.add(new String[] {l, item[1]});
             shown++;
@@ -184,19 +184,19 @@ final class FigureLayout {
     }
 
     /** Greedy word wrap by measured width (a word wider than the line is cut with an ellipsis). */
-    static List<String> wrap(String text, double max, double size) {
+    static List<String> wrap(String text, double max, double size, boolean bold) {
         List<String> out = new ArrayList<>();
         StringBuilder line = new StringBuilder();
         for (String word : text.strip().split("\\s+")) {
             String candidate = line.isEmpty() ? word : line + " " + word;
-            if (TextWidth.of(candidate, size, false) <= max) {
+            if (TextWidth.of(candidate, size, bold) <= max) {
                 line.setLength(0);
                 line.append(candidate);
                 continue;
             }
             if (!line.isEmpty()) out.add(line.toString());
             line.setLength(0);
-            line.append(fit(word, max, size, false));
+            line.append(fit(word, max, size, bold));
         }
         if (!line.isEmpty() || out.isEmpty()) out.add(line.toString());
         return out;
