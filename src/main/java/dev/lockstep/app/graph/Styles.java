@@ -1,19 +1,20 @@
 package dev.lockstep.app.graph;
 
 import dev.lockstep.core.Protocol;
+import dev.lockstep.figure.Look;
 import java.util.List;
 
 /** GraphStream style sheets for the nodes and edges (the rest is drawn by {@link Painter}). */
 final class Styles {
     private Styles() {}
 
-    static final double NODE_SIZE = 22;
-    static final double NODE_SIZE_LECTURE = 30;
+    static final double NODE_SIZE = Look.NODE_SIZE;
+    static final double NODE_SIZE_LECTURE = Look.NODE_SIZE_LECTURE;
 
     static String stylesheet(Protocol<?> protocol, boolean lecture) {
         double size = lecture ? NODE_SIZE_LECTURE : NODE_SIZE;
         StringBuilder css = new StringBuilder();
-        css.append("graph { padding: 30px; fill-color: white; }\n");
+        css.append("graph { padding: ").append(Look.GRAPH_PADDING).append("px; fill-color: white; }\n");
         css.append("node { shape: circle; size: ").append(size).append("px; fill-mode: dyn-plain; fill-color: ")
                 .append(Palette.FILL[0]).append("; stroke-mode: plain; stroke-color: ").append(Palette.RING[0])
                 .append("; stroke-width: ").append(lecture ? 2 : 1).append("px; ")
@@ -22,10 +23,10 @@ final class Styles {
         int count = Math.max(1, rings.size());
         for (int i = 0; i < count; i++) {
             css.append("node.r").append(i).append(" { stroke-color: ").append(Palette.RING[i % Palette.RING.length])
-                    .append("; stroke-width: ").append(i == 0 ? (lecture ? 2 : 1) : (lecture ? 6 : 4)).append("px; }\n");
+                    .append("; stroke-width: ").append(lecture ? (i == 0 ? 2 : 6) : Look.ringWidth(i)).append("px; }\n");
         }
         css.append("edge { shape: line; fill-color: ").append(Palette.hex(lecture ? Palette.EDGE_LECTURE : Palette.EDGE))
-                .append("; size: ").append(lecture ? 3 : 1.5).append("px; z-index: 1; }\n");
+                .append("; size: ").append(lecture ? 3 : Look.EDGE_WIDTH).append("px; z-index: 1; }\n");
         return css.toString();
     }
 }

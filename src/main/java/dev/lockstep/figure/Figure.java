@@ -1,0 +1,86 @@
+package dev.lockstep.figure;
+
+import java.util.List;
+
+/**
+ * One moment of a run as a picture, laid out in pixels (y grows downwards): what the window's
+ * graph view draws, plus a header, a legend and a caption. Both writers ({@link SvgWriter},
+ * {@link TikzWriter}) only transcribe it, so an SVG and a TikZ figure of a moment show the same
+ * thing. Lists are in drawing order; colours are {@code #RRGGBB}.
+ */
+public record Figure(double width, double height, Header header, Area graph, List<Hull> hulls, List<Glow> glows,
+                     List<Edge> edges, List<Node> nodes, List<PortLabel> portLabels, List<Pip> pips,
+                     List<PortTag> portTags, List<Pointer> pointers, List<Name> names, List<Token> tokens,
+                     List<Alert> alerts, List<LegendItem> legend, List<CaptionLine> caption) {
+
+    public record Point(double x, double y) {}
+
+    /** A rectangle of the figure. */
+    public record Area(double x, double y, double width, double height) {}
+
+    /** "Round 5" (bold, at the left) and details after it; the scenario at the right. */
+    public record Header(String title, double titleX, String detail, double detailX, String scenario, double scenarioX,
+                         double baselineY, double ruleY) {}
+
+    /** A node: the fill shows its fill value (LME: state), the ring its ring value (LME: phase). */
+    public record Node(int index, String name, Point at, double radius, String fillValue, String fill, String ringValue,
+                       int ring, String ringColour, double ringWidth) {}
+
+    public record Edge(int u, int v, Point a, Point b) {}
+
+    /** The port number {@code port} of {@code node}, by its end of the edge to {@code peer}. */
+    public record PortLabel(int node, int peer, int port, Point at, double radius) {}
+
+    /** One of a node's Δ ports around its rim: filled when in use, hollow when open. */
+    public record Pip(int node, int port, Point at, double radius, boolean used) {}
+
+    /** With more than 16 ports: "used/Δ" above the node (dark when no port is open). */
+    public record PortTag(int node, String text, Point at, double width, double height, boolean full) {}
+
+    /** A lock set: thick translucent strokes from the holder to every member, in the holder's colour. */
+    public record Hull(int holder, String colour, Point centre, List<Point> members, double width) {}
+
+    /** The red glow under a node a violation involves. */
+    public record Glow(int node, Point at, double radius) {}
+
+    /** A lock pointer from a locked node towards its holder: shaft to {@code base}, head to {@code tip}. */
+    public record Pointer(int from, int holder, String colour, Point start, Point base, Point tip, double headLength,
+                          double headHalf) {}
+
+    /** A node's name on a white tag. */
+    public record Name(int node, String text, Point at, double width, double height) {}
+
+    /**
+     * A message in transit: a pill with its label lying along the edge ({@code angle} in degrees,
+     * clockwise, never upside down) with a triangle ahead pointing to the receiver, or, when there
+     * is no room for the label, a plain marker. {@code dx, dy}: the direction of travel.
+     */
+    public record Token(long id, int from, int to, String label, boolean pill, Point at, double width, double height,
+                        double angle, double dx, double dy) {
+        public boolean self() {
+            return from == to;
+        }
+
+        /** As drawn: the label without the empty parentheses of a message with no argument. */
+        public String text() {
+            return text(label);
+        }
+
+        static String text(String label) {
+            return label.endsWith("()") ? label.substring(0, label.length() - 2) : label;
+        }
+    }
+
+    public enum AlertKind { VIOLATION, REFUSAL }
+
+    /** A violation's dashed ring, or a refused change's ring and badge (with its reason). */
+    public record Alert(AlertKind kind, int node, Point at, double radius, String text, Area badge) {}
+
+    public enum LegendKind { TITLE, FILL, RING, HULL, POINTER, TOKEN, PORT, VIOLATION, REFUSAL }
+
+    /** A legend entry: a swatch centred at {@code at} (none for a title) and its text from {@code textX}. */
+    public record LegendItem(LegendKind kind, String text, Point at, double textX, String colour) {}
+
+    /** A caption line at a baseline; {@code alert}: about a violation or a refusal (vermillion). */
+    public record CaptionLine(String text, double x, double baselineY, boolean alert) {}
+}

@@ -1,0 +1,82 @@
+package dev.lockstep.figure;
+
+import java.util.List;
+
+/**
+ * The visual language's constants, shared by the window ({@code app.graph.Palette} and
+ * {@code Styles} read them) and the figures, so a figure cannot drift from the screen. Colours are
+ * {@code #RRGGBB} strings: this class must stay free of any GUI toolkit.
+ *
+ * <p>Fill values take the Okabe-Ito palette in legend order (safe for the common colour-vision
+ * deficiencies, and every fill value also has its name in the legend); ring values take dark,
+ * saturated colours so a ring reads against any fill; lock-set hulls take Paul Tol's "muted"
+ * palette by holder index, translucent, under the graph.
+ */
+public final class Look {
+    private Look() {}
+
+    /** Okabe-Ito, starting with a neutral grey for the idle value (LME: ⊥). */
+    public static final List<String> FILL = List.of("#BBBBBB", "#F0E442", "#E69F00", "#56B4E9", "#0072B2", "#009E73",
+            "#CC79A7", "#D55E00");
+
+    /**
+     * Ring colours in ring-value order. The first value is the idle one (LME: phase ⊥) and gets a
+     * thin neutral outline; the others a thick ring (LME: prepare reddish purple, compete near-black,
+     * which stays distinct from every fill colour).
+     */
+    public static final List<String> RING = List.of("#555555", "#CC79A7", "#1A1A1A", "#009E73", "#56B4E9");
+
+    /** Tol's muted palette: one stable colour per lock-set holder (by node index). */
+    public static final List<String> HOLDER = List.of("#CC6677", "#332288", "#DDCC77", "#117733", "#88CCEE", "#882255",
+            "#44AA99", "#999933", "#AA4499");
+
+    public static final String EDGE = "#8C8C8C";
+    public static final String EDGE_LECTURE = "#303030";
+    public static final String INK = "#1A1A1A";
+    public static final String PAPER = "#FFFFFF";
+    /** Violations and refusals: vermillion, always together with a shape cue (dashes, a badge). */
+    public static final String ALERT = "#D55E00";
+    public static final String ALERT_GLOW = "#E4002B";
+    /** A message a node sent to itself. */
+    public static final String SELF_MESSAGE = "#FFF6D5";
+
+    /** Node diameters in pixels. */
+    public static final double NODE_SIZE = 22;
+    public static final double NODE_SIZE_LECTURE = 30;
+
+    /** Ring stroke widths in pixels: the idle (first) ring value, and every other one. */
+    public static final double RING_IDLE_WIDTH = 1;
+    public static final double RING_WIDTH = 4;
+
+    public static final double EDGE_WIDTH = 1.5;
+
+    /** Opacity of a lock-set hull. */
+    public static final double HULL_OPACITY = 0.33;
+
+    /** Blank margin around the graph inside its view, in pixels (GraphStream's graph padding). */
+    public static final double GRAPH_PADDING = 30;
+
+    /** The fill colour of a fill value, given the protocol's fill values in legend order. */
+    public static String fill(List<String> values, String value) {
+        return FILL.get(Math.max(0, values.indexOf(value)) % FILL.size());
+    }
+
+    /** A ring value's position in the legend (0, the thin idle outline, for none or an unknown value). */
+    public static int ringIndex(List<String> values, String value) {
+        if (value == null || value.isEmpty()) return 0;
+        return Math.max(0, values.indexOf(value));
+    }
+
+    public static String ring(int index) {
+        return RING.get(index % RING.size());
+    }
+
+    public static double ringWidth(int index) {
+        return index == 0 ? RING_IDLE_WIDTH : RING_WIDTH;
+    }
+
+    /** The colour of node {@code holder}'s lock set. */
+    public static String holder(int holder) {
+        return HOLDER.get(Math.floorMod(holder, HOLDER.size()));
+    }
+}

@@ -1,0 +1,71 @@
+package dev.lockstep.figure;
+
+/**
+ * Model coordinates to figure pixels, the way the window's graph view frames the graph after
+ * "fit" ({@code GraphView.resetCamera} with GraphStream's camera): the nodes' bounding box, grown
+ * by 6% of its larger side (at least 0.05 units; a flat side gets ±1 unit), is scaled uniformly
+ * to the area less {@link Look#GRAPH_PADDING} on every side and centred; the model's y axis
+ * points up, the figure's down.
+ */
+public final class Projection {
+    private final double scale;
+    private final double cx;
+    private final double cy;
+    private final double ox;
+    private final double oy;
+
+    private Projection(double scale, double cx, double cy, double ox, double oy) {
+        this.scale = scale;
+        this.cx = cx;
+        this.cy = cy;
+        this.ox = ox;
+        this.oy = oy;
+    }
+
+    /** The projection of points (xs[i], ys[i]) into the area (left, top, width, height). */
+    public static Projection fit(double[] xs, double[] ys, double left, double top, double width, double height) {
+        double minX = Double.POSITIVE_INFINITY;
+        double minY = Double.POSITIVE_INFINITY;
+        double maxX = Double.NEGATIVE_INFINITY;
+        double maxY = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < xs.length; i++) {
+            minX = Math.min(minX, xs[i]);
+            maxX = Math.max(maxX, xs[i]);
+            minY = Math.min(minY, ys[i]);
+            maxY = Math.max(maxY, ys[i]);
+        }
+        if (xs.length == 0) {
+            minX = minY = 0;
+            maxX = maxY = 1;
+        }
+        double pad = Math.max(0.05, 0.06 * Math.max(maxX - minX, maxY - minY));
+        if (maxX - minX < 1e-9) {
+            minX -= 1;
+            maxX += 1;
+        }
+        if (maxY - minY < 1e-9) {
+            minY -= 1;
+            maxY += 1;
+        }
+        double gw = maxX - minX + 2 * pad;
+        double gh = maxY - minY + 2 * pad;
+        // GraphStream gives up a padding larger than the view for a tenth of the view
+        double padX = 2 * Look.GRAPH_PADDING > width ? width / 10 : 2 * Look.GRAPH_PADDING;
+        double padY = 2 * Look.GRAPH_PADDING > height ? height / 10 : 2 * Look.GRAPH_PADDING;
+        double s = Math.min((width - padX) / gw, (height - padY) / gh);
+        return new Projection(s, (minX + maxX) / 2, (minY + maxY) / 2, left + width / 2, top + height / 2);
+    }
+
+    public double x(double mx, double my) {
+        return ox + scale * (mx - cx);
+    }
+
+    public double y(double mx, double my) {
+        return oy - scale * (my - cy);
+    }
+
+    /** Pixels per model unit. */
+    public double scale() {
+        return scale;
+    }
+}
