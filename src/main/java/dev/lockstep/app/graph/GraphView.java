@@ -656,6 +656,40 @@ public final class GraphView {
         return best;
     }
 
+    /** The message in transit drawn at a point of the view (pixels), as its envelope id, or -1. */
+    public long tokenAt(double px, double py) {
+        double s = painter.scale();
+        double h = 14 * s;
+        long best = -1;
+        double bestD = Double.MAX_VALUE;
+        for (Token t : tokens.values()) {
+            if (t.leaving || Double.isNaN(t.lastX)) continue;
+            double dx = px - t.lastX;
+            double dy = py - t.lastY;
+            double along = dx * t.dx + dy * t.dy;
+            double across = -dx * t.dy + dy * t.dx;
+            boolean hit;
+            if (t.restText) {
+                hit = Math.abs(along) <= t.w / 2 + 3 * s && Math.abs(across) <= h / 2 + 3 * s;
+            } else {
+                hit = Math.hypot(dx, dy) <= 8 * s;
+            }
+            double d = Math.hypot(dx, dy);
+            if (hit && d < bestD) {
+                bestD = d;
+                best = t.id;
+            }
+        }
+        return best;
+    }
+
+    /** Where the message with this envelope id is drawn, in screen coordinates, or null. */
+    public Point2D tokenScreenPosition(long id) {
+        Token t = tokens.get(id);
+        if (t == null || Double.isNaN(t.lastX)) return null;
+        return panel.localToScreen(t.lastX, t.lastY);
+    }
+
     /** The edge drawn at a point of the view (pixels), as {u, v} with u < v, or null. */
     public int[] edgeAt(double px, double py) {
         double tol = painter.scale() * 6;
