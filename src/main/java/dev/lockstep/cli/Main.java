@@ -1,6 +1,12 @@
 package dev.lockstep.cli;
 
 import dev.lockstep.core.Simulation;
+import dev.lockstep.debug.Breakpoints;
+import dev.lockstep.debug.Condition;
+import dev.lockstep.debug.ConditionException;
+import dev.lockstep.debug.Conditions;
+import dev.lockstep.debug.Debugger;
+import dev.lockstep.debug.ShiVizExport;
 import dev.lockstep.core.adversary.Engine;
 import dev.lockstep.core.adversary.ScheduleException;
 import dev.lockstep.json.JsonWriter;
@@ -10,9 +16,19 @@ import dev.lockstep.scenario.ScenarioLoader;
 import dev.lockstep.scenario.Summary;
 import dev.lockstep.scenario.TraceReplay;
 import dev.lockstep.scenario.TraceWriter;
+import dev.lockstep.session.History;
+import dev.lockstep.session.Session;
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.StringWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -29,8 +45,13 @@ public final class Main {
             usage: java -jar lockstep.jar <command> [options]
 
             commands:
-              run SCENARIO [--seed N] [--rounds N] [--trace FILE] [--json] [--progress | --no-progress]
-                  simulate a scenario file and print a summary (exit 1 if a check was violated)
+              run SCENARIO [--seed N] [--rounds N] [--trace FILE] [--shiviz FILE] [--until CONDITION]...
+                  [--json] [--progress | --no-progress]
+                  simulate a scenario file and print a summary (exit 1 if a check was violated);
+                  --until stops right after the first step where a condition holds (README "Breakpoints"),
+                  --shiviz writes the run as a ShiViz log
+              shiviz TRACE [-o FILE]
+                  convert a trace to a ShiViz log with vector clocks (README "ShiViz export")
               replay TRACE
                   re-run a trace's recorded adversary choices and verify it reproduces byte for byte
               bench [--nodes N,N,...] [--rounds N] [--seed N] [--degree D]
@@ -68,6 +89,7 @@ public final class Main {
             return switch (args[0]) {
                 case "run" -> run(args);
                 case "replay" -> replay(args);
+                case "shiviz" -> shiviz(args);
                 case "bench" -> Bench.run(new Args("bench", args, 1, Set.of("--nodes", "--rounds", "--seed", "--degree",
                         "--actions", "--jumps"), Set.of("--travel")), out, err);
                 case "gui" -> gui(args);
@@ -103,13 +125,15 @@ public final class Main {
     }
 
     private int run(String[] argv) throws UsageException, ScenarioException, IOException {
-        Args a = new Args("run", argv, 1, Set.of("--seed", "--rounds", "--trace"),
+        List<String> until = new ArrayList<>();
+        Args a = new Args("run", extract(argv, "--until", until), 1, Set.of("--seed", "--rounds", "--trace", "--shiviz"),
                 Set.of("--json", "--progress", "--no-progress"));
         if (a.positional.size() != 1) throw new UsageException("run: expected one scenario file, got " + a.positional.size());
         Scenario scenario = ScenarioLoader.load(Path.of(a.positional.get(0)));
         long seed = a.has("--seed") ? a.longValue("run", "--seed", Long.MIN_VALUE, Long.MAX_VALUE) : scenario.seed();
         int rounds = a.has("--rounds") ? (int) a.longValue("run", "--rounds", 0, Integer.MAX_VALUE - 1) : scenario.rounds();
         boolean progress = a.has("--progress") || (terminal && !a.has("--no-progress"));
+        if (!until.isEmpty() || a.has("--shiviz")) return debugRun(a, until, scenario, seed, rounds, progress);
 
         Engine engine = scenario.engine(seed);
         Simulation sim = engine.simulation();
@@ -141,6 +165,186 @@ public final class Main {
             out.print(summary.toText(sim));
         }
         return summary.violations().isEmpty() ? OK : VIOLATION;
+    }
+
+    /** The arguments without every {@code NAME VALUE} / {@code NAME=VALUE} (repeatable option), whose values go to {@code values}. */
+    private static String[] extract(String[] argv, String name, List<String> values) throws UsageException {
+        List<String> rest = new ArrayList<>();
+        for (int i = 0; i < argv.length; i++) {
+            if (i > 0 && argv[i].equals(name)) {
+                if (i + 1 >= argv.length) throw new UsageException(argv[0] + ": " + name + " needs a value");
+                values.add(argv[++i]);
+            } else if (i > 0 && argv[i].startsWith(name + "=")) {
+                values.add(argv[i].substring(name.length() + 1));
+            } else {
+                rest.add(argv[i]);
+            }
+        }
+        return rest.toArray(new String[0]);
+    }
+
+    /** How many executions before the stop {@code run --until} narrates. */
+    static final int NARRATED = 10;
+
+    /**
+     * {@code run} with breakpoints ({@code --until}: a session stepped one step at a time) or a
+     * ShiViz export. The trace is written to a temporary file first: when the run stops early its
+     * header must give the rounds actually run, so that {@code replay} reproduces it.
+     */
+    private int debugRun(Args a, List<String> until, Scenario scenario, long seed, int rounds, boolean progress)
+            throws ScenarioException, IOException {
+        Session session = null;
+        Engine engine = null;
+        Simulation sim;
+        Breakpoints breakpoints = new Breakpoints();
+        if (until.isEmpty()) {
+            engine = scenario.engine(seed);
+            sim = engine.simulation();
+        } else {
+            session = Session.start(scenario, seed);
+            sim = session.simulation();
+            for (String text : until) {
+                try {
+                    breakpoints.add(Conditions.parse(text, sim));
+                } catch (ConditionException e) {
+                    err.println("lockstep: run: --until \"" + text + "\": " + e.getMessage());
+                    return BAD_INPUT;
+                }
+            }
+        }
+        Path tracePath = a.has("--trace") ? Path.of(a.get("--trace")) : null;
+        Path shivizPath = a.has("--shiviz") ? Path.of(a.get("--shiviz")) : null;
+        Optional<Debugger.Stop> stop = Optional.empty();
+        Condition held = null;
+        boolean closed = false;
+        try (AtomicFile traceFile = tracePath == null ? null : new AtomicFile(tracePath);
+             AtomicFile shivizFile = shivizPath == null ? null : new AtomicFile(shivizPath)) {
+            Path body = tracePath == null && shivizPath == null ? null : Files.createTempFile("lockstep-trace-", ".jsonl");
+            try {
+                Writer bodyWriter = body == null ? null : Files.newBufferedWriter(body, StandardCharsets.UTF_8);
+                TraceWriter trace = null;
+                if (bodyWriter != null) {
+                    trace = new TraceWriter(bodyWriter, scenario, sim, rounds);
+                    sim.addListener(trace);
+                }
+                Progress bar = progress ? new Progress(err) : null;
+                try {
+                    if (session != null) {
+                        stop = Debugger.runUntil(session, breakpoints, rounds, bar);
+                        if (stop.isPresent()) {
+                            held = Debugger.which(stop.get().condition(), stop.get().event(), sim);
+                            closed = Debugger.closeRound(session);
+                        }
+                    } else {
+                        engine.runUntil(rounds, bar);
+                    }
+                } finally {
+                    if (bar != null) bar.finish();
+                }
+                if (trace != null) {
+                    trace.finish();
+                    bodyWriter.close();
+                }
+                if (traceFile != null) {
+                    StringWriter header = new StringWriter();
+                    new TraceWriter(header, scenario, sim, sim.round());
+                    Writer w = traceFile.writer();
+                    w.write(header.toString());
+                    try (BufferedReader r = Files.newBufferedReader(body, StandardCharsets.UTF_8)) {
+                        r.readLine();
+                        for (String line = r.readLine(); line != null; line = r.readLine()) {
+                            w.write(line);
+                            w.write('\n');
+                        }
+                    }
+                    traceFile.commit();
+                }
+                if (shivizFile != null) {
+                    List<String> lines = Files.readAllLines(body, StandardCharsets.UTF_8);
+                    ShiVizExport.write(lines, tracePath != null ? tracePath.toString() : "(the run's trace)", shivizFile.writer());
+                    shivizFile.commit();
+                }
+            } finally {
+                if (body != null) Files.deleteIfExists(body);
+            }
+        }
+
+        Summary summary = Summary.of(sim);
+        List<String> texts = new ArrayList<>();
+        for (Breakpoints.Entry b : breakpoints.entries()) texts.add(b.condition().text());
+        if (a.has("--json")) {
+            JsonWriter w = new JsonWriter();
+            if (session == null) {
+                summary.writeJson(w, sim);
+            } else {
+                w.beginObject().key("until").beginArray();
+                for (String t : texts) w.value(t);
+                w.endArray().key("stop");
+                if (stop.isEmpty()) {
+                    w.nullValue();
+                } else {
+                    History.Event e = stop.get().event();
+                    w.beginObject().field("round", e.round()).field("step", e.step()).field("condition", held.text())
+                            .field("event", Debugger.describe(e, sim)).field("roundClosed", closed).key("narration").beginArray();
+                    for (History.Executed x : Debugger.lastExecutions(session.history(), stop.get().eventIndex(), NARRATED)) {
+                        w.beginObject().field("round", x.round()).field("step", x.step()).field("node", sim.nodeName(x.node()))
+                                .field("text", x.narration()).endObject();
+                    }
+                    w.endArray().endObject();
+                }
+                w.key("summary");
+                summary.writeJson(w, sim);
+                w.endObject();
+            }
+            out.println(w);
+        } else {
+            if (session != null) {
+                if (stop.isEmpty()) {
+                    out.printf("not stopped: no condition held within %d rounds (%s)%n", rounds, String.join("; ", texts));
+                } else {
+                    History.Event e = stop.get().event();
+                    out.printf("stopped at round %d, step %d: %s (%s)%n", e.round(), e.step(), held.text(), Debugger.describe(e, sim));
+                    List<History.Executed> last = Debugger.lastExecutions(session.history(), stop.get().eventIndex(), NARRATED);
+                    if (!last.isEmpty()) {
+                        out.printf("last %s:%n", last.size() == 1 ? "execution" : last.size() + " executions");
+                        for (History.Executed x : last) out.printf("  round %-5d step %-7d %s%n", x.round(), x.step(), x.narration());
+                    }
+                    if (closed) out.printf("round %d ends at the stop (nodes not activated in it yet stay idle)%n", e.round());
+                }
+            }
+            out.printf("scenario     %s (%s), seed %d%n", scenario.name(), scenario.protocol().name(), seed);
+            out.print(summary.toText(sim));
+        }
+        return summary.violations().isEmpty() ? OK : VIOLATION;
+    }
+
+    /** {@code shiviz TRACE [-o FILE]}: the trace as a ShiViz log, to FILE or standard output. */
+    private int shiviz(String[] argv) throws UsageException, ScenarioException, IOException {
+        String output = null;
+        List<String> rest = new ArrayList<>(List.of(argv[0]));
+        for (int i = 1; i < argv.length; i++) {
+            if (argv[i].equals("-o") || argv[i].equals("--output")) {
+                if (i + 1 >= argv.length) throw new UsageException("shiviz: " + argv[i] + " needs a file");
+                output = argv[++i];
+            } else {
+                rest.add(argv[i]);
+            }
+        }
+        Args a = new Args("shiviz", rest.toArray(new String[0]), 1, Set.of(), Set.of());
+        if (a.positional.size() != 1) throw new UsageException("shiviz: expected one trace file");
+        Path trace = Path.of(a.positional.get(0));
+        List<String> lines = ShiVizExport.lines(ScenarioLoader.read(trace));
+        if (output == null) {
+            StringWriter w = new StringWriter();
+            ShiVizExport.write(lines, trace.toString(), w);
+            out.print(w);
+            return OK;
+        }
+        try (AtomicFile file = new AtomicFile(Path.of(output))) {
+            ShiVizExport.write(lines, trace.toString(), file.writer());
+            file.commit();
+        }
+        return OK;
     }
 
     /**
