@@ -26,7 +26,14 @@ import javafx.util.Duration;
  * node — the action, and for a receive the message, its sender and the port. Clicking one
  * executes it (a recorded input). A choice that draws random values shows a field per draw with
  * its domain; a value typed there is used instead of the random stream ("this competitor draws
- * 3"), an empty field is drawn at random (and recorded, so the session still replays exactly).
+ * 3"). With no field filled the simulation's own seeded stream draws; when only some are filled,
+ * the others come from a stream seeded by the run's seed and position ({@link #drawStream}), so
+ * the same clicks give the same values, and every value is recorded with the input, so a saved
+ * manual session replays exactly.
+ *
+ * <p>A choice that would change nothing (e.g. LME's CleanUp with nothing to clean) is listed
+ * after the others, dimmed: it is enabled, so the adversary may pick it, but it is rarely the
+ * interesting one.
  */
 final class ChoicesPanel extends VBox {
     static final String ALL = "All nodes";
@@ -48,7 +55,6 @@ final class ChoicesPanel extends VBox {
     private Consumer<Choice> onExecute = c -> {};
     private Runnable onEndRound = () -> {};
     private Consumer<String> onProblem = s -> {};
-    private final java.util.Random random = new java.util.Random();
 
     ChoicesPanel() {
         setId("choices");
@@ -70,8 +76,10 @@ final class ChoicesPanel extends VBox {
         summary.setId("choices-summary");
         summary.getStyleClass().add("dim");
         summary.setWrapText(true);
+        summary.setMinHeight(Region.USE_PREF_SIZE);
         off.getStyleClass().add("dim");
         off.setWrapText(true);
+        off.setMinHeight(Region.USE_PREF_SIZE);
         list.setId("choices-list");
         list.setPadding(new Insets(2, 2, 6, 2));
         ScrollPane scroll = new ScrollPane(list);
@@ -145,10 +153,16 @@ final class ChoicesPanel extends VBox {
             Label head = new Label(sim.nodeName(u) + "  ·  " + sim.status(u).name().toLowerCase(Locale.ROOT));
             head.getStyleClass().add("choice-node");
             list.getChildren().add(head);
+            List<Choice> idle = new ArrayList<>();
             for (Choice c : cs) {
-                list.getChildren().add(row(c));
+                if (effective(c)) {
+                    list.getChildren().add(row(c, true));
+                } else {
+                    idle.add(c);
+                }
                 shownCount++;
             }
+            for (Choice c : idle) list.getChildren().add(row(c, false));
         }
         String busy = "";
         if (total == 0) {
@@ -162,6 +176,14 @@ final class ChoicesPanel extends VBox {
                 + ". Click one to execute it; a node acts at most once per round." + busy);
     }
 
+    private boolean effective(Choice c) {
+        try {
+            return sim.effective(c);
+        } catch (RuntimeException e) {
+            return true;
+        }
+    }
+
     private static Label dim(String text) {
         Label l = new Label(text);
         l.getStyleClass().add("dim");
@@ -169,13 +191,19 @@ final class ChoicesPanel extends VBox {
         return l;
     }
 
-    private HBox row(Choice c) {
-        String text = describe(sim, c);
+    private HBox row(Choice c, boolean effective) {
+        String text = describe(sim, c) + (effective ? "" : "   (no effect)");
         Button b = new Button(text);
         b.getStyleClass().add("choice");
+        if (!effective) b.getStyleClass().add("idle");
         b.setMaxWidth(Double.MAX_VALUE);
         b.setAlignment(Pos.CENTER_LEFT);
         b.setMnemonicParsing(false);
+        b.setWrapText(true);
+        b.setMinHeight(Region.USE_PREF_SIZE);
+        Tooltip tip = new Tooltip(describeLong(sim, c) + (effective ? "" : "\nEnabled, but executing it changes nothing now."));
+        tip.setShowDelay(Duration.millis(300));
+        b.setTooltip(tip);
         HBox.setHgrow(b, Priority.ALWAYS);
         int[] bounds;
         try {
@@ -187,12 +215,13 @@ final class ChoicesPanel extends VBox {
         HBox box = new HBox(4, b);
         box.setAlignment(Pos.CENTER_LEFT);
         for (int i = 0; i < bounds.length; i++) {
-            Label l = new Label(drawName(sim, c) + " 0.." + (bounds[i] - 1));
+            Label l = new Label(drawName(sim, c) + " 0–" + (bounds[i] - 1));
             l.getStyleClass().add("dim");
             l.setMinWidth(Region.USE_PREF_SIZE);
             TextField f = new TextField();
-            f.setPrefColumnCount(3);
-            f.setPromptText("rnd");
+            f.setPrefColumnCount(2);
+            f.setMinWidth(Region.USE_PREF_SIZE);
+            f.setPromptText("?");
             f.getStyleClass().add("draw-field");
             Tooltip t = new Tooltip("Fix this random draw (0.." + (bounds[i] - 1) + "); empty: drawn at random");
             t.setShowDelay(Duration.millis(300));
@@ -218,7 +247,18 @@ final class ChoicesPanel extends VBox {
         Envelope m = c.message();
         if (m == null) return action;
         String from = m.from() == c.node() ? "itself" : sim.nodeName(m.from());
-        return action + "  ←  " + m.message().label() + " from " + from + " (port " + m.toPort() + ", #" + m.id() + ")";
+        return action + " ← " + m.message().label() + " from " + from + " · port " + m.toPort();
+    }
+
+    /** The tooltip's text: who executes what, and the message's identity and age. */
+    static String describeLong(Simulation sim, Choice c) {
+        String action = sim.actions().get(c.action()).label();
+        Envelope m = c.message();
+        String who = sim.nodeName(c.node()) + " executes " + action;
+        if (m == null) return who;
+        String from = m.from() == c.node() ? "itself" : sim.nodeName(m.from());
+        return who + ", receiving " + m.message().label() + " (message #" + m.id() + ", sent by " + from + " in round "
+                + m.sentRound() + ", arriving on port " + m.toPort() + ")";
     }
 
     private void execute(Row row) {
@@ -252,8 +292,18 @@ final class ChoicesPanel extends VBox {
             onExecute.accept(row.choice()); // the simulation's seeded stream draws
             return;
         }
-        for (int i = 0; i < draws.length; i++) if (draws[i] < 0) draws[i] = random.nextInt(bounds[i]);
+        java.util.SplittableRandom stream = drawStream(sim);
+        for (int i = 0; i < draws.length; i++) if (draws[i] < 0) draws[i] = stream.nextInt(bounds[i]);
         onExecute.accept(row.choice().withDraws(draws));
+    }
+
+    /**
+     * The values of the draws left open when others are fixed: a function of the run's seed and
+     * the position (executions begun), never of the wall clock, so the same clicks give the same
+     * values; the values are recorded with the input in any case.
+     */
+    static java.util.SplittableRandom drawStream(Simulation sim) {
+        return new java.util.SplittableRandom(sim.config().seed() * 0x9E3779B97F4A7C15L + sim.executionsBegun());
     }
 
     // ---- for the window and tests

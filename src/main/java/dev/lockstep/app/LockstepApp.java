@@ -131,9 +131,6 @@ public final class LockstepApp extends Application {
         }
     }
 
-    /** A system property with more screenshot options (see {@link #start}). */
-    public static final String EXTRA_PROPERTY = "lockstep.gui.extra";
-
     private final Options given;
     private MainWindow window;
 
@@ -154,11 +151,7 @@ public final class LockstepApp extends Application {
     @Override
     public void start(Stage stage) {
         List<String> problems = new ArrayList<>();
-        List<String> raw = new ArrayList<>(getParameters() == null ? List.of() : getParameters().getRaw());
-        // The command line's gui command checks its options; the screenshot extras of the debugger
-        // (--manual, --jump, --tab, --split) come through this property: -Dlockstep.gui.extra="--tab space-time"
-        String extra = System.getProperty(EXTRA_PROPERTY);
-        if (extra != null && !extra.isBlank()) raw.addAll(List.of(extra.trim().split("\\s+")));
+        List<String> raw = getParameters() == null ? List.of() : getParameters().getRaw();
         Options o = given != null ? given : Options.parse(raw, problems);
         for (String p : problems) System.err.println("lockstep gui: " + p);
 

@@ -43,6 +43,7 @@ import javafx.animation.AnimationTimer;
 import javafx.animation.PauseTransition;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
+import javafx.geometry.Point2D;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.Parent;
@@ -360,7 +361,9 @@ public final class MainWindow {
     /** Runs the rest of the current round. */
     public void stepRound() {
         guarded("Step", () -> {
-            session.stepRound();
+            // like Play, a step stops at an enabled breakpoint's hit (pressing → again continues)
+            if (breakpoints.active() && stepRoundChecked()) return;
+            if (!breakpoints.active()) session.stepRound();
             afterStep(true);
         });
     }
@@ -474,7 +477,9 @@ public final class MainWindow {
     /** One action execution back. */
     public void stepBackAction() {
         player.pause();
-        guarded("Back one action", session::stepBackAction);
+        // right after the previous execution: at the start of a round the session's own step back
+        // would only undo the round's start, and ← must always undo one execution
+        guarded("Back one action", () -> session.jumpToStep(Math.max(0, sim().executionsBegun() - 1)));
     }
 
     /** Back to the start of this round (of the previous one if at a start). */
@@ -488,6 +493,43 @@ public final class MainWindow {
         player.pause();
         guarded("Back to the previous topology change", () -> {
             if (!session.backToTopologyChange()) say("No topology change before this moment.");
+        });
+    }
+
+    /** Forward to the next topology change of this branch's known future, right after it. */
+    public void forwardToTopologyChange() {
+        player.pause();
+        guarded("Forward to the next topology change", () -> {
+            Session.Position p = session.position();
+            for (int r : session.topologyRounds()) {
+                if (r > p.round() && r <= session.furthest().round()) {
+                    session.jumpTo(new Session.Position(r, 0));
+                    return;
+                }
+            }
+            say("No topology change after this moment on this branch.");
+        });
+    }
+
+    /** Goes to the start of round r (its start-of-round changes done): back in time, or forward, running on. */
+    public void goToRound(int r) {
+        player.pause();
+        guarded("Go to round " + r, () -> session.jumpTo(new Session.Position(Math.max(0, r), 0)));
+    }
+
+    /** Asks for a round number (G) and goes there. */
+    public void goToRoundDialog() {
+        javafx.scene.control.TextInputDialog d = new javafx.scene.control.TextInputDialog(Integer.toString(session.round()));
+        d.initOwner(stage);
+        d.setTitle("Lockstep: go to round");
+        d.setHeaderText("Go to round (0 to " + session.furthest().round() + " on this branch; beyond runs on)");
+        d.getEditor().setId("go-to-round");
+        d.showAndWait().ifPresent(text -> {
+            try {
+                goToRound(Integer.parseInt(text.trim()));
+            } catch (NumberFormatException ex) {
+                say("Not a round number: \u201c" + text.trim() + "\u201d.");
+            }
         });
     }
 
@@ -643,6 +685,20 @@ public final class MainWindow {
         select(env.to());
         choices.filterTo(env.to());
         sideTabs.getSelectionModel().select(choicesTab);
+        Point2D at = graphView.tokenScreenPosition(id);
+        if (receiving.size() > 1 && at != null) {
+            if (nodeMenu != null) nodeMenu.hide();
+            List<MenuItem> items = new ArrayList<>();
+            for (Choice c : receiving) {
+                MenuItem m = new MenuItem(ChoicesPanel.describe(sim(), c));
+                m.setMnemonicParsing(false);
+                m.setOnAction(ev -> execute(c));
+                items.add(m);
+            }
+            nodeMenu = new ContextMenu(items.toArray(new MenuItem[0]));
+            nodeMenu.setId("choices-menu");
+            nodeMenu.show(graphHolder, at.getX() + 10, at.getY() + 6);
+        }
         say(receiving.isEmpty() ? what + " cannot be received now (sent this round, " + name(env.to()) + " already acted, or an older message waits)."
                 : what + " can be received by " + receiving.size() + " actions: choose one in the list.");
     }
@@ -1390,6 +1446,8 @@ public final class MainWindow {
             if (session.manual()) {
                 choices.filterTo(node);
                 sideTabs.getSelectionModel().select(choicesTab);
+                Point2D at = graphView.nodeScreenPosition(node);
+                if (at != null) showChoicesMenu(node, at.getX() + 14, at.getY() + 8);
             }
         }
 
@@ -1467,6 +1525,38 @@ public final class MainWindow {
         return nodeMenu;
     }
 
+    /**
+     * Manual mode, a click on a node: its enabled choices in a menu at the node; picking one
+     * executes it (a draw is left to the seeded stream: fixing it is done in the Choices list).
+     */
+    public ContextMenu showChoicesMenu(int u, double screenX, double screenY) {
+        if (nodeMenu != null) nodeMenu.hide();
+        Simulation sim = session.simulation();
+        List<Choice> cs = sim.choices(u);
+        MenuItem head = new MenuItem(cs.isEmpty() ? name(u) + " has no enabled action now"
+                : name(u) + " can execute (you are the adversary):");
+        head.setDisable(true);
+        head.getStyleClass().add("menu-head");
+        List<MenuItem> items = new ArrayList<>(List.of(head, new SeparatorMenuItem()));
+        for (Choice c : cs) {
+            boolean effective;
+            try {
+                effective = sim.effective(c);
+            } catch (RuntimeException ex) {
+                effective = true;
+            }
+            MenuItem m = new MenuItem(ChoicesPanel.describe(sim, c) + (effective ? "" : "   (no effect)"));
+            m.setMnemonicParsing(false);
+            m.getStyleClass().add("choice-item");
+            m.setOnAction(e -> execute(c));
+            items.add(m);
+        }
+        nodeMenu = new ContextMenu(items.toArray(new MenuItem[0]));
+        nodeMenu.setId("choices-menu");
+        nodeMenu.show(graphHolder, screenX, screenY);
+        return nodeMenu;
+    }
+
     /** The context menu of empty space: add a node there. */
     public ContextMenu showBackgroundMenu(double x, double y, double screenX, double screenY) {
         if (nodeMenu != null) nodeMenu.hide();
@@ -1524,8 +1614,10 @@ public final class MainWindow {
                 hinted("Back one round", "Shift+←", this::stepBackRound),
                 hinted("Back to the previous topology change", "Page Up", this::backToTopologyChange),
                 hinted("Forward one action", "Shift+→", this::forwardAction),
+                hinted("Forward to the next topology change", "Page Down", this::forwardToTopologyChange),
                 hinted("Jump to the start", "Home", this::jumpToStart),
-                hinted("Jump to the end", "End", this::jumpToEnd));
+                hinted("Jump to the end", "End", this::jumpToEnd),
+                hinted("Go to round…", "G", this::goToRoundDialog));
         run.getItems().addAll(new SeparatorMenuItem(), manualItem, hinted("Manual mode on / off", "M", this::toggleManual));
         lectureItem.setAccelerator(new KeyCodeCombination(KeyCode.L, KeyCombination.SHORTCUT_DOWN));
         lectureItem.setOnAction(e -> {
@@ -1555,7 +1647,9 @@ public final class MainWindow {
             ←              back one action execution (time travel)
             Shift+←        back one round
             Page Up        back to the previous topology change
+            Page Down      forward to the next topology change
             Home / End     jump to the start / the end of the branch
+            G              go to a round (type its number)
             M              manual mode: you choose every execution
             Esc            clear the highlight
             Ctrl+O         open a scenario or session
@@ -1779,6 +1873,8 @@ public final class MainWindow {
             case HOME -> this::jumpToStart;
             case END -> this::jumpToEnd;
             case PAGE_UP -> this::backToTopologyChange;
+            case PAGE_DOWN -> this::forwardToTopologyChange;
+            case G -> e.isShiftDown() ? null : this::goToRoundDialog;
             case M -> e.isShiftDown() ? null : this::toggleManual;
             case R -> e.isShiftDown() ? null : this::reset;
             case ESCAPE -> () -> highlight(List.of());
@@ -1834,6 +1930,10 @@ public final class MainWindow {
 
     TimelineBar timeline() {
         return timeline;
+    }
+
+    String checksTabText() {
+        return checksTab.getText();
     }
 
     SpaceTimeDiagram spaceTime() {

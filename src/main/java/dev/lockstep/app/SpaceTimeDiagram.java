@@ -139,6 +139,8 @@ final class SpaceTimeDiagram extends BorderPane {
     private int ticksDrawn;
     private LongConsumer onJump = s -> {};
     private Exec hovered;
+    /** The hovered execution's arrows, labelled after everything else is drawn: {arrow, x0, y0, x1, y1}. */
+    private final List<Object[]> labels = new ArrayList<>();
 
     SpaceTimeDiagram() {
         setId("space-time");
@@ -182,7 +184,8 @@ final class SpaceTimeDiagram extends BorderPane {
             scrollY = b.doubleValue();
             redraw();
         });
-        setBottom(hbar);
+        javafx.scene.layout.VBox bottom = new javafx.scene.layout.VBox(hbar, key());
+        setBottom(bottom);
         setRight(vbar);
 
         tooltip.setShowDelay(Duration.millis(250));
@@ -197,6 +200,79 @@ final class SpaceTimeDiagram extends BorderPane {
         canvas.addEventHandler(MouseEvent.MOUSE_CLICKED, this::clicked);
         canvas.addEventHandler(ScrollEvent.SCROLL, this::scrolled);
         setMinHeight(80);
+    }
+
+    /** The diagram's own legend: what each mark means (colours as in the graph view). */
+    private static HBox key() {
+        HBox box = new HBox(14,
+                keyItem("execution (fill = state after it)", g -> {
+                    g.setFill(Color.web("#F0E442"));
+                    g.fillOval(3, 2, 10, 10);
+                    g.setStroke(Color.web("#24313d"));
+                    g.strokeOval(3, 2, 10, 10);
+                }),
+                keyItem("message", g -> arrowGlyph(g, SENT, false)),
+                keyItem("in transit", g -> arrowGlyph(g, TRANSIT, true)),
+                keyItem("lost", g -> {
+                    g.setStroke(LOST);
+                    g.setLineWidth(1.8);
+                    g.strokeLine(0, 11, 11, 4);
+                    g.setLineWidth(2);
+                    g.strokeLine(9, 1, 15, 7);
+                    g.strokeLine(9, 7, 15, 1);
+                }),
+                keyItem("link", g -> {
+                    g.setStroke(LINK);
+                    g.setLineWidth(1.5);
+                    g.strokeLine(8, 1, 8, 13);
+                }),
+                keyItem("cut", g -> {
+                    g.setStroke(CUT);
+                    g.setLineWidth(1.5);
+                    g.setLineDashes(3, 2);
+                    g.strokeLine(8, 1, 8, 13);
+                    g.setLineDashes(null);
+                }),
+                keyItem("Lock/Unlock call", g -> {
+                    g.setStroke(Color.web("#005a8c"));
+                    g.setLineWidth(1.5);
+                    g.strokeLine(8, 2, 8, 8);
+                    g.setStroke(Color.web("#d3d9de"));
+                    g.strokeLine(0, 11, 16, 11);
+                }),
+                keyItem("violation", g -> {
+                    g.setFill(LOST);
+                    g.fillPolygon(new double[] {3, 13, 8}, new double[] {2, 2, 11}, 3);
+                }),
+                keyItem("now", g -> {
+                    g.setStroke(FOCUS);
+                    g.setLineWidth(2);
+                    g.strokeLine(8, 0, 8, 14);
+                }));
+        box.setId("space-time-key");
+        box.getStyleClass().add("space-time-key");
+        box.setAlignment(Pos.CENTER_LEFT);
+        box.setPadding(new Insets(3, 8, 3, 8));
+        return box;
+    }
+
+    private static void arrowGlyph(GraphicsContext g, Color c, boolean dashed) {
+        g.setStroke(c);
+        g.setFill(c);
+        g.setLineWidth(1.3);
+        if (dashed) g.setLineDashes(3, 2);
+        g.strokeLine(0, 7, 12, 7);
+        g.setLineDashes(null);
+        if (!dashed) g.fillPolygon(new double[] {16, 10, 10}, new double[] {7, 4, 10}, 3);
+    }
+
+    private static Label keyItem(String text, java.util.function.Consumer<GraphicsContext> glyph) {
+        Canvas c = new Canvas(16, 14);
+        glyph.accept(c.getGraphicsContext2D());
+        Label l = new Label(text, c);
+        l.getStyleClass().add("space-time-key-item");
+        l.setMinWidth(Region.USE_PREF_SIZE);
+        return l;
     }
 
     private static Button small(String text, String id, String tip, Runnable r) {
@@ -385,12 +461,18 @@ final class SpaceTimeDiagram extends BorderPane {
     }
 
     private static final double TOP = 18;
+    static final Color LINK = Color.web("#009E73");
+    static final Color CUT = Color.web("#5b6670");
+    static final Color LOST = Color.web("#D55E00");
+    static final Color SENT = Color.web("#33404c");
+    static final Color TRANSIT = Color.web("#8a949e");
+    static final Color FOCUS = Color.web("#0072B2");
     private static final double BOTTOM = 6;
 
     private double laneH() {
         int n = sim == null ? 1 : Math.max(1, sim.nodeCount());
         double fit = (canvas.getHeight() - TOP - BOTTOM) / n;
-        double min = lecture ? 22 : 14;
+        double min = lecture ? 26 : 19;
         return Math.max(min, Math.min(lecture ? 56 : 42, fit));
     }
 
@@ -518,7 +600,7 @@ final class SpaceTimeDiagram extends BorderPane {
             if (x < gut) continue;
             switch (m.kind()) {
                 case 'c', 'l' -> {
-                    Color c = m.kind() == 'c' ? Color.web("#D55E00") : Color.web("#009E73");
+                    Color c = m.kind() == 'c' ? CUT : LINK;
                     g.setStroke(c);
                     g.setLineWidth(1.5 * s);
                     g.setLineDashes(m.kind() == 'c' ? 4 * s : 0);
@@ -580,6 +662,7 @@ final class SpaceTimeDiagram extends BorderPane {
             g.setLineWidth(2 * s);
             g.strokeLine(Math.round(c) + 0.5, 0, Math.round(c) + 0.5, h);
         }
+        drawLabels(g);
         // names
         g.setFill(Color.web("#fbfcfd"));
         g.fillRect(0, 0, gut, h);
@@ -605,11 +688,13 @@ final class SpaceTimeDiagram extends BorderPane {
         double x1 = px(x1m);
         double y1 = laneY(a.to);
         boolean lost = a.kind == ArrowKind.LOST_CUT || a.kind == ArrowKind.LOST_SEND;
-        Color c = lost ? Color.web("#D55E00") : a.kind == ArrowKind.IN_TRANSIT ? Color.web("#7a8590") : Color.web("#33404c");
+        boolean focus = touchesHovered(a);
+        Color c = focus ? FOCUS : lost ? LOST : a.kind == ArrowKind.IN_TRANSIT ? TRANSIT : SENT;
         g.setStroke(c);
         g.setFill(c);
-        g.setLineWidth((lecture ? 1.8 : 1.1));
-        if (a.kind == ArrowKind.IN_TRANSIT || lost) g.setLineDashes(4 * s, 3 * s);
+        g.setLineWidth((lecture ? 1.8 : 1.1) * (focus || lost ? 1.6 : 1));
+        if (a.kind == ArrowKind.IN_TRANSIT) g.setLineDashes(4 * s, 3 * s);
+        if (focus) labels.add(new Object[] {a, x0, y0, x1, y1});
         if (a.from == a.to && a.kind != ArrowKind.LOST_SEND) {
             // a self-message: a small loop above the lane
             double lh = laneH();
@@ -627,10 +712,46 @@ final class SpaceTimeDiagram extends BorderPane {
         end(g, a, x1, y1, x0, y0, s);
     }
 
+    /** Whether the arrow starts or ends at the hovered execution (it is then drawn in focus, labelled). */
+    private boolean touchesHovered(Arrow a) {
+        if (hovered == null) return false;
+        int u = hovered.event.node();
+        return (a.from == u && Math.abs(a.x0 - hovered.x) < 1e-9)
+                || (a.to == u && a.kind != ArrowKind.IN_TRANSIT && Math.abs(a.x1 - hovered.x) < 1e-9);
+    }
+
+    /** The labels of the hovered execution's messages, on a white plate at the middle of each arrow. */
+    private void drawLabels(GraphicsContext g) {
+        g.setFont(Font.font("System", FontWeight.BOLD, fontSize() * 0.9));
+        g.setTextAlign(TextAlignment.CENTER);
+        g.setTextBaseline(VPos.CENTER);
+        Text t = new Text();
+        t.setFont(g.getFont());
+        for (Object[] l : labels) {
+            Arrow a = (Arrow) l[0];
+            double mx = ((double) l[1] + (double) l[3]) / 2;
+            double my = ((double) l[2] + (double) l[4]) / 2;
+            if (a.from == a.to) my -= laneH() * 0.35;
+            String text = a.label + (a.kind == ArrowKind.LOST_CUT || a.kind == ArrowKind.LOST_SEND ? " (lost)" : "");
+            t.setText(text);
+            double w = t.getLayoutBounds().getWidth() + 8;
+            double h = t.getLayoutBounds().getHeight() + 2;
+            g.setFill(Color.rgb(255, 255, 255, 0.92));
+            g.fillRoundRect(mx - w / 2, my - h / 2, w, h, 6, 6);
+            g.setStroke(FOCUS);
+            g.setLineWidth(1);
+            g.strokeRoundRect(mx - w / 2, my - h / 2, w, h, 6, 6);
+            g.setFill(Color.web("#0b2a40"));
+            g.fillText(text, mx, my);
+        }
+        g.setTextAlign(TextAlignment.LEFT);
+        labels.clear();
+    }
+
     private void end(GraphicsContext g, Arrow a, double x1, double y1, double fx, double fy, double s) {
         if (a.kind == ArrowKind.LOST_CUT || a.kind == ArrowKind.LOST_SEND) {
             double k = 4 * s;
-            g.setLineWidth(2 * s);
+            g.setLineWidth(2.2 * s);
             g.strokeLine(x1 - k, y1 - k, x1 + k, y1 + k);
             g.strokeLine(x1 - k, y1 + k, x1 + k, y1 - k);
             return;

@@ -285,6 +285,11 @@ public final class GraphView {
             for (int i = 0, c = sim.channels().size(v); i < c; i++) {
                 Envelope e = sim.channels().get(v, i);
                 Token t = before.remove(e.id());
+                // after a jump to another branch the same id can name another message
+                if (t != null && (t.from != e.from() || t.to != e.to() || t.fromPort != e.fromPort()
+                        || !t.label.equals(e.message().label()))) {
+                    t = null;
+                }
                 if (t == null) {
                     t = new Token(e.id(), e.from(), e.fromPort(), e.to(), e.toPort(), e.message().label());
                     t.startKind = Token.AT_SENDER;
