@@ -1932,6 +1932,11 @@ public final class MainWindow {
         return timeline;
     }
 
+    /** The choices menu shown at a node or a message in manual mode, or null. */
+    ContextMenu choicesMenu() {
+        return nodeMenu != null && "choices-menu".equals(nodeMenu.getId()) ? nodeMenu : null;
+    }
+
     String checksTabText() {
         return checksTab.getText();
     }

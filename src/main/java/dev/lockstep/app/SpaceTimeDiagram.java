@@ -892,6 +892,20 @@ final class SpaceTimeDiagram extends BorderPane {
         return info.getText();
     }
 
+    /** The hover tooltip's text, and whether it is installed on the canvas now. */
+    String tooltipText() {
+        return tooltip.getText();
+    }
+
+    boolean tooltipInstalled() {
+        return canvas.getProperties().get("javafx.scene.control.Tooltip") == tooltip;
+    }
+
+    /** Pixels per execution at the current zoom. */
+    double unitPx() {
+        return unit;
+    }
+
     /** The cursor's x on the canvas. */
     double cursorPx() {
         return px(cursorX);
