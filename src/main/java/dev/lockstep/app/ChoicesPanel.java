@@ -15,6 +15,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -146,23 +147,33 @@ final class ChoicesPanel extends VBox {
         int only = filteredNode();
         int total = 0;
         int shownCount = 0;
+        List<Choice> idle = new ArrayList<>();
         for (int u = 0; u < sim.nodeCount(); u++) {
             List<Choice> cs = sim.choices(u);
             total += cs.size();
             if (cs.isEmpty() || (only >= 0 && u != only)) continue;
-            Label head = new Label(sim.nodeName(u) + "  ·  " + sim.status(u).name().toLowerCase(Locale.ROOT));
-            head.getStyleClass().add("choice-node");
-            list.getChildren().add(head);
-            List<Choice> idle = new ArrayList<>();
+            Label head = null;
             for (Choice c : cs) {
-                if (effective(c)) {
-                    list.getChildren().add(row(c, true));
-                } else {
-                    idle.add(c);
-                }
                 shownCount++;
+                if (!effective(c)) {
+                    idle.add(c);
+                    continue;
+                }
+                if (head == null) {
+                    head = new Label(sim.nodeName(u) + "  ·  " + sim.status(u).name().toLowerCase(Locale.ROOT));
+                    head.getStyleClass().add("choice-node");
+                    list.getChildren().add(head);
+                }
+                list.getChildren().add(row(c, true));
             }
-            for (Choice c : idle) list.getChildren().add(row(c, false));
+        }
+        if (!idle.isEmpty()) {
+            // enabled but changing nothing (LME's CleanUp with nothing to clean): compact, at the end
+            Label head = new Label("Enabled, but changing nothing now");
+            head.getStyleClass().addAll("choice-node", "idle-head");
+            FlowPane small = new FlowPane(4, 4);
+            for (Choice c : idle) small.getChildren().add(idleButton(c));
+            list.getChildren().addAll(head, small);
         }
         String busy = "";
         if (total == 0) {
@@ -182,6 +193,19 @@ final class ChoicesPanel extends VBox {
         } catch (RuntimeException e) {
             return true;
         }
+    }
+
+    private Button idleButton(Choice c) {
+        Button b = new Button(sim.nodeName(c.node()) + ": " + describe(sim, c));
+        b.getStyleClass().addAll("choice", "idle");
+        b.setMnemonicParsing(false);
+        Tooltip tip = new Tooltip(describeLong(sim, c) + "\nEnabled, but executing it changes nothing now.");
+        tip.setShowDelay(Duration.millis(300));
+        b.setTooltip(tip);
+        Row row = new Row(c, b.getText(), new int[0], List.of(), b);
+        rows.add(row);
+        b.setOnAction(e -> execute(row));
+        return b;
     }
 
     private static Label dim(String text) {

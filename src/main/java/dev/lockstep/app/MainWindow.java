@@ -125,6 +125,7 @@ public final class MainWindow {
     private final Tab spaceTimeTab = new Tab("Space-time diagram", spaceTime);
     private final TimelineBar timeline = new TimelineBar();
     private final SplitPane leftSplit = new SplitPane();
+    private final SplitPane rightSplit = new SplitPane();
     private final Label pastBanner = new Label();
     private final Moment moment = new Moment();
     /** Events of the branch's history already looked at by the breakpoints. */
@@ -236,7 +237,8 @@ public final class MainWindow {
         sideTabs.setId("side-tabs");
         pseudocodeTab.setId("tab-pseudocode");
         checksTab.setId("tab-checks");
-        SplitPane right = new SplitPane(inspector, sideTabs);
+        SplitPane right = rightSplit;
+        right.getItems().setAll(inspector, sideTabs);
         right.setOrientation(Orientation.VERTICAL);
         right.setDividerPositions(0.46);
 
@@ -629,6 +631,8 @@ public final class MainWindow {
             policyBeforeManual = session.policy();
             input("manual mode — you choose every execution", List.of(), () -> session.policy(new Manual()));
             sideTabs.getSelectionModel().select(choicesTab);
+            // the choices need the room more than the inspector does now
+            if (rightSplit.getDividerPositions()[0] > 0.3) rightSplit.setDividerPositions(0.3);
             say("Manual mode: click a choice (or a node, or a message in the graph); → ends the round.");
         } else {
             SchedulerPolicy back = policyBeforeManual;
@@ -1178,6 +1182,7 @@ public final class MainWindow {
         selected = session != null && u >= 0 && u < session.simulation().nodeCount() ? u : -1;
         graphView.setSelected(selected);
         inspector.show(selected);
+        if (session != null && session.manual()) choices.filterTo(selected);
         refreshPseudocode();
     }
 

@@ -158,6 +158,7 @@ final class SpaceTimeDiagram extends BorderPane {
         Button fit = small("Fit", "space-time-fit", "Show the whole branch", this::fitAll);
         follow.setId("space-time-follow");
         follow.setSelected(true);
+        follow.setMinWidth(Region.USE_PREF_SIZE);
         follow.setFocusTraversable(false);
         follow.setTooltip(new Tooltip("Keep the current moment in view while the run goes on"));
         HBox head = new HBox(8, title, info, out, in, fit, follow);
@@ -729,8 +730,9 @@ final class SpaceTimeDiagram extends BorderPane {
         t.setFont(g.getFont());
         for (Object[] l : labels) {
             Arrow a = (Arrow) l[0];
-            double mx = ((double) l[1] + (double) l[3]) / 2;
-            double my = ((double) l[2] + (double) l[4]) / 2;
+            // near the receiving end: the arrows of a fan-out part there, so their labels do too
+            double mx = (double) l[1] + ((double) l[3] - (double) l[1]) * 0.72;
+            double my = (double) l[2] + ((double) l[4] - (double) l[2]) * 0.72;
             if (a.from == a.to) my -= laneH() * 0.35;
             String text = a.label + (a.kind == ArrowKind.LOST_CUT || a.kind == ArrowKind.LOST_SEND ? " (lost)" : "");
             t.setText(text);
