@@ -1799,7 +1799,7 @@ public final class MainWindow {
             c.setMinWidth(Region.USE_PREF_SIZE);
         }
 
-        ToolBar bar = new ToolBar(play, step, stepAction, reset, manualButton, sep(), label("Speed"), speed, speedLabel, sep(), roundLabel,
+        ToolBar bar = new ToolBar(play, step, stepAction, reset, sep(), label("Speed"), speed, speedLabel, sep(), roundLabel,
                 spacer(), label("Tool"), selectTool, edgeTool, cutTool, sep(), lectureButton);
         bar.setId("toolbar");
         return bar;
@@ -1811,7 +1811,9 @@ public final class MainWindow {
         scenarioLabel.getStyleClass().add("scenario-name");
         scenarioLabel.setMinWidth(0);
         HBox.setHgrow(scenarioLabel, Priority.SOMETIMES);
-        ToolBar bar = new ToolBar(scenarioLabel, spacer(), label("Seed"), seed, label("Scheduler"), policy,
+        // manual mode is a scheduling policy (the person's), so it sits beside the scheduler; the
+        // toolbar above must keep its last button in view at lecture sizes
+        ToolBar bar = new ToolBar(scenarioLabel, spacer(), label("Seed"), seed, label("Scheduler"), policy, manualButton,
                 label("Δ"), delta, label("K"), k, workload);
         bar.setId("settings-bar");
         return bar;

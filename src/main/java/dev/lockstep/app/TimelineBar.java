@@ -113,6 +113,7 @@ final class TimelineBar extends VBox {
         branches.setId("branches");
         branches.setFocusTraversable(false);
         branches.setTooltip(tip("Branches: going back and giving an input starts a new one; choose one to return to it"));
+        branches.setMaxWidth(280); // the slider keeps the room
         branches.setCellFactory(v -> new BranchCell());
         branches.setButtonCell(new BranchCell());
         branches.valueProperty().addListener((o, a, b) -> {
@@ -129,6 +130,7 @@ final class TimelineBar extends VBox {
         VBox track = new VBox(0, slider, marksHolder);
         track.setAlignment(Pos.CENTER);
         HBox.setHgrow(track, Priority.ALWAYS);
+        track.setMinWidth(180);
 
         HBox row = new HBox(6, backTopology, backRound, backAction, track, forward, toEnd, position, branches);
         row.setAlignment(Pos.CENTER_LEFT);
