@@ -100,6 +100,12 @@ final class ChecksPanel extends VBox {
     void refresh() {
         if (sim == null) return;
         List<Violation> all = sim.violations();
+        if (all.size() < shown || (shown > 0 && !all.get(shown - 1).equals(list.getItems().get(shown - 1)))) {
+            // back in time (or on another branch): the violations of that moment
+            list.getItems().setAll(all);
+            shown = all.size();
+            explanation.setText("");
+        }
         if (all.size() > shown) {
             list.getItems().addAll(all.subList(shown, all.size()));
             shown = all.size();

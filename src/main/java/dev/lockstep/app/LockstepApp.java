@@ -19,23 +19,28 @@ import javafx.stage.Stage;
  * scenario or session file given as a parameter.
  *
  * <p>Parameters: {@code [FILE] [--screenshot PNG] [--rounds N] [--select NODE] [--lecture]
- * [--size WxH]}. With {@code --screenshot} it runs N rounds, waits for the view to render,
- * writes the window to the PNG and exits (for the README's screenshots under Xvfb).
+ * [--size WxH] [--manual] [--jump STEP] [--tab NAME] [--split F]}. With {@code --screenshot} it
+ * runs N rounds, waits for the view to render, writes the window to the PNG and exits (for the
+ * README's screenshots under Xvfb). {@code --manual} then turns manual mode on (the round begins
+ * and its choices are listed), {@code --jump} travels back to a step, {@code --tab} shows a panel
+ * (space-time, narration, choices, breakpoints, checks, pseudocode, legend) and {@code --split}
+ * sets the share of the height the graph keeps above the bottom panel.
  */
 public final class LockstepApp extends Application {
     /** What to open and how; tests build these directly. */
     public record Options(Path file, Path home, Path screenshot, int rounds, String select, boolean lecture,
-                          double width, double height, boolean offerRestore) {
+                          double width, double height, boolean offerRestore, boolean manual, long jump, String tab,
+                          double split) {
         public static Options defaults() {
-            return new Options(null, Autosave.defaultHome(), null, 0, null, false, 1360, 860, true);
+            return new Options(null, Autosave.defaultHome(), null, 0, null, false, 1360, 860, true, false, -1, null, -1);
         }
 
         public Options withFile(Path f) {
-            return new Options(f, home, screenshot, rounds, select, lecture, width, height, offerRestore);
+            return new Options(f, home, screenshot, rounds, select, lecture, width, height, offerRestore, manual, jump, tab, split);
         }
 
         public Options withHome(Path h) {
-            return new Options(file, h, screenshot, rounds, select, lecture, width, height, offerRestore);
+            return new Options(file, h, screenshot, rounds, select, lecture, width, height, offerRestore, manual, jump, tab, split);
         }
 
         /** Parses the application's parameters; problems are collected in {@code problems}. */
@@ -58,6 +63,10 @@ public final class LockstepApp extends Application {
             boolean lecture = false;
             double w = o.width;
             double h = o.height;
+            boolean manual = false;
+            long jump = -1;
+            String tab = null;
+            double split = -1;
             for (int i = 0; i < args.size(); i++) {
                 String a = args.get(i);
                 String next = i + 1 < args.size() ? args.get(i + 1) : null;
@@ -80,6 +89,27 @@ public final class LockstepApp extends Application {
                         i++;
                     }
                     case "--lecture" -> lecture = true;
+                    case "--manual" -> manual = true;
+                    case "--jump" -> {
+                        try {
+                            jump = Long.parseLong(String.valueOf(next));
+                        } catch (NumberFormatException e) {
+                            problems.add("--jump needs a step number");
+                        }
+                        i++;
+                    }
+                    case "--tab" -> {
+                        tab = next;
+                        i++;
+                    }
+                    case "--split" -> {
+                        try {
+                            split = Double.parseDouble(String.valueOf(next));
+                        } catch (NumberFormatException e) {
+                            problems.add("--split needs a fraction, e.g. 0.55");
+                        }
+                        i++;
+                    }
                     case "--size" -> {
                         String[] parts = String.valueOf(next).split("x");
                         try {
@@ -97,7 +127,7 @@ public final class LockstepApp extends Application {
                     }
                 }
             }
-            return new Options(file, o.home, shot, rounds, select, lecture, w, h, shot == null);
+            return new Options(file, o.home, shot, rounds, select, lecture, w, h, shot == null, manual, jump, tab, split);
         }
     }
 
@@ -121,7 +151,8 @@ public final class LockstepApp extends Application {
     @Override
     public void start(Stage stage) {
         List<String> problems = new ArrayList<>();
-        Options o = given != null ? given : Options.parse(getParameters() == null ? List.of() : getParameters().getRaw(), problems);
+        List<String> raw = getParameters() == null ? List.of() : getParameters().getRaw();
+        Options o = given != null ? given : Options.parse(raw, problems);
         for (String p : problems) System.err.println("lockstep gui: " + p);
 
         window = new MainWindow(stage, o.home());
@@ -142,6 +173,10 @@ public final class LockstepApp extends Application {
         }
         if (o.lecture()) window.setLecture(true);
         if (o.rounds() > 0) window.runRounds(o.rounds());
+        if (o.jump() >= 0) window.jumpToStep(o.jump());
+        if (o.manual()) window.setManual(true);
+        if (o.tab() != null && !window.showPanel(o.tab())) System.err.println("lockstep gui: no panel " + o.tab());
+        if (o.split() > 0) window.setGraphShare(o.split());
         if (o.select() != null) window.select(window.session().simulation().indexOf(o.select()));
         if (o.screenshot() != null) screenshotAndExit(stage.getScene(), o.screenshot());
     }

@@ -4,10 +4,12 @@ import dev.lockstep.app.graph.GraphView;
 import dev.lockstep.app.graph.GraphViewListener;
 import dev.lockstep.app.graph.Tool;
 import dev.lockstep.core.Call;
+import dev.lockstep.core.Choice;
 import dev.lockstep.core.OperationStatus;
 import dev.lockstep.core.Simulation;
 import dev.lockstep.core.Stats;
 import dev.lockstep.core.adversary.Asynchronous;
+import dev.lockstep.core.adversary.Manual;
 import dev.lockstep.core.adversary.NodeChoice;
 import dev.lockstep.core.adversary.ScheduleException;
 import dev.lockstep.core.adversary.SchedulerPolicy;
@@ -25,6 +27,7 @@ import dev.lockstep.scenario.Scenario;
 import dev.lockstep.scenario.ScenarioException;
 import dev.lockstep.scenario.ScenarioLoader;
 import dev.lockstep.scenario.ScenarioWriter;
+import dev.lockstep.session.History;
 import dev.lockstep.session.Session;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -40,6 +43,7 @@ import javafx.animation.AnimationTimer;
 import javafx.animation.PauseTransition;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
+import javafx.geometry.Point2D;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.Parent;
@@ -111,6 +115,24 @@ public final class MainWindow {
     private final Tab checksTab = new Tab("Checks", checks);
     /** The graph view's full legend (locks, tokens, ports, marks), next to the compact strip. */
     private final Tab legendTab = new Tab("Legend");
+    private final BreakpointsPanel breakpoints = new BreakpointsPanel();
+    private final Tab breakpointsTab = new Tab("Breakpoints", breakpoints);
+    private final ChoicesPanel choices = new ChoicesPanel();
+    private final Tab choicesTab = new Tab("Choices", choices);
+    private final SpaceTimeDiagram spaceTime = new SpaceTimeDiagram();
+    private final TabPane bottomTabs = new TabPane();
+    private final Tab narrationTab = new Tab("Narration", narration);
+    private final Tab spaceTimeTab = new Tab("Space-time diagram", spaceTime);
+    private final TimelineBar timeline = new TimelineBar();
+    private final SplitPane leftSplit = new SplitPane();
+    private final SplitPane rightSplit = new SplitPane();
+    private final Label pastBanner = new Label();
+    private final Moment moment = new Moment();
+    /** Events of the branch's history already looked at by the breakpoints. */
+    private int checkedMoment;
+    /** The policy before manual mode was turned on (to go back to it). */
+    private SchedulerPolicy policyBeforeManual;
+    private final TimelineMarks marks = new TimelineMarks();
 
     // toolbar
     private final ToggleButton play = new ToggleButton("Play");
@@ -129,6 +151,8 @@ public final class MainWindow {
     private final ToggleButton edgeTool = new ToggleButton("Edge");
     private final ToggleButton cutTool = new ToggleButton("Cut");
     private final ToggleButton lectureButton = new ToggleButton("Lecture");
+    private final ToggleButton manualButton = new ToggleButton("Manual");
+    private final CheckMenuItem manualItem = new CheckMenuItem("Manual mode: you are the adversary");
     private final Label roundLabel = new Label();
     private final Label scenarioLabel = new Label();
     private final CheckMenuItem lectureItem = new CheckMenuItem("Lecture mode");
@@ -167,21 +191,54 @@ public final class MainWindow {
         graphHolder.getStyleClass().add("graph-holder");
         graphHolder.setMinSize(200, 150);
         VBox.setVgrow(graphHolder, Priority.ALWAYS);
-        VBox graphArea = new VBox(graphHolder, legend);
+        VBox graphArea = new VBox(graphHolder, legend, timeline);
+        timeline.setActions(new TimelineBar.Actions() {
+            @Override public void jumpToStep(long step) { MainWindow.this.jumpToStep(step); }
 
-        SplitPane left = new SplitPane(graphArea, narration);
+            @Override public void backAction() { stepBackAction(); }
+
+            @Override public void backRound() { stepBackRound(); }
+
+            @Override public void backTopology() { backToTopologyChange(); }
+
+            @Override public void forward() { forwardAction(); }
+
+            @Override public void toEnd() { jumpToEnd(); }
+
+            @Override public void switchBranch(int id) { MainWindow.this.switchBranch(id); }
+        });
+        pastBanner.setId("past-banner");
+        pastBanner.getStyleClass().add("past-banner");
+        pastBanner.setMouseTransparent(true);
+        pastBanner.setWrapText(true);
+        pastBanner.setVisible(false);
+        StackPane.setAlignment(pastBanner, Pos.TOP_CENTER);
+        StackPane.setMargin(pastBanner, new Insets(8, 40, 0, 40));
+
+        bottomTabs.getTabs().setAll(narrationTab, spaceTimeTab);
+        bottomTabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        bottomTabs.setId("bottom-tabs");
+        narrationTab.setId("tab-narration");
+        spaceTimeTab.setId("tab-space-time");
+        spaceTime.onJump(this::jumpToStep);
+
+        SplitPane left = leftSplit;
+        left.getItems().setAll(graphArea, bottomTabs);
         left.setOrientation(Orientation.VERTICAL);
-        left.setDividerPositions(0.74);
-        SplitPane.setResizableWithParent(narration, false);
+        left.setDividerPositions(0.70);
+        SplitPane.setResizableWithParent(bottomTabs, false);
 
-        sideTabs.getTabs().setAll(pseudocodeTab, checksTab, legendTab);
+        sideTabs.getTabs().setAll(pseudocodeTab, checksTab, breakpointsTab, choicesTab, legendTab);
+        breakpointsTab.setId("tab-breakpoints");
+        choicesTab.setId("tab-choices");
         legendTab.setId("tab-legend");
         legendTab.setClosable(false);
         sideTabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         sideTabs.setId("side-tabs");
         pseudocodeTab.setId("tab-pseudocode");
         checksTab.setId("tab-checks");
-        SplitPane right = new SplitPane(inspector, sideTabs);
+        SplitPane right = rightSplit;
+        right.getItems().setAll(inspector, sideTabs);
         right.setOrientation(Orientation.VERTICAL);
         right.setDividerPositions(0.46);
 
@@ -197,6 +254,9 @@ public final class MainWindow {
             highlight(v.nodes());
             if (!v.nodes().isEmpty()) select(v.nodes().get(0));
         });
+        choices.onExecute(this::execute);
+        choices.onEndRound(this::stepRound);
+        choices.onProblem(this::say);
     }
 
     /** The window's scene content. */
@@ -245,7 +305,7 @@ public final class MainWindow {
         graphView.setLectureMode(lecture);
         graphView.setTool(tool);
         graphView.setAnimationMillis(animationMillis());
-        graphHolder.getChildren().setAll(graphView.node());
+        graphHolder.getChildren().setAll(graphView.node(), pastBanner);
         if (old != null) dispose(old);
         legend.setProtocol(sim.protocol());
         javafx.scene.control.ScrollPane full = new javafx.scene.control.ScrollPane(graphView.legend());
@@ -255,6 +315,15 @@ public final class MainWindow {
         narration.reset(sim);
         pseudocode.setProtocol(sim.protocol().name(), sim.protocol().pseudocode());
         checks.setSimulation(sim);
+        choices.setSimulation(sim);
+        breakpoints.setSession(sim, s.history());
+        spaceTime.setSimulation(sim);
+        marks.reset();
+        s.onTravel(() -> {
+            if (session == s) afterTravel();
+        });
+        policyBeforeManual = null;
+        checkedMoment = 0;
         highlighted.clear();
         selected = -1;
         syncControls();
@@ -294,13 +363,23 @@ public final class MainWindow {
     /** Runs the rest of the current round. */
     public void stepRound() {
         guarded("Step", () -> {
-            session.stepRound();
+            // like Play, a step stops at an enabled breakpoint's hit (pressing → again continues)
+            if (breakpoints.active() && stepRoundChecked()) return;
+            if (!breakpoints.active()) session.stepRound();
             afterStep(true);
         });
     }
 
     /** Executes one action (beginning and ending rounds as needed). */
     public void stepAction() {
+        if (session.manual()) {
+            say("Manual mode: click a choice to execute it (the Choices tab), or end the round (→).");
+            return;
+        }
+        if (session.inPast()) {
+            forwardAction();
+            return;
+        }
         guarded("Step one action", () -> {
             int from = session.round();
             boolean any = session.stepAction(STEP_ACTION_ROUNDS);
@@ -333,8 +412,13 @@ public final class MainWindow {
     }
 
     public void togglePlay() {
-        if (player.playing()) player.pause();
-        else player.play();
+        if (player.playing()) {
+            player.pause();
+        } else if (session.manual()) {
+            say("Manual mode: nothing runs by itself. Click a choice, or end the round (→); M leaves manual mode.");
+        } else {
+            player.play();
+        }
     }
 
     public boolean playing() {
@@ -364,7 +448,306 @@ public final class MainWindow {
         List<Violation> fresh = watcher.drainViolations();
         refresh();
         if (!fresh.isEmpty()) violated(fresh);
+        checkBreakpoints();
         if (autosave.due()) saveAutosave(); // the round reached, every few seconds
+    }
+
+    // ================================================================== time travel
+
+    /**
+     * After a jump, a branch switch or a fork: everything shows that moment — the graph (no
+     * animation), the inspector, the narration up to then (from the branch's history), the checks
+     * (the simulation's violations are restored with it), the timeline and the diagram.
+     */
+    private void afterTravel() {
+        List<History.Event> now = moment.events(session);
+        watcher.resync(now);
+        graphView.setAnimationMillis(0);
+        graphView.update(false);
+        narration.setAll(Moment.narration(sim(), now, NarrationPanel.CAPACITY));
+        checkedMoment = now.size();
+        refresh();
+        syncControls();
+    }
+
+    /** Jumps to the moment right after the {@code step}-th execution of this branch (0: the start). */
+    public void jumpToStep(long step) {
+        player.pause();
+        guarded("Jump", () -> session.jumpToStep(Math.max(0, Math.min(step, session.furthestStep()))));
+    }
+
+    /** One action execution back. */
+    public void stepBackAction() {
+        player.pause();
+        // right after the previous execution: at the start of a round the session's own step back
+        // would only undo the round's start, and ← must always undo one execution
+        guarded("Back one action", () -> session.jumpToStep(Math.max(0, sim().executionsBegun() - 1)));
+    }
+
+    /** Back to the start of this round (of the previous one if at a start). */
+    public void stepBackRound() {
+        player.pause();
+        guarded("Back one round", session::stepBackRound);
+    }
+
+    /** Back to the previous topology change, right after it. */
+    public void backToTopologyChange() {
+        player.pause();
+        guarded("Back to the previous topology change", () -> {
+            if (!session.backToTopologyChange()) say("No topology change before this moment.");
+        });
+    }
+
+    /** Forward to the next topology change of this branch's known future, right after it. */
+    public void forwardToTopologyChange() {
+        player.pause();
+        guarded("Forward to the next topology change", () -> {
+            Session.Position p = session.position();
+            for (int r : session.topologyRounds()) {
+                if (r > p.round() && r <= session.furthest().round()) {
+                    session.jumpTo(new Session.Position(r, 0));
+                    return;
+                }
+            }
+            say("No topology change after this moment on this branch.");
+        });
+    }
+
+    /** Goes to the start of round r (its start-of-round changes done): back in time, or forward, running on. */
+    public void goToRound(int r) {
+        player.pause();
+        guarded("Go to round " + r, () -> session.jumpTo(new Session.Position(Math.max(0, r), 0)));
+    }
+
+    /** Asks for a round number (G) and goes there. */
+    public void goToRoundDialog() {
+        javafx.scene.control.TextInputDialog d = new javafx.scene.control.TextInputDialog(Integer.toString(session.round()));
+        d.initOwner(stage);
+        d.setTitle("Lockstep: go to round");
+        d.setHeaderText("Go to round (0 to " + session.furthest().round() + " on this branch; beyond runs on)");
+        d.getEditor().setId("go-to-round");
+        d.showAndWait().ifPresent(text -> {
+            try {
+                goToRound(Integer.parseInt(text.trim()));
+            } catch (NumberFormatException ex) {
+                say("Not a round number: \u201c" + text.trim() + "\u201d.");
+            }
+        });
+    }
+
+    /** Forward one action: in the past along the branch's known future, at its end a new step. */
+    public void forwardAction() {
+        if (!session.inPast()) {
+            stepAction();
+            return;
+        }
+        player.pause();
+        guarded("Forward", () -> {
+            long st = sim().executionsBegun();
+            if (st < session.furthestStep()) session.jumpToStep(st + 1);
+            else session.jumpTo(session.furthest());
+        });
+    }
+
+    /** To the end of this branch. */
+    public void jumpToEnd() {
+        player.pause();
+        guarded("Jump to the end", () -> session.jumpTo(session.furthest()));
+    }
+
+    /** To round 0, before anything happened. */
+    public void jumpToStart() {
+        player.pause();
+        guarded("Jump to the start", () -> session.jumpTo(Session.Position.START));
+    }
+
+    /** Returns to another branch, at its end. */
+    public void switchBranch(int id) {
+        player.pause();
+        guarded("Switch branch", () -> {
+            session.switchTo(id);
+            for (Session.Branch b : session.branches()) if (b.current()) say("On " + b.name() + ", round " + b.furthest().round() + ".");
+        });
+    }
+
+    // ================================================================== breakpoints
+
+    /** Looks at the events since the last look; on a breakpoint's hit, pauses and shows where. */
+    private boolean checkBreakpoints() {
+        int now = moment.count(session);
+        if (now < checkedMoment) checkedMoment = now;
+        if (now == checkedMoment) return false;
+        List<History.Event> fresh = session.history().events().subList(checkedMoment, now);
+        checkedMoment = now;
+        var hit = breakpoints.firstHit(fresh, sim());
+        if (hit.isEmpty()) return false;
+        breakpointHit(hit.get());
+        return true;
+    }
+
+    private void breakpointHit(BreakpointsPanel.Hit hit) {
+        player.pause();
+        History.Event e = hit.event();
+        List<Integer> nodes = Moment.nodesOf(e);
+        highlight(nodes);
+        if (!nodes.isEmpty()) select(nodes.get(0));
+        NarrationPanel.Entry told = Moment.entry(sim(), e);
+        if (told == null || !narration.selectLastWith(told.text())) narration.selectLast();
+        if (!session.manual()) sideTabs.getSelectionModel().select(breakpointsTab);
+        say("Breakpoint \u201c" + hit.entry().text + "\u201d hit in round " + e.round() + ", step " + e.step() + " — paused."
+                + (told != null ? " " + told.text() : ""));
+    }
+
+    /** Runs the rest of the round one execution at a time, stopping at a breakpoint's hit. */
+    private boolean stepRoundChecked() {
+        int r = session.round();
+        while (session.round() == r) {
+            session.stepAction(1);
+            int now = moment.count(session);
+            if (now > checkedMoment) {
+                List<History.Event> fresh = session.history().events().subList(checkedMoment, now);
+                checkedMoment = now;
+                var hit = breakpoints.firstHit(fresh, sim());
+                if (hit.isPresent()) {
+                    afterStep(true);
+                    breakpointHit(hit.get());
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    // ================================================================== manual mode
+
+    /** Turns manual mode on or off (a recorded input: the scheduler policy "manual"). */
+    public void setManual(boolean on) {
+        if (syncing || session == null || on == session.manual()) {
+            syncControls();
+            return;
+        }
+        player.pause();
+        if (on) {
+            policyBeforeManual = session.policy();
+            input("manual mode — you choose every execution", List.of(), () -> session.policy(new Manual()));
+            sideTabs.getSelectionModel().select(choicesTab);
+            // the choices need the room more than the inspector does now
+            if (rightSplit.getDividerPositions()[0] > 0.3) rightSplit.setDividerPositions(0.3);
+            say("Manual mode: click a choice (or a node, or a message in the graph); → ends the round.");
+        } else {
+            SchedulerPolicy back = policyBeforeManual;
+            if (back == null || back instanceof Manual) {
+                SchedulerPolicy base = session.scenario().policy();
+                back = policyNamed(base.name());
+                if (back == null) back = base instanceof Manual ? new Synchronous(NodeChoice.EFFECTIVE) : base;
+            }
+            SchedulerPolicy p = back;
+            input("manual mode off — scheduler " + p.name(), List.of(), () -> session.policy(p));
+        }
+        syncControls();
+    }
+
+    public void toggleManual() {
+        setManual(!session.manual());
+    }
+
+    public boolean manual() {
+        return session.manual();
+    }
+
+    /** Manual mode: executes a choice (a recorded input). */
+    public void execute(Choice c) {
+        guarded("Execute", () -> {
+            if (!session.manual()) {
+                say("Turn manual mode on (M) to choose executions by hand.");
+                return;
+            }
+            session.execute(c);
+            afterStep(true);
+            saveAutosave();
+        });
+    }
+
+    /** A click on a message in the graph: in manual mode, receives it if exactly one choice does. */
+    private void tokenClicked(long id) {
+        dev.lockstep.core.Envelope env = null;
+        for (int v = 0; v < sim().nodeCount() && env == null; v++) {
+            int i = sim().channels().indexOf(v, id);
+            if (i >= 0) env = sim().channels().get(v, i);
+        }
+        if (env == null) return;
+        String what = env.message().label() + " from " + name(env.from()) + " to " + name(env.to());
+        if (!session.manual()) {
+            say(what + " (sent in round " + env.sentRound() + "). In manual mode a click receives it.");
+            return;
+        }
+        List<Choice> receiving = choices.receiving(id);
+        if (receiving.size() == 1) {
+            execute(receiving.get(0));
+            return;
+        }
+        select(env.to());
+        choices.filterTo(env.to());
+        sideTabs.getSelectionModel().select(choicesTab);
+        Point2D at = graphView.tokenScreenPosition(id);
+        if (receiving.size() > 1 && at != null) {
+            if (nodeMenu != null) nodeMenu.hide();
+            List<MenuItem> items = new ArrayList<>();
+            for (Choice c : receiving) {
+                MenuItem m = new MenuItem(ChoicesPanel.describe(sim(), c));
+                m.setMnemonicParsing(false);
+                m.setOnAction(ev -> execute(c));
+                items.add(m);
+            }
+            nodeMenu = new ContextMenu(items.toArray(new MenuItem[0]));
+            nodeMenu.setId("choices-menu");
+            nodeMenu.show(graphHolder, at.getX() + 10, at.getY() + 6);
+        }
+        say(receiving.isEmpty() ? what + " cannot be received now (sent this round, " + name(env.to()) + " already acted, or an older message waits)."
+                : what + " can be received by " + receiving.size() + " actions: choose one in the list.");
+    }
+
+    /** Manual mode, edge tool: asks which ports the new edge takes (open ports, lowest by default). */
+    private void askPortsAndLink(int u, int v) {
+        long ou = sim().graph().openPorts(u);
+        long ov = sim().graph().openPorts(v);
+        if (ou == 0 || ov == 0) {
+            link(u, v); // refused, with the reason shown
+            return;
+        }
+        ComboBox<Integer> pu = portChooser(ou);
+        ComboBox<Integer> pv = portChooser(ov);
+        pu.setId("port-u");
+        pv.setId("port-v");
+        javafx.scene.control.Dialog<javafx.scene.control.ButtonType> d = new javafx.scene.control.Dialog<>();
+        d.initOwner(stage);
+        d.setTitle("Lockstep: link " + name(u) + "–" + name(v));
+        d.setHeaderText("Which ports does the edge " + name(u) + "–" + name(v) + " take?");
+        javafx.scene.layout.GridPane g = new javafx.scene.layout.GridPane();
+        g.setHgap(8);
+        g.setVgap(6);
+        g.addRow(0, new Label("port at " + name(u)), pu);
+        g.addRow(1, new Label("port at " + name(v)), pv);
+        d.getDialogPane().setContent(g);
+        javafx.scene.control.ButtonType linkButton = new javafx.scene.control.ButtonType("Link",
+                javafx.scene.control.ButtonBar.ButtonData.OK_DONE);
+        d.getDialogPane().getButtonTypes().setAll(linkButton, javafx.scene.control.ButtonType.CANCEL);
+        d.resultProperty().addListener((o, a, b) -> {
+            if (b == linkButton) linkOnPorts(u, v, pu.getValue(), pv.getValue());
+        });
+        d.show();
+    }
+
+    private static ComboBox<Integer> portChooser(long open) {
+        ComboBox<Integer> c = new ComboBox<>();
+        for (long s = open; s != 0; s &= s - 1) c.getItems().add(Long.numberOfTrailingZeros(s));
+        c.setValue(c.getItems().get(0));
+        return c;
+    }
+
+    /** Links u and v on the given ports (a recorded input). */
+    public void linkOnPorts(int u, int v, int pu, int pv) {
+        input("link " + name(u) + "–" + name(v) + " on ports " + pu + " and " + pv, List.of(u, v), () -> session.link(u, v, pu, pv));
     }
 
     private void violated(List<Violation> fresh) {
@@ -435,6 +818,10 @@ public final class MainWindow {
 
     private void choosePolicy(String name) {
         if (syncing || name == null || name.equals(session.policy().name())) return;
+        if (name.equals("manual")) {
+            setManual(true);
+            return;
+        }
         SchedulerPolicy p = policyNamed(name);
         if (p == null) {
             syncControls();
@@ -795,6 +1182,7 @@ public final class MainWindow {
         selected = session != null && u >= 0 && u < session.simulation().nodeCount() ? u : -1;
         graphView.setSelected(selected);
         inspector.show(selected);
+        if (session != null && session.manual()) choices.filterTo(selected);
         refreshPseudocode();
     }
 
@@ -817,6 +1205,7 @@ public final class MainWindow {
         if (on && !root.getStyleClass().contains("lecture")) root.getStyleClass().add("lecture");
         if (!on) root.getStyleClass().remove("lecture");
         graphView.setLectureMode(on);
+        spaceTime.setLecture(on);
         // the settings must fit in one row at large fonts: the scenario's name stays in the title
         scenarioLabel.setVisible(!on);
         scenarioLabel.setManaged(!on);
@@ -850,6 +1239,33 @@ public final class MainWindow {
         checks.refresh();
         refreshPseudocode();
         checksTab.setText(sim.violationCount() == 0 ? "Checks" : "Checks (" + sim.violationCount() + ")");
+        refreshDebugger();
+    }
+
+    /** The timeline, the diagram, the choices, the banner in the past, the manual controls. */
+    private void refreshDebugger() {
+        int now = moment.count(session);
+        marks.update(session);
+        timeline.show(session, marks.roundStarts(session), marks.topology(), marks.violations());
+        spaceTime.update(session, now);
+        breakpoints.setHistory(session.history());
+        boolean manual = session.manual();
+        choices.refresh(manual);
+        choicesTab.setText(manual ? "Choices (" + sim().choices().size() + ")" : "Choices");
+        boolean past = session.inPast();
+        pastBanner.setVisible(past);
+        if (past) {
+            pastBanner.setText("Viewing the past: round " + sim().round() + " of " + session.furthest().round()
+                    + " on " + currentBranchName() + ". Stepping replays this branch; any input here starts a new branch.");
+        }
+        play.setDisable(manual);
+        stepAction.setDisable(manual);
+        step.setTooltip(new Tooltip(manual ? "End the round: nothing else executes in it (→)" : "Step one round (→)"));
+    }
+
+    private String currentBranchName() {
+        for (Session.Branch b : session.branches()) if (b.current()) return b.name();
+        return "this branch";
     }
 
     private void refreshPseudocode() {
@@ -871,6 +1287,9 @@ public final class MainWindow {
             seed.getStyleClass().remove("invalid");
             List<String> names = new ArrayList<>(List.of("synchronous", "semi-synchronous", "sequential", "asynchronous"));
             if (session.policy() instanceof Scripted) names.add("scripted");
+            names.add("manual");
+            manualButton.setSelected(session.manual());
+            manualItem.setSelected(session.manual());
             policy.getItems().setAll(names);
             policy.setValue(session.policy().name());
             delta.getValueFactory().setValue(sc.delta());
@@ -1003,7 +1422,11 @@ public final class MainWindow {
             due = Math.min(due - rounds, 1);
             try {
                 for (int i = 0; i < rounds && playing; i++) {
-                    session.stepRound();
+                    if (breakpoints.active()) {
+                        if (stepRoundChecked()) return;
+                    } else {
+                        session.stepRound();
+                    }
                     if (watcherHasViolations()) break;
                 }
                 afterStep(true);
@@ -1025,11 +1448,23 @@ public final class MainWindow {
         @Override
         public void nodeClicked(int node) {
             select(node);
+            if (session.manual()) {
+                choices.filterTo(node);
+                sideTabs.getSelectionModel().select(choicesTab);
+                Point2D at = graphView.nodeScreenPosition(node);
+                if (at != null) showChoicesMenu(node, at.getX() + 14, at.getY() + 8);
+            }
         }
 
         @Override
         public void backgroundClicked() {
             select(-1);
+            if (session.manual()) choices.filterTo(-1);
+        }
+
+        @Override
+        public void tokenClicked(long messageId) {
+            MainWindow.this.tokenClicked(messageId);
         }
 
         @Override
@@ -1049,7 +1484,8 @@ public final class MainWindow {
 
         @Override
         public void linkRequested(int u, int v) {
-            link(u, v);
+            if (session.manual()) askPortsAndLink(u, v);
+            else link(u, v);
         }
 
         @Override
@@ -1090,6 +1526,38 @@ public final class MainWindow {
         nodeMenu = new ContextMenu(head, new SeparatorMenuItem(), lock, unlock, new SeparatorMenuItem(), inspect, only,
                 new SeparatorMenuItem(), delete);
         nodeMenu.setId("node-menu");
+        nodeMenu.show(graphHolder, screenX, screenY);
+        return nodeMenu;
+    }
+
+    /**
+     * Manual mode, a click on a node: its enabled choices in a menu at the node; picking one
+     * executes it (a draw is left to the seeded stream: fixing it is done in the Choices list).
+     */
+    public ContextMenu showChoicesMenu(int u, double screenX, double screenY) {
+        if (nodeMenu != null) nodeMenu.hide();
+        Simulation sim = session.simulation();
+        List<Choice> cs = sim.choices(u);
+        MenuItem head = new MenuItem(cs.isEmpty() ? name(u) + " has no enabled action now"
+                : name(u) + " can execute (you are the adversary):");
+        head.setDisable(true);
+        head.getStyleClass().add("menu-head");
+        List<MenuItem> items = new ArrayList<>(List.of(head, new SeparatorMenuItem()));
+        for (Choice c : cs) {
+            boolean effective;
+            try {
+                effective = sim.effective(c);
+            } catch (RuntimeException ex) {
+                effective = true;
+            }
+            MenuItem m = new MenuItem(ChoicesPanel.describe(sim, c) + (effective ? "" : "   (no effect)"));
+            m.setMnemonicParsing(false);
+            m.getStyleClass().add("choice-item");
+            m.setOnAction(e -> execute(c));
+            items.add(m);
+        }
+        nodeMenu = new ContextMenu(items.toArray(new MenuItem[0]));
+        nodeMenu.setId("choices-menu");
         nodeMenu.show(graphHolder, screenX, screenY);
         return nodeMenu;
     }
@@ -1143,6 +1611,19 @@ public final class MainWindow {
                 hinted("Step one round", "→", this::stepRound),
                 hinted("Step one action", "Shift+→", this::stepAction),
                 hinted("Reset", "R", this::reset));
+        manualItem.setOnAction(e -> {
+            if (!syncing) setManual(manualItem.isSelected());
+        });
+        Menu time = new Menu("Time", null,
+                hinted("Back one action", "←", this::stepBackAction),
+                hinted("Back one round", "Shift+←", this::stepBackRound),
+                hinted("Back to the previous topology change", "Page Up", this::backToTopologyChange),
+                hinted("Forward one action", "Shift+→", this::forwardAction),
+                hinted("Forward to the next topology change", "Page Down", this::forwardToTopologyChange),
+                hinted("Jump to the start", "Home", this::jumpToStart),
+                hinted("Jump to the end", "End", this::jumpToEnd),
+                hinted("Go to round…", "G", this::goToRoundDialog));
+        run.getItems().addAll(new SeparatorMenuItem(), manualItem, hinted("Manual mode on / off", "M", this::toggleManual));
         lectureItem.setAccelerator(new KeyCodeCombination(KeyCode.L, KeyCombination.SHORTCUT_DOWN));
         lectureItem.setOnAction(e -> {
             if (!syncing) setLecture(lectureItem.isSelected());
@@ -1155,7 +1636,10 @@ public final class MainWindow {
                         + "(Daymude, Richa, Scheideler) and Ricart-Agrawala.\n\nEvery change you make is an adversary input, "
                         + "recorded, so a session replays exactly."));
         Menu help = new Menu("Help", null, keys, about);
-        MenuBar bar = new MenuBar(file, run, view, help);
+        MenuItem showDiagram = item("Space-time diagram", null, () -> bottomTabs.getSelectionModel().select(spaceTimeTab));
+        MenuItem showBreakpoints = item("Breakpoints", null, () -> sideTabs.getSelectionModel().select(breakpointsTab));
+        view.getItems().addAll(new SeparatorMenuItem(), showDiagram, showBreakpoints);
+        MenuBar bar = new MenuBar(file, run, time, view, help);
         bar.setId("menu-bar");
         return bar;
     }
@@ -1165,6 +1649,13 @@ public final class MainWindow {
             →              step one round
             Shift+→        step one action execution
             R              reset to round 0
+            ←              back one action execution (time travel)
+            Shift+←        back one round
+            Page Up        back to the previous topology change
+            Page Down      forward to the next topology change
+            Home / End     jump to the start / the end of the branch
+            G              go to a round (type its number)
+            M              manual mode: you choose every execution
             Esc            clear the highlight
             Ctrl+O         open a scenario or session
             Ctrl+S         save the session
@@ -1295,11 +1786,15 @@ public final class MainWindow {
             setTool((Tool) b.getUserData());
         });
 
+        manualButton.setId("manual");
+        manualButton.setOnAction(e -> setManual(manualButton.isSelected()));
+        tip(manualButton, "Manual mode: you are the adversary — the run pauses and lists every enabled choice (M)");
+
         lectureButton.setId("lecture");
         lectureButton.setOnAction(e -> setLecture(lectureButton.isSelected()));
         tip(lectureButton, "Lecture mode: large fonts, thick lines, high contrast (Ctrl+L)");
 
-        for (Control c : List.of(play, step, stepAction, reset, workload, selectTool, edgeTool, cutTool, lectureButton)) {
+        for (Control c : List.of(play, step, stepAction, reset, manualButton, workload, selectTool, edgeTool, cutTool, lectureButton)) {
             c.setFocusTraversable(false);
             c.setMinWidth(Region.USE_PREF_SIZE);
         }
@@ -1316,7 +1811,9 @@ public final class MainWindow {
         scenarioLabel.getStyleClass().add("scenario-name");
         scenarioLabel.setMinWidth(0);
         HBox.setHgrow(scenarioLabel, Priority.SOMETIMES);
-        ToolBar bar = new ToolBar(scenarioLabel, spacer(), label("Seed"), seed, label("Scheduler"), policy,
+        // manual mode is a scheduling policy (the person's), so it sits beside the scheduler; the
+        // toolbar above must keep its last button in view at lecture sizes
+        ToolBar bar = new ToolBar(scenarioLabel, spacer(), label("Seed"), seed, label("Scheduler"), policy, manualButton,
                 label("Δ"), delta, label("K"), k, workload);
         bar.setId("settings-bar");
         return bar;
@@ -1379,6 +1876,13 @@ public final class MainWindow {
         Runnable action = switch (e.getCode()) {
             case SPACE -> e.isShiftDown() ? null : this::togglePlay;
             case RIGHT -> e.isShiftDown() ? this::stepAction : this::stepRound;
+            case LEFT -> e.isShiftDown() ? this::stepBackRound : this::stepBackAction;
+            case HOME -> this::jumpToStart;
+            case END -> this::jumpToEnd;
+            case PAGE_UP -> this::backToTopologyChange;
+            case PAGE_DOWN -> this::forwardToTopologyChange;
+            case G -> e.isShiftDown() ? null : this::goToRoundDialog;
+            case M -> e.isShiftDown() ? null : this::toggleManual;
             case R -> e.isShiftDown() ? null : this::reset;
             case ESCAPE -> () -> highlight(List.of());
             default -> null;
@@ -1407,6 +1911,65 @@ public final class MainWindow {
 
     Legend legend() {
         return legend;
+    }
+
+    /** Shows a panel by name (space-time, narration, choices, breakpoints, checks, pseudocode, legend). */
+    public boolean showPanel(String name) {
+        switch (name) {
+            case "space-time" -> bottomTabs.getSelectionModel().select(spaceTimeTab);
+            case "narration" -> bottomTabs.getSelectionModel().select(narrationTab);
+            case "choices" -> sideTabs.getSelectionModel().select(choicesTab);
+            case "breakpoints" -> sideTabs.getSelectionModel().select(breakpointsTab);
+            case "checks" -> sideTabs.getSelectionModel().select(checksTab);
+            case "pseudocode" -> sideTabs.getSelectionModel().select(pseudocodeTab);
+            case "legend" -> sideTabs.getSelectionModel().select(legendTab);
+            default -> {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The share of the left column's height the graph (with the timeline) keeps above the bottom panel. */
+    public void setGraphShare(double share) {
+        leftSplit.setDividerPositions(Math.max(0.2, Math.min(0.9, share)));
+    }
+
+    TimelineBar timeline() {
+        return timeline;
+    }
+
+    /** The choices menu shown at a node or a message in manual mode, or null. */
+    ContextMenu choicesMenu() {
+        return nodeMenu != null && "choices-menu".equals(nodeMenu.getId()) ? nodeMenu : null;
+    }
+
+    String checksTabText() {
+        return checksTab.getText();
+    }
+
+    SpaceTimeDiagram spaceTime() {
+        return spaceTime;
+    }
+
+    ChoicesPanel choices() {
+        return choices;
+    }
+
+    BreakpointsPanel breakpoints() {
+        return breakpoints;
+    }
+
+    TabPane sideTabs() {
+        return sideTabs;
+    }
+
+    TabPane bottomTabs() {
+        return bottomTabs;
+    }
+
+    Label pastBanner() {
+        return pastBanner;
     }
 
     String roundText() {

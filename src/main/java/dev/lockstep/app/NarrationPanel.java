@@ -101,6 +101,38 @@ final class NarrationPanel extends BorderPane {
         updateCount();
     }
 
+    /** Replaces every line (after a jump in time: the narration up to that moment). */
+    void setAll(List<Entry> all) {
+        List<Entry> tail = all.size() > CAPACITY ? all.subList(all.size() - CAPACITY, all.size()) : all;
+        entries.setAll(tail);
+        scrollToEnd();
+        updateCount();
+    }
+
+    /** Selects the newest line shown (e.g. the one a breakpoint stopped at) and scrolls to it. */
+    void selectLast() {
+        if (shown.isEmpty()) return;
+        list.getSelectionModel().select(shown.size() - 1);
+        list.scrollTo(shown.size() - 1);
+    }
+
+    /** Selects the newest line with this text; false if there is none. */
+    boolean selectLastWith(String text) {
+        for (int i = shown.size() - 1; i >= 0; i--) {
+            if (shown.get(i).text().equals(text)) {
+                list.getSelectionModel().select(i);
+                list.scrollTo(Math.max(0, i - 2));
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The selected line, or null. */
+    Entry selectedEntry() {
+        return list.getSelectionModel().getSelectedItem();
+    }
+
     /** Shows only entries that involve node u (-1: all). */
     void filterTo(int u) {
         filter.setValue(u < 0 || u >= names.size() ? ALL : names.get(u));

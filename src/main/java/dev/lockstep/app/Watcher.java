@@ -46,6 +46,30 @@ final class Watcher implements SimulationListener {
         sim.removeListener(this);
     }
 
+    /**
+     * After a jump in time (the simulation was restored and re-executed with the listeners
+     * muted): the states before the next executions are the current ones, nothing is waiting to
+     * be drained, and the last executions are those of the history up to now.
+     */
+    void resync(List<dev.lockstep.session.History.Event> upToNow) {
+        for (int u = 0; u < before.length; u++) before[u] = sim.state(u).copy();
+        entries.clear();
+        violations.clear();
+        refusals.clear();
+        last = null;
+        java.util.Arrays.fill(lastOf, null);
+        int missing = lastOf.length;
+        for (int i = upToNow.size() - 1; i >= 0 && missing > 0; i--) {
+            if (!(upToNow.get(i) instanceof dev.lockstep.session.History.Executed x)) continue;
+            Last l = new Last(x.node(), x.action(), x.round(), protocol.pseudocode().spansOf(x.action()));
+            if (last == null) last = l;
+            if (lastOf[x.node()] == null) {
+                lastOf[x.node()] = l;
+                missing--;
+            }
+        }
+    }
+
     @Override
     public void executed(ExecutionRecord r) {
         int u = r.node();

@@ -398,10 +398,12 @@ public final class Main {
 
     /**
      * Opens the GUI and returns when its window is closed. Hidden options for the README's
-     * screenshots: {@code --screenshot PNG [--rounds N] [--select NODE] [--lecture] [--size WxH]}.
+     * screenshots: {@code --screenshot PNG [--rounds N] [--select NODE] [--lecture] [--size WxH]
+     * [--manual] [--jump STEP] [--tab PANEL] [--split F]}.
      */
     private int gui(String[] argv) throws UsageException {
-        Args a = new Args("gui", argv, 1, Set.of("--screenshot", "--rounds", "--select", "--size"), Set.of("--lecture"));
+        Args a = new Args("gui", argv, 1, Set.of("--screenshot", "--rounds", "--select", "--size", "--jump", "--tab", "--split"),
+                Set.of("--lecture", "--manual"));
         if (a.positional.size() > 1) throw new UsageException("gui: expected at most one scenario or session file");
         if (a.positional.size() == 1 && !java.nio.file.Files.isRegularFile(Path.of(a.positional.get(0)))) {
             err.println(a.positional.get(0) + ": no such file");

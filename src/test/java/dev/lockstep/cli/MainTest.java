@@ -232,7 +232,7 @@ class MainTest {
     void helpGoesToStdout() {
         Result r = run("help");
         assertEquals(Main.OK, r.code());
-        assertTrue(r.out().contains("run SCENARIO [--seed N] [--rounds N] [--trace FILE] [--json]"), r.out());
+        assertTrue(r.out().contains("run SCENARIO [--seed N] [--rounds N] [--trace FILE]"), r.out());
         assertEquals("", r.err());
     }
 

@@ -19,12 +19,13 @@ import javafx.scene.layout.Region;
  *       drag the background: pan; Shift+drag from a node to another: {@code linkRequested}.
  *   <li>EDGE: drag from a node to another: {@code linkRequested} (a rubber band follows).
  *   <li>CUT: click an edge: {@code cutRequested}; draw a stroke: every edge it crosses.
+ *   <li>SELECT and EDGE: click a message in transit: {@code tokenClicked}.
  *   <li>Any tool: right click on a node: {@code nodeContextMenu}; wheel: zoom at the pointer;
  *       middle drag: pan.
  * </ul>
  */
 final class Gestures {
-    private enum Mode { NONE, NODE, DRAG_NODE, BACKGROUND, PAN, LINK, CUT }
+    private enum Mode { NONE, NODE, DRAG_NODE, BACKGROUND, TOKEN, PAN, LINK, CUT }
 
     private static final double SLOP = 3;
 
@@ -39,6 +40,7 @@ final class Gestures {
     private double grabDx;
     private double grabDy;
     private int target = -1;
+    private long token = -1;
     private double[] points = new double[64];
     private int pointCount;
 
@@ -101,13 +103,14 @@ final class Gestures {
         }
         if (e.getButton() != MouseButton.PRIMARY) return;
         node = hit;
+        token = hit < 0 && v.tool != Tool.CUT ? v.tokenAt(x, y) : -1;
         switch (v.tool) {
             case SELECT -> {
                 if (hit >= 0 && e.isShiftDown()) mode = Mode.LINK;
                 else if (hit >= 0) mode = Mode.NODE;
-                else mode = Mode.BACKGROUND;
+                else mode = token >= 0 ? Mode.TOKEN : Mode.BACKGROUND;
             }
-            case EDGE -> mode = hit >= 0 ? Mode.LINK : Mode.BACKGROUND;
+            case EDGE -> mode = hit >= 0 ? Mode.LINK : token >= 0 ? Mode.TOKEN : Mode.BACKGROUND;
             case CUT -> {
                 mode = Mode.CUT;
                 addPoint(x, y);
@@ -137,7 +140,7 @@ final class Gestures {
                 Point2D g = v.toModel(x, y);
                 v.listener.nodeDragged(node, g.getX() - grabDx, g.getY() - grabDy, false);
             }
-            case BACKGROUND, PAN -> {
+            case BACKGROUND, TOKEN, PAN -> {
                 mode = Mode.PAN;
                 v.panBy(dx, dy);
             }
@@ -166,6 +169,7 @@ final class Gestures {
                 v.listener.nodeDragged(from, g.getX() - grabDx, g.getY() - grabDy, true);
             }
             case BACKGROUND -> v.listener.backgroundClicked();
+            case TOKEN -> v.listener.tokenClicked(token);
             case LINK -> {
                 int t = v.nodeAt(x, y);
                 if (!moved) v.listener.nodeClicked(from);

@@ -285,6 +285,11 @@ public final class GraphView {
             for (int i = 0, c = sim.channels().size(v); i < c; i++) {
                 Envelope e = sim.channels().get(v, i);
                 Token t = before.remove(e.id());
+                // after a jump to another branch the same id can name another message
+                if (t != null && (t.from != e.from() || t.to != e.to() || t.fromPort != e.fromPort()
+                        || !t.label.equals(e.message().label()))) {
+                    t = null;
+                }
                 if (t == null) {
                     t = new Token(e.id(), e.from(), e.fromPort(), e.to(), e.toPort(), e.message().label());
                     t.startKind = Token.AT_SENDER;
@@ -654,6 +659,40 @@ public final class GraphView {
             }
         }
         return best;
+    }
+
+    /** The message in transit drawn at a point of the view (pixels), as its envelope id, or -1. */
+    public long tokenAt(double px, double py) {
+        double s = painter.scale();
+        double h = 14 * s;
+        long best = -1;
+        double bestD = Double.MAX_VALUE;
+        for (Token t : tokens.values()) {
+            if (t.leaving || Double.isNaN(t.lastX)) continue;
+            double dx = px - t.lastX;
+            double dy = py - t.lastY;
+            double along = dx * t.dx + dy * t.dy;
+            double across = -dx * t.dy + dy * t.dx;
+            boolean hit;
+            if (t.restText) {
+                hit = Math.abs(along) <= t.w / 2 + 3 * s && Math.abs(across) <= h / 2 + 3 * s;
+            } else {
+                hit = Math.hypot(dx, dy) <= 8 * s;
+            }
+            double d = Math.hypot(dx, dy);
+            if (hit && d < bestD) {
+                bestD = d;
+                best = t.id;
+            }
+        }
+        return best;
+    }
+
+    /** Where the message with this envelope id is drawn, in screen coordinates, or null. */
+    public Point2D tokenScreenPosition(long id) {
+        Token t = tokens.get(id);
+        if (t == null || Double.isNaN(t.lastX)) return null;
+        return panel.localToScreen(t.lastX, t.lastY);
     }
 
     /** The edge drawn at a point of the view (pixels), as {u, v} with u < v, or null. */

@@ -23,4 +23,7 @@ public interface GraphViewListener {
 
     /** The cut tool hit the edge u–v. */
     default void cutRequested(int u, int v) {}
+
+    /** A click on a message in transit (its envelope id), e.g. to receive it in manual mode. */
+    default void tokenClicked(long messageId) {}
 }
