@@ -130,6 +130,8 @@ public final class MainWindow {
     private final Moment moment = new Moment();
     /** Events of the branch's history already looked at by the breakpoints. */
     private int checkedMoment;
+    /** Where the breakpoints were last looked at (a quiet step forward is tested as a Tick). */
+    private Session.Position checkedPosition;
     /** The policy before manual mode was turned on (to go back to it). */
     private SchedulerPolicy policyBeforeManual;
     private final TimelineMarks marks = new TimelineMarks();
@@ -324,6 +326,7 @@ public final class MainWindow {
         });
         policyBeforeManual = null;
         checkedMoment = 0;
+        checkedPosition = null;
         highlighted.clear();
         selected = -1;
         syncControls();
@@ -466,6 +469,7 @@ public final class MainWindow {
         graphView.update(false);
         narration.setAll(Moment.narration(sim(), now, NarrationPanel.CAPACITY));
         checkedMoment = now.size();
+        checkedPosition = session.position();
         refresh();
         syncControls();
     }
@@ -574,15 +578,31 @@ public final class MainWindow {
 
     /** Looks at the events since the last look; on a breakpoint's hit, pauses and shows where. */
     private boolean checkBreakpoints() {
-        int now = moment.count(session);
-        if (now < checkedMoment) checkedMoment = now;
-        if (now == checkedMoment) return false;
-        List<History.Event> fresh = session.history().events().subList(checkedMoment, now);
-        checkedMoment = now;
-        var hit = breakpoints.firstHit(fresh, sim());
+        var hit = breakpointHitSinceLastLook();
         if (hit.isEmpty()) return false;
         breakpointHit(hit.get());
         return true;
+    }
+
+    private java.util.Optional<BreakpointsPanel.Hit> breakpointHitSinceLastLook() {
+        int now = moment.count(session);
+        if (now < checkedMoment) checkedMoment = now;
+        Session.Position at = session.position();
+        boolean moved = checkedPosition == null || at.compareTo(checkedPosition) > 0;
+        checkedPosition = at;
+        List<History.Event> fresh;
+        if (now > checkedMoment) {
+            fresh = session.history().events().subList(checkedMoment, now);
+        } else if (moved) {
+            // A quiet step records nothing, yet "round >= N" and "wait > N" can start to hold in
+            // it; test it as a Tick, as the command line's Debugger does.
+            // Stamped with the round the window now shows (between rounds: the one about to begin).
+            fresh = List.of(new History.Tick(sim().executionsBegun(), session.round(), "round " + session.round()));
+        } else {
+            return java.util.Optional.empty();
+        }
+        checkedMoment = now;
+        return breakpoints.firstHit(fresh, sim());
     }
 
     private void breakpointHit(BreakpointsPanel.Hit hit) {
@@ -603,16 +623,11 @@ public final class MainWindow {
         int r = session.round();
         while (session.round() == r) {
             session.stepAction(1);
-            int now = moment.count(session);
-            if (now > checkedMoment) {
-                List<History.Event> fresh = session.history().events().subList(checkedMoment, now);
-                checkedMoment = now;
-                var hit = breakpoints.firstHit(fresh, sim());
-                if (hit.isPresent()) {
-                    afterStep(true);
-                    breakpointHit(hit.get());
-                    return true;
-                }
+            var hit = breakpointHitSinceLastLook();
+            if (hit.isPresent()) {
+                afterStep(true);
+                breakpointHit(hit.get());
+                return true;
             }
         }
         return false;

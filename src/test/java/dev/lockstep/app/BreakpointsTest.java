@@ -94,6 +94,34 @@ class BreakpointsTest extends AppFixture {
         assertTrue(fx(() -> window.errors()).isEmpty());
     }
 
+    /**
+     * Flaw 2 goes quiet after its deadlock (no execution, message or call for many rounds): a
+     * round breakpoint must still pause when its round comes, not at the next event.
+     */
+    @Test
+    void aRoundBreakpointPausesInAQuietRound() throws Exception {
+        assertTrue(fx(() -> window.open(java.nio.file.Path.of("sample-runs/flaw-2-stuck-in-win.json"))));
+        Session s = fx(() -> window.session());
+        // the reference: a fresh run, event rounds after round 12 are checked to be none up to 30
+        Session f = Session.start(s.scenario(), s.seed());
+        while (f.round() < 31) f.stepAction(1000);
+        int target = 30;
+        boolean quiet = f.history().events().stream().noneMatch(e -> e.round() >= 20 && e.round() <= target);
+        assertTrue(quiet, "flaw 2 is quiet from round 20 to 30 (else this test does not test quiet rounds)");
+
+        robot().clickOn("#tab-breakpoints");
+        @SuppressWarnings("unchecked")
+        ComboBox<BreakpointsPanel.Kind> kind = (ComboBox<BreakpointsPanel.Kind>) robot().lookup("#breakpoint-kind").query();
+        fx(() -> kind.setValue(BreakpointsPanel.Kind.ROUND));
+        robot().doubleClickOn("#breakpoint-number").eraseText(6).write(String.valueOf(target)).type(KeyCode.ENTER);
+        robot().clickOn("#breakpoint-add");
+        root();
+        // the run also pauses at flaw 2's violations (rounds 12 and 51); play on past those
+        for (int i = 0; i < 5 && !fx(() -> window.statusMessage()).contains("Breakpoint"); i++) play();
+        assertTrue(fx(() -> window.statusMessage()).contains("Breakpoint"), fx(() -> window.statusMessage()));
+        assertEquals(target, round(), "paused when round " + target + " came, though nothing happened in it");
+    }
+
     /** Keys back to the window's shortcuts (a picker may hold the focus). */
     void root() {
         fx(() -> window.root().requestFocus());
