@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lockstep.app.graph.GraphView;
+import dev.lockstep.app.graph.GraphViewListener;
 import dev.lockstep.core.Choice;
 import dev.lockstep.core.Simulation;
 import dev.lockstep.session.History;
@@ -199,5 +200,50 @@ class ManualModeTest extends AppFixture {
                 .<Node>query());
         robot().clickOn(item);
         assertExecuted(pick, before);
+    }
+
+    /**
+     * Manual mode, edge tool: a forming edge asks which of the open ports it takes; the ports
+     * picked (not the lowest, the default) are the ports the edge gets, recorded as the input.
+     */
+    @Test
+    void aFormingEdgeTakesThePortsTheUserPicks() {
+        assertTrue(fx(() -> window.open(java.nio.file.Path.of("sample-runs", "ricart-agrawala-complete-5.json"))));
+        fx(() -> window.setManual(true));
+        GraphViewListener g = fx(() -> window.gestures());
+        int p1 = node("p1"), p2 = node("p2"), p3 = node("p3"), p4 = node("p4");
+        // free two ports at p1 and two at p2 (Δ = 4, complete graph: all taken)
+        fx(() -> g.cutRequested(p1, p2));
+        fx(() -> g.cutRequested(p1, p3));
+        fx(() -> g.cutRequested(p2, p4));
+        long openP1 = fx(() -> sim().graph().openPorts(p1));
+        long openP2 = fx(() -> sim().graph().openPorts(p2));
+        assertEquals(2, Long.bitCount(openP1));
+        assertEquals(2, Long.bitCount(openP2));
+        int highP1 = 63 - Long.numberOfLeadingZeros(openP1);
+        int highP2 = 63 - Long.numberOfLeadingZeros(openP2);
+
+        fx(() -> g.linkRequested(p1, p2));
+        javafx.scene.control.DialogPane pane = robot().lookup(".dialog-pane").query();
+        @SuppressWarnings("unchecked")
+        javafx.scene.control.ComboBox<Integer> pu = (javafx.scene.control.ComboBox<Integer>) robot().lookup("#port-u").query();
+        @SuppressWarnings("unchecked")
+        javafx.scene.control.ComboBox<Integer> pv = (javafx.scene.control.ComboBox<Integer>) robot().lookup("#port-v").query();
+        assertEquals(List.of(Long.numberOfTrailingZeros(openP1), highP1), fx(() -> List.copyOf(pu.getItems())), "exactly p1's open ports");
+        assertEquals(List.of(Long.numberOfTrailingZeros(openP2), highP2), fx(() -> List.copyOf(pv.getItems())), "exactly p2's open ports");
+        assertFalse(fx(() -> sim().graph().adjacent(p1, p2)), "nothing happens before Link");
+        fx(() -> {
+            pu.setValue(highP1);
+            pv.setValue(highP2);
+            for (javafx.scene.control.ButtonType b : pane.getButtonTypes()) {
+                if (b.getText().equals("Link")) ((javafx.scene.control.Button) pane.lookupButton(b)).fire();
+            }
+        });
+        assertTrue(fx(() -> sim().graph().adjacent(p1, p2)));
+        assertEquals(highP1, (int) fx(() -> sim().graph().portTo(p1, p2)), "the port picked at p1");
+        assertEquals(highP2, (int) fx(() -> sim().graph().portTo(p2, p1)), "the port picked at p2");
+        List<Input> inputs = fx(() -> window.session().inputs());
+        Input.Link in = (Input.Link) inputs.get(inputs.size() - 1);
+        assertEquals(List.of(p1, p2, highP1, highP2), List.of(in.u(), in.v(), in.pu(), in.pv()), "recorded with its ports");
     }
 }
