@@ -1,0 +1,126 @@
+package dev.lockstep.app.export;
+
+import dev.lockstep.figure.FigureOptions;
+import dev.lockstep.figure.Figures;
+import dev.lockstep.session.Session;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.CancellationException;
+
+/**
+ * Exports a range of a run: draws the frames ({@link SessionFrames}), encodes them
+ * ({@link GifWriter}, {@link Mp4Writer}, {@link PngFrames}) into a temporary output next to the
+ * target and renames it into place when complete ({@link AtomicTarget}). A failure or a cancel
+ * leaves nothing under the requested name. Figures (SVG, TikZ) come from {@link Figures}.
+ *
+ * <p>{@link #run} may be called from any thread but the JavaFX one (it waits for that thread to
+ * draw each frame); {@link #cancel} from any thread.
+ */
+public final class Exporter {
+    /** Frames done so far, of the total; called after each frame on the exporting thread. */
+    public interface Listener {
+        void progress(int done, int total);
+    }
+
+    private final ExportSpec spec;
+    private final FrameSource frames;
+    private final Session session;
+    private volatile boolean cancelled;
+
+    Exporter(ExportSpec spec, FrameSource frames, Session session) {
+        this.spec = spec;
+        this.frames = frames;
+        this.session = session;
+    }
+
+    /**
+     * An exporter of {@code spec}'s range of {@code own}, a session nobody else uses (it is
+     * moved through the range). Runs it through the range once: IllegalArgumentException if a
+     * range counted in steps goes past the end of the run.
+     */
+    public static Exporter of(Session own, ExportSpec spec) {
+        if (spec.format().figure()) {
+            SessionFrames.moments(own, spec.from(), spec.from(), spec.steps());
+            Session.Position p = spec.steps() ? own.positionOfStep(spec.from()) : new Session.Position(spec.from(), -1);
+            own.jumpTo(p);
+            return new Exporter(spec, null, own);
+        }
+        return new Exporter(spec, new SessionFrames(own, spec), own);
+    }
+
+    public ExportSpec spec() {
+        return spec;
+    }
+
+    /** Frames to draw (1 for a figure). */
+    public int total() {
+        return frames == null ? 1 : frames.count();
+    }
+
+    /** Asks a running export to stop after the current frame (it then throws CancellationException). */
+    public void cancel() {
+        cancelled = true;
+    }
+
+    public boolean cancelled() {
+        return cancelled;
+    }
+
+    /** Writes the output and returns its path; on any failure or a cancel, nothing is left under that name. */
+    public Path run(Listener listener) throws Exception {
+        Listener l = listener == null ? (d, t) -> {} : listener;
+        try {
+            if (frames == null) return figure(l);
+            try (AtomicTarget target = spec.format() == ExportSpec.Format.PNG ? AtomicTarget.directory(spec.out())
+                    : AtomicTarget.file(spec.out())) {
+                try (FrameSink sink = sink(target.temp())) {
+                    int total = frames.count();
+                    for (int i = 0; i < total; i++) {
+                        if (cancelled) throw new CancellationException("export cancelled");
+                        BufferedImage img = frames.frame(i);
+                        sink.add(img);
+                        l.progress(i + 1, total);
+                    }
+                    if (cancelled) throw new CancellationException("export cancelled");
+                    sink.finish();
+                }
+                target.commit();
+                return target.target();
+            }
+        } finally {
+            if (frames != null) frames.close();
+        }
+    }
+
+    private FrameSink sink(Path temp) throws IOException {
+        return switch (spec.format()) {
+            case GIF -> new GifWriter(temp, spec.width(), spec.height(), spec.fps());
+            case MP4 -> new Mp4Writer(temp, spec.width(), spec.height(), spec.fps());
+            case PNG -> new PngFrames(temp);
+            default -> throw new IllegalStateException("not an animation: " + spec.format());
+        };
+    }
+
+    private Path figure(Listener l) throws IOException {
+        try (AtomicTarget target = AtomicTarget.file(spec.out())) {
+            FigureOptions o = new FigureOptions(spec.width(), spec.height(), spec.caption(), true);
+            String text = spec.format() == ExportSpec.Format.SVG ? Figures.svg(session, o) : Figures.tikz(session, o);
+            Files.writeString(target.temp(), text, StandardCharsets.UTF_8);
+            target.commit();
+            l.progress(1, 1);
+            return target.target();
+        }
+    }
+
+    /** Where node u was drawn in the last frame (frame pixels); for tests. Call on the JavaFX thread. */
+    javafx.geometry.Point2D nodePixel(int u) {
+        return ((SessionFrames) frames).nodePixel(u);
+    }
+
+    Session session() {
+        return session;
+    }
+}
