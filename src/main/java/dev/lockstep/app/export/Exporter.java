@@ -115,7 +115,7 @@ public final class Exporter {
         }
     }
 
-    /** Where node u was drawn in the last frame (frame pixels); for tests. Call on the JavaFX thread. */
+    /** Where node u was drawn in the last frame (frame pixels): lets tests find a node in the output. */
     javafx.geometry.Point2D nodePixel(int u) {
         return ((SessionFrames) frames).nodePixel(u);
     }

@@ -91,6 +91,19 @@ final class GifWriter implements FrameSink {
         desc.setAttribute("imageWidth", Integer.toString(width));
         desc.setAttribute("imageHeight", Integer.toString(height));
         desc.setAttribute("interlaceFlag", "FALSE");
+        // the palette, explicitly: the writer's default table for an indexed image is not the image's own
+        IIOMetadataNode table = child(root, "LocalColorTable");
+        while (table.getFirstChild() != null) table.removeChild(table.getFirstChild());
+        table.setAttribute("sizeOfLocalColorTable", "256");
+        table.setAttribute("sortFlag", "FALSE");
+        for (int i = 0; i < 256; i++) {
+            IIOMetadataNode e = new IIOMetadataNode("ColorTableEntry");
+            e.setAttribute("index", Integer.toString(i));
+            e.setAttribute("red", Integer.toString(r[i] & 0xFF));
+            e.setAttribute("green", Integer.toString(g[i] & 0xFF));
+            e.setAttribute("blue", Integer.toString(b[i] & 0xFF));
+            table.appendChild(e);
+        }
         if (frames == 0) {
             IIOMetadataNode apps = child(root, "ApplicationExtensions");
             IIOMetadataNode loop = new IIOMetadataNode("ApplicationExtension");

@@ -86,17 +86,29 @@ final class SessionFrames implements FrameSource {
             }
             if (k > 1) scene.view().showAt(sub / (double) k);
         }
-        return scene.render(roundText(), caption);
+        BufferedImage img = scene.render(roundText(), caption);
+        int n = session.simulation().nodeCount();
+        if (nodePixels.length != 2 * n) nodePixels = new double[2 * n];
+        for (int u = 0; u < n; u++) {
+            Point2D p = scene.nodePixel(u);
+            nodePixels[2 * u] = p.getX();
+            nodePixels[2 * u + 1] = p.getY();
+        }
+        return img;
     }
+
+    /** Node centres in the last frame drawn: x0, y0, x1, y1, ... in frame pixels. */
+    private volatile double[] nodePixels = new double[0];
 
     @Override
     public BufferedImage frame(int index) throws Exception {
         return FxThread.call(() -> draw(index));
     }
 
-    /** Where node u is in the last frame drawn (frame pixels). JavaFX thread. */
+    /** Where node u is in the last frame drawn (frame pixels). */
     Point2D nodePixel(int u) {
-        return scene.nodePixel(u);
+        double[] p = nodePixels;
+        return new Point2D(p[2 * u], p[2 * u + 1]);
     }
 
     Session session() {

@@ -22,7 +22,11 @@ final class Styles {
         int count = Math.max(1, rings.size());
         for (int i = 0; i < count; i++) {
             css.append("node.r").append(i).append(" { stroke-color: ").append(Palette.RING[i % Palette.RING.length])
-                    .append("; stroke-width: ").append(i == 0 ? (lecture ? 2 : 1) : (lecture ? 6 : 4)).append("px; }\n");
+                    .append("; stroke-width: ").append(i == 0 ? (lecture ? 2 : 1) : (lecture ? 6 : 4)).append("px; ")
+                    // One z-level per class: GraphStream keeps the groups of one level in a hash set of
+                    // identity-hashed objects, so classes sharing a level overlap in a different order
+                    // in every run (and exports would differ). Later ring values are drawn on top.
+                    .append("z-index: ").append(3 + i).append("; }\n");
         }
         css.append("edge { shape: line; fill-color: ").append(Palette.hex(lecture ? Palette.EDGE_LECTURE : Palette.EDGE))
                 .append("; size: ").append(lecture ? 3 : 1.5).append("px; z-index: 1; }\n");
