@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lockstep.session.Input;
 import dev.lockstep.session.Session;
-import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -17,12 +16,13 @@ import javafx.scene.control.Labeled;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.Spinner;
 import javafx.scene.control.TextField;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
 import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
 import javafx.stage.Stage;
 import javafx.stage.Window;
-import javax.imageio.ImageIO;
-import javax.imageio.ImageReader;
-import javax.imageio.stream.ImageInputStream;
 import org.junit.jupiter.api.Test;
 import org.testfx.util.WaitForAsyncUtils;
 
@@ -30,7 +30,15 @@ import org.testfx.util.WaitForAsyncUtils;
 class ExportDialogTest extends AppFixture {
 
     Stage openDialog() {
-        robot().press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.E).release(KeyCode.E, KeyCode.SHIFT, KeyCode.CONTROL);
+        // File > Export animation or figure… (Shortcut+Shift+E)
+        MenuItem item = fx(() -> {
+            MenuBar bar = (MenuBar) stage.getScene().getRoot().lookup(".menu-bar");
+            for (MenuItem m : bar.getMenus().get(0).getItems()) if ("Export animation or figure…".equals(m.getText())) return m;
+            return null;
+        });
+        assertTrue(item != null, "the File menu has the export item");
+        assertEquals(new KeyCodeCombination(KeyCode.E, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN), item.getAccelerator());
+        fx(item::fire);
         waitUntil("the export dialog shows", () -> dialog() != null);
         return dialog();
     }
@@ -88,14 +96,11 @@ class ExportDialogTest extends AppFixture {
         assertTrue(status(d).contains("13 frames, 320×240"), status(d));
         assertEquals(1.0, fx(() -> ((ProgressBar) find(d, "#export-progress")).getProgress()));
 
-        try (ImageInputStream in = ImageIO.createImageInputStream(out.toFile())) {
-            ImageReader r = ImageIO.getImageReadersByFormatName("gif").next();
-            r.setInput(in, false);
-            assertEquals(13, r.getNumImages(true), "1 + (10 - 4) rounds x 2 frames per step");
-            BufferedImage last = r.read(12);
-            assertEquals(320, last.getWidth());
-            assertEquals(240, last.getHeight());
-        }
+        var gif = dev.lockstep.app.export.Decoded.gif(out);
+        assertEquals(13, gif.frames().size(), "1 + (10 - 4) rounds x 2 frames per step");
+        assertEquals(320, gif.logicalWidth());
+        assertEquals(240, gif.logicalHeight());
+        assertTrue(gif.loops());
         assertEquals(before, fx(() -> window.session().position()), "the run on screen did not move");
         assertEquals(inputsBefore, fx(() -> window.session().inputs()));
         assertEquals(12, round());

@@ -20,6 +20,12 @@ class ExportCommandTest {
     @TempDir
     Path dir;
 
+    @org.junit.jupiter.api.BeforeAll
+    static void toolkit() throws Exception {
+        // the export starts JavaFX if needed; in this shared test JVM, TestFX must start it first
+        org.testfx.api.FxToolkit.registerPrimaryStage();
+    }
+
     record Result(int code, String out, String err) {}
 
     static Result run(String... args) {

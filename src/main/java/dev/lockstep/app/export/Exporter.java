@@ -9,6 +9,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
  * Exports a range of a run: draws the frames ({@link SessionFrames}), encodes them
@@ -29,6 +33,9 @@ public final class Exporter {
     private final FrameSource frames;
     private final Session session;
     private volatile boolean cancelled;
+    private long waitNanos;
+    private long encodeNanos;
+    private static final boolean DEBUG = Boolean.getBoolean("lockstep.debugExport");
 
     Exporter(ExportSpec spec, FrameSource frames, Session session) {
         this.spec = spec;
@@ -76,22 +83,61 @@ public final class Exporter {
             if (frames == null) return figure(l);
             try (AtomicTarget target = spec.format() == ExportSpec.Format.PNG ? AtomicTarget.directory(spec.out())
                     : AtomicTarget.file(spec.out())) {
+                ExecutorService drawing = Executors.newSingleThreadExecutor(r -> {
+                    Thread t = new Thread(r, "lockstep-export-frames");
+                    t.setDaemon(true);
+                    return t;
+                });
+                Future<BufferedImage> next = null;
                 try (FrameSink sink = sink(target.temp())) {
                     int total = frames.count();
+                    // the next frame is drawn (JavaFX thread) while this one is encoded (here): two cores busy
+                    next = drawing.submit(() -> frames.frame(0));
                     for (int i = 0; i < total; i++) {
                         if (cancelled) throw new CancellationException("export cancelled");
-                        BufferedImage img = frames.frame(i);
+                        long t0 = System.nanoTime();
+                        BufferedImage img = take(next);
+                        int after = i + 1;
+                        next = after < total && !cancelled ? drawing.submit(() -> frames.frame(after)) : null;
+                        long t1 = System.nanoTime();
                         sink.add(img);
+                        waitNanos += t1 - t0;
+                        encodeNanos += System.nanoTime() - t1;
                         l.progress(i + 1, total);
                     }
                     if (cancelled) throw new CancellationException("export cancelled");
                     sink.finish();
+                    if (DEBUG) {
+                        System.err.printf("export: %d frames, waiting for drawing %.1f ms/frame, encoding %.1f ms/frame%n", total,
+                                waitNanos / 1e6 / total, encodeNanos / 1e6 / total);
+                    }
+                } finally {
+                    // a frame still being drawn finishes before the frames are closed
+                    if (next != null) {
+                        try {
+                            next.get();
+                        } catch (ExecutionException | InterruptedException ignored) {
+                            // the export has failed or stopped already
+                        }
+                    }
+                    drawing.shutdownNow();
                 }
                 target.commit();
                 return target.target();
             }
         } finally {
             if (frames != null) frames.close();
+        }
+    }
+
+    private static BufferedImage take(Future<BufferedImage> f) throws Exception {
+        try {
+            return f.get();
+        } catch (ExecutionException e) {
+            Throwable c = e.getCause();
+            if (c instanceof Exception x) throw x;
+            if (c instanceof Error err) throw err;
+            throw e;
         }
     }
 

@@ -15,13 +15,13 @@ import org.jcodec.common.io.SeekableByteChannel;
 import org.w3c.dom.Node;
 
 /** Exported files decoded as a viewer would: GIF frames composed over the previous ones, MP4 frames by jcodec. */
-final class Decoded {
+public final class Decoded {
     private Decoded() {}
 
     /** A GIF's frames as shown (transparent pixels keep what the previous frame showed), and whether it loops. */
-    record Gif(List<BufferedImage> frames, List<Integer> delays, boolean loops, int logicalWidth, int logicalHeight) {}
+    public record Gif(List<BufferedImage> frames, List<Integer> delays, boolean loops, int logicalWidth, int logicalHeight) {}
 
-    static Gif gif(Path file) throws IOException {
+    public static Gif gif(Path file) throws IOException {
         try (ImageInputStream in = ImageIO.createImageInputStream(file.toFile())) {
             ImageReader r = ImageIO.getImageReadersByFormatName("gif").next();
             r.setInput(in, false);
@@ -69,7 +69,7 @@ final class Decoded {
     }
 
     /** Every frame of the MP4's video track. */
-    static List<BufferedImage> mp4(Path file) throws Exception {
+    public static List<BufferedImage> mp4(Path file) throws Exception {
         List<BufferedImage> out = new ArrayList<>();
         try (SeekableByteChannel ch = NIOUtils.readableChannel(file.toFile())) {
             AWTFrameGrab grab = AWTFrameGrab.createAWTFrameGrab(ch);
@@ -79,7 +79,7 @@ final class Decoded {
     }
 
     /** Largest difference of one channel between two colours (0xRRGGBB). */
-    static int distance(int a, int b) {
+    public static int distance(int a, int b) {
         int d = 0;
         for (int shift = 0; shift <= 16; shift += 8) d = Math.max(d, Math.abs((a >> shift & 0xFF) - (b >> shift & 0xFF)));
         return d;

@@ -37,6 +37,8 @@ class ExportTest {
 
     @BeforeAll
     static void toolkit() throws Exception {
+        // the toolkit as TestFX starts it (other test classes share this JVM and need TestFX's start)
+        org.testfx.api.FxToolkit.registerPrimaryStage();
         FxThread.startHeadless();
     }
 
