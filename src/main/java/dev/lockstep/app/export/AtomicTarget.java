@@ -30,6 +30,22 @@ final class AtomicTarget implements AutoCloseable {
         this.target = target;
         this.temp = temp;
         this.directory = directory;
+        LIVE.add(temp);
+    }
+
+    /** Temporary outputs not yet committed or removed: an interrupted JVM (Ctrl+C) removes them on its way out. */
+    private static final java.util.Set<Path> LIVE = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            for (Path p : LIVE) {
+                try {
+                    deleteTree(p);
+                } catch (IOException | RuntimeException e) {
+                    // exiting anyway; a stray .tmp file is all that can remain
+                }
+            }
+        }, "lockstep-export-cleanup"));
     }
 
     /** A file: fails at once (before any work) if its directory is missing or not writable. */
@@ -97,6 +113,7 @@ final class AtomicTarget implements AutoCloseable {
             move(temp, target);
         }
         committed = true;
+        LIVE.remove(temp);
     }
 
     private static void move(Path from, Path to) throws IOException {
@@ -111,6 +128,7 @@ final class AtomicTarget implements AutoCloseable {
     @Override
     public void close() throws IOException {
         if (!committed) deleteTree(temp);
+        LIVE.remove(temp);
     }
 
     private static List<Path> list(Path dir) throws IOException {

@@ -25,6 +25,8 @@ public final class FxThread {
         setIfAbsent("prism.order", "sw");
         setIfAbsent("prism.text", "t2k");
         setIfAbsent("java.awt.headless", "true");
+        // JavaFX warns that it runs from the class path (the jar is not modular): not news for an export's stderr
+        java.util.logging.Logger.getLogger("javafx").setLevel(java.util.logging.Level.SEVERE);
         CountDownLatch up = new CountDownLatch(1);
         try {
             Platform.startup(up::countDown);
