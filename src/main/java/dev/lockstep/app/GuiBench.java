@@ -186,7 +186,7 @@ public final class GuiBench {
         }
     }
 
-    private static String machine() {
+    static String machine() {
         String cpu = "unknown CPU";
         try {
             for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {

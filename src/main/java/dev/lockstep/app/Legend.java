@@ -15,8 +15,8 @@ import javafx.scene.shape.Circle;
  * state), ring = its ring value (LME: the participant's phase). Built from the protocol's
  * {@code fillValues()} / {@code ringValues()}, so any protocol gets one.
  */
-final class Legend extends FlowPane {
-    Legend() {
+public final class Legend extends FlowPane {
+    public Legend() {
         super(28, 4);
         setId("legend");
         getStyleClass().add("legend");
@@ -24,7 +24,7 @@ final class Legend extends FlowPane {
         setAlignment(Pos.CENTER_LEFT);
     }
 
-    void setProtocol(Protocol<?> p) {
+    public void setProtocol(Protocol<?> p) {
         getChildren().clear();
         List<String> fills = p.fillValues();
         List<String> rings = p.ringValues();

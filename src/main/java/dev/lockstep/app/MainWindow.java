@@ -1612,12 +1612,15 @@ public final class MainWindow {
         MenuItem saveScenario = item("Save scenario as…",
                 new KeyCodeCombination(KeyCode.S, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN), this::saveScenarioDialog);
         MenuItem export = item("Export trace…", new KeyCodeCombination(KeyCode.E, KeyCombination.SHORTCUT_DOWN), this::exportTraceDialog);
+        MenuItem exportAnimation = item("Export animation or figure…",
+                new KeyCodeCombination(KeyCode.E, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN),
+                () -> dev.lockstep.app.export.ExportDialog.open(stage, () -> session, slug(session.scenario().name())));
         MenuItem quit = item("Quit", new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN), () -> {
             closedCleanly();
             stage.close();
         });
         Menu file = new Menu("File", null, open, openDefault, new SeparatorMenuItem(), save, saveAs, saveScenario, export,
-                new SeparatorMenuItem(), quit);
+                exportAnimation, new SeparatorMenuItem(), quit);
 
         // Plain-key shortcuts are handled by the scene's key filter (so they never fire while
         // typing in a field); the menu only shows them.

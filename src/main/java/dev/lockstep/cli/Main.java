@@ -62,6 +62,13 @@ public final class Main {
                   LME throughput on random unit-disk graphs
               bench --travel [--nodes 50] [--actions 100000] [--jumps 200] [--seed N]
                   time travel: cost of jumps anywhere in a long interactive session, and its history's memory
+              export SCENARIO|SESSION --format gif|mp4|png|svg|tikz --out PATH [--from N] [--to N] [--steps]
+                     [--at N] [--width W] [--height H] [--fps F] [--frames-per-step K] [--caption | --no-caption]
+                     [--seed N] [--no-progress]
+                  a range of the run as an animation (png: frame-NNNN.png in the directory PATH), or one moment
+                  as a figure; headless (no display needed). Range in rounds, or in action executions with --steps
+              bench --export [--frames 200] [--width 1280] [--height 720] [--dir DIR]
+                  seconds to export frames as GIF and as MP4
               gui [SCENARIO | SESSION]
                   open the visualizer (on the built-in default scenario if no file is given)
               gui-bench [--sizes 50,200,1000] [--seconds 10] [--rate 10] [--warmup 2] [--zoomed 200]
@@ -94,7 +101,9 @@ public final class Main {
                 case "run" -> run(args);
                 case "replay" -> replay(args);
                 case "shiviz" -> shiviz(args);
-                case "bench" -> Bench.run(new Args("bench", args, 1, Set.of("--nodes", "--rounds", "--seed", "--degree",
+                case "export" -> ExportCommand.run(args, out, err, terminal);
+                case "bench" -> java.util.Arrays.asList(args).contains("--export") ? exportBench(args)
+                        : Bench.run(new Args("bench", args, 1, Set.of("--nodes", "--rounds", "--seed", "--degree",
                         "--actions", "--jumps"), Set.of("--travel")), out, err);
                 case "gui" -> gui(args);
                 case "gui-bench" -> guiBench(args);
@@ -121,7 +130,7 @@ public final class Main {
             // Writing the trace failed mid-run (disk full, file system gone): the environment, not a bug.
             err.println("lockstep: cannot write: " + e.getCause().getMessage());
             return BAD_INPUT;
-        } catch (RuntimeException | OutOfMemoryError e) {
+        } catch (Exception | OutOfMemoryError e) {
             err.println("lockstep: internal error: " + e);
             e.printStackTrace(err);
             return INTERNAL_ERROR;
@@ -417,6 +426,18 @@ public final class Main {
             err.println("lockstep: cannot open a window: " + e.getMessage());
             return BAD_INPUT;
         }
+        return OK;
+    }
+
+    private int exportBench(String[] argv) throws Exception {
+        Args a = new Args("bench", argv, 1, Set.of("--frames", "--width", "--height", "--dir"), Set.of("--export"));
+        int frames = a.has("--frames") ? (int) a.longValue("bench", "--frames", 1, 100_000) : 200;
+        int width = a.has("--width") ? (int) a.longValue("bench", "--width", 16, 7680) : 1280;
+        int height = a.has("--height") ? (int) a.longValue("bench", "--height", 16, 4320) : 720;
+        if (width % 2 != 0 || height % 2 != 0) throw new UsageException("bench: the MP4 needs an even --width and --height");
+        Path dir = Path.of(a.has("--dir") ? a.get("--dir") : System.getProperty("java.io.tmpdir"));
+        if (!java.nio.file.Files.isDirectory(dir)) throw new UsageException("bench: --dir " + dir + ": no such directory");
+        dev.lockstep.app.Export.bench(frames, width, height, dir, out);
         return OK;
     }
 

@@ -182,7 +182,7 @@ public final class GraphView {
             }
         };
         root.sceneProperty().addListener((obs, old, scene) -> {
-            if (scene != null) timer.start();
+            if (scene != null && !clockHeld) timer.start();
             else timer.stop();
         });
     }
@@ -395,6 +395,47 @@ public final class GraphView {
                 painter.nanos = 0;
             }
         }
+    }
+
+    // ------------------------------------------------------------------ driven frame by frame (export)
+
+    /** Whether the wall clock is ignored: animations advance only through {@link #showAt(double)}. */
+    private boolean clockHeld;
+
+    /**
+     * Stops following the wall clock for good: no frame timer, no repaint on pulses. The caller
+     * then sets the animation's progress with {@link #showAt(double)} and draws with
+     * {@link #repaintNow()}, so the same calls always draw the same pictures (the exporter).
+     */
+    public void holdClock() {
+        clockHeld = true;
+        timer.stop();
+    }
+
+    /**
+     * Shows the transition started by the last {@code update(true)} at time {@code t} in [0, 1]
+     * of its duration (eased as on screen); at 1 the transition is over, as when its time is up.
+     */
+    public void showAt(double t) {
+        if (!animating) return;
+        if (t >= 1) {
+            animating = false;
+            tokens.values().removeIf(tok -> tok.leaving);
+            for (Token tok : tokens.values()) tok.startKind = Token.AT_SLOT_STILL;
+            apply(1);
+        } else {
+            apply(ease(Math.max(0, t)));
+        }
+        dirty = true;
+    }
+
+    /**
+     * Draws the view now, whether or not GraphStream thinks the graph changed (its viewer
+     * otherwise repaints on its own schedule). Needs the view laid out in a scene.
+     */
+    public void repaintNow() {
+        dirty = false;
+        viewer.pulse(true);
     }
 
     static double ease(double t) {

@@ -23,7 +23,11 @@ final class Styles {
         int count = Math.max(1, rings.size());
         for (int i = 0; i < count; i++) {
             css.append("node.r").append(i).append(" { stroke-color: ").append(Palette.RING[i % Palette.RING.length])
-                    .append("; stroke-width: ").append(lecture ? (i == 0 ? 2 : 6) : Look.ringWidth(i)).append("px; }\n");
+                    .append("; stroke-width: ").append(lecture ? (i == 0 ? 2 : 6) : Look.ringWidth(i)).append("px; ")
+                    // One z-level per class: GraphStream keeps the groups of one level in a hash set of
+                    // identity-hashed objects, so classes sharing a level overlap in a different order
+                    // in every run (and exports would differ). Later ring values are drawn on top.
+                    .append("z-index: ").append(3 + i).append("; }\n");
         }
         css.append("edge { shape: line; fill-color: ").append(Palette.hex(lecture ? Palette.EDGE_LECTURE : Palette.EDGE))
                 .append("; size: ").append(lecture ? 3 : Look.EDGE_WIDTH).append("px; z-index: 1; }\n");
