@@ -1679,6 +1679,7 @@ public final class MainWindow {
             Ctrl+S         save the session
             Ctrl+Shift+S   save the scenario as
             Ctrl+E         export the trace
+            Ctrl+Shift+E   export an animation (GIF, MP4, PNG) or a figure (SVG, TikZ)
             Ctrl+L         lecture mode
             Right click    a node's menu: Lock, Unlock""";
 
