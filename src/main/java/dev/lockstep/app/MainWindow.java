@@ -517,9 +517,19 @@ public final class MainWindow {
         });
     }
 
+    /** How far past the branch's end G may run on in one go (it runs on the window's thread). */
+    static final int GO_AHEAD_LIMIT = 5_000;
+
     /** Goes to the start of round r (its start-of-round changes done): back in time, or forward, running on. */
     public void goToRound(int r) {
         player.pause();
+        int end = session.furthest().round();
+        if (r > end + GO_AHEAD_LIMIT) {
+            // running on happens on the window's thread: a huge number would freeze the window
+            say("Go to round " + r + ": at most " + GO_AHEAD_LIMIT + " rounds beyond the end of this branch (round " + end
+                    + ") at a time; use Play, or `run --until \"round >= " + r + "\"` on the command line.");
+            return;
+        }
         guarded("Go to round " + r, () -> session.jumpTo(new Session.Position(Math.max(0, r), 0)));
     }
 

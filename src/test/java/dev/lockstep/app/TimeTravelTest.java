@@ -258,4 +258,17 @@ class TimeTravelTest extends AppFixture {
         assertNotEquals(0, forkEnd);
         assertTrue(fx(() -> window.errors()).isEmpty());
     }
+
+    /** G runs on past the branch's end on the window's thread, so how far at once is bounded, and said. */
+    @Test
+    void goingFarPastTheEndIsRefusedWithTheWayToGetThere() {
+        fx(() -> window.runRounds(5));
+        int far = 5 + MainWindow.GO_AHEAD_LIMIT + 1;
+        fx(() -> window.goToRound(far));
+        assertEquals(5, round(), "nothing ran");
+        assertTrue(fx(() -> window.statusMessage()).contains("at most " + MainWindow.GO_AHEAD_LIMIT + " rounds beyond"),
+                fx(() -> window.statusMessage()));
+        fx(() -> window.goToRound(40));
+        assertEquals(40, round(), "within the limit it runs on");
+    }
 }
