@@ -1,5 +1,7 @@
 package dev.lockstep.app.graph;
 
+import dev.lockstep.figure.Plane;
+
 import dev.lockstep.core.Envelope;
 import dev.lockstep.core.NodeState;
 import dev.lockstep.core.Protocol;
@@ -742,7 +744,7 @@ public final class GraphView {
         int[] best = null;
         double bestD = tol;
         for (int[] e : edges) {
-            double d = Geometry.distanceToSegment(px, py, pxX(curX[e[0]], curY[e[0]]), pxY(curX[e[0]], curY[e[0]]),
+            double d = Plane.distanceToSegment(px, py, pxX(curX[e[0]], curY[e[0]]), pxY(curX[e[0]], curY[e[0]]),
                     pxX(curX[e[1]], curY[e[1]]), pxY(curX[e[1]], curY[e[1]]));
             if (d <= bestD) {
                 bestD = d;
@@ -761,7 +763,7 @@ public final class GraphView {
             double bx = pxX(curX[e[1]], curY[e[1]]);
             double by = pxY(curX[e[1]], curY[e[1]]);
             for (int i = 0; i + 3 < polyline.length; i += 2) {
-                if (Geometry.segmentsCross(ax, ay, bx, by, polyline[i], polyline[i + 1], polyline[i + 2], polyline[i + 3])) {
+                if (Plane.segmentsCross(ax, ay, bx, by, polyline[i], polyline[i + 1], polyline[i + 2], polyline[i + 3])) {
                     out.add(e.clone());
                     break;
                 }

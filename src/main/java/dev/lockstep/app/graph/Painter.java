@@ -1,5 +1,6 @@
 package dev.lockstep.app.graph;
 
+import dev.lockstep.figure.Obstacles;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -654,48 +655,6 @@ final class Painter {
 
     private static final double TOKEN_H = 14;
     private static final Color SELF_FILL = Color.web("#FFF6D5");
-
-    /** Capsules (segments with a radius) in a uniform grid, for the greedy label placement. */
-    private static final class Obstacles {
-        private final double cell;
-        private final Map<Long, List<double[]>> grid = new HashMap<>();
-
-        Obstacles(double cell) {
-            this.cell = cell;
-        }
-
-        private long key(int i, int j) {
-            return ((long) i << 32) ^ (j & 0xffffffffL);
-        }
-
-        void add(double x1, double y1, double x2, double y2, double rad) {
-            double[] c = {x1, y1, x2, y2, rad};
-            int i0 = (int) Math.floor((Math.min(x1, x2) - rad) / cell);
-            int i1 = (int) Math.floor((Math.max(x1, x2) + rad) / cell);
-            int j0 = (int) Math.floor((Math.min(y1, y2) - rad) / cell);
-            int j1 = (int) Math.floor((Math.max(y1, y2) + rad) / cell);
-            for (int i = i0; i <= i1; i++) {
-                for (int j = j0; j <= j1; j++) grid.computeIfAbsent(key(i, j), k -> new ArrayList<>(4)).add(c);
-            }
-        }
-
-        boolean hits(double x1, double y1, double x2, double y2, double rad) {
-            int i0 = (int) Math.floor((Math.min(x1, x2) - rad) / cell);
-            int i1 = (int) Math.floor((Math.max(x1, x2) + rad) / cell);
-            int j0 = (int) Math.floor((Math.min(y1, y2) - rad) / cell);
-            int j1 = (int) Math.floor((Math.max(y1, y2) + rad) / cell);
-            for (int i = i0; i <= i1; i++) {
-                for (int j = j0; j <= j1; j++) {
-                    List<double[]> l = grid.get(key(i, j));
-                    if (l == null) continue;
-                    for (double[] c : l) {
-                        if (Geometry.segmentDistance(x1, y1, x2, y2, c[0], c[1], c[2], c[3]) < rad + c[4]) return true;
-                    }
-                }
-            }
-            return false;
-        }
-    }
 
     // ------------------------------------------------------------------ decorations
 

@@ -1,10 +1,13 @@
-package dev.lockstep.app.graph;
+package dev.lockstep.figure;
 
-/** Plane geometry for hit-testing (view pixels). */
-final class Geometry {
-    private Geometry() {}
+/**
+ * Plane geometry in view pixels, shared by the window (hit-testing, label placement) and the
+ * figures (label placement), so both place labels by the same arithmetic.
+ */
+public final class Plane {
+    private Plane() {}
 
-    static double distanceToSegment(double px, double py, double ax, double ay, double bx, double by) {
+    public static double distanceToSegment(double px, double py, double ax, double ay, double bx, double by) {
         double dx = bx - ax;
         double dy = by - ay;
         double len2 = dx * dx + dy * dy;
@@ -14,14 +17,14 @@ final class Geometry {
     }
 
     /** Distance between segments ab and cd (0 if they cross). */
-    static double segmentDistance(double ax, double ay, double bx, double by, double cx, double cy, double dx, double dy) {
+    public static double segmentDistance(double ax, double ay, double bx, double by, double cx, double cy, double dx, double dy) {
         if (segmentsCross(ax, ay, bx, by, cx, cy, dx, dy)) return 0;
         return Math.min(Math.min(distanceToSegment(ax, ay, cx, cy, dx, dy), distanceToSegment(bx, by, cx, cy, dx, dy)),
                 Math.min(distanceToSegment(cx, cy, ax, ay, bx, by), distanceToSegment(dx, dy, ax, ay, bx, by)));
     }
 
     /** Whether segments ab and cd intersect (touching counts). */
-    static boolean segmentsCross(double ax, double ay, double bx, double by, double cx, double cy, double dx, double dy) {
+    public static boolean segmentsCross(double ax, double ay, double bx, double by, double cx, double cy, double dx, double dy) {
         double d1 = cross(cx, cy, dx, dy, ax, ay);
         double d2 = cross(cx, cy, dx, dy, bx, by);
         double d3 = cross(ax, ay, bx, by, cx, cy);
