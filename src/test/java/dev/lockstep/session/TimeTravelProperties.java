@@ -241,6 +241,10 @@ class TimeTravelProperties {
         Session loaded = Session.parse(fromRoundZero(s), "manual");
         String b = trace(loaded, s.round());
         assertEquals(a, b);
+        // the trace alone (no session) re-drives the hand-made choices, fixed draws included
+        dev.lockstep.scenario.TraceReplay.Result replayed = dev.lockstep.scenario.TraceReplay.replay(a, "manual.jsonl");
+        assertTrue(replayed.identical(), "replay diverges at line " + replayed.differingLine() + ":\n" + replayed.expected() + "\n"
+                + replayed.actual());
     }
 
     @Test
