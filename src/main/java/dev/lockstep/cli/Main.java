@@ -69,8 +69,10 @@ public final class Main {
                   as a figure; headless (no display needed). Range in rounds, or in action executions with --steps
               bench --export [--frames 200] [--width 1280] [--height 720] [--dir DIR]
                   seconds to export frames as GIF and as MP4
-              gui [SCENARIO | SESSION]
-                  open the visualizer (on the built-in default scenario if no file is given)
+              gui [SCENARIO | SESSION] [--rounds N] [--lecture] [--manual]
+                  open the visualizer (on the built-in default scenario if no file is given), run N
+                  rounds first, in lecture mode, in manual mode; --screenshot PNG [--select NODE]
+                  [--size WxH] [--jump STEP] [--tab PANEL] [--split F] saves the window and exits
               gui-bench [--sizes 50,200,1000] [--seconds 10] [--rate 10] [--warmup 2] [--zoomed 200]
                   frames per second of the graph view while running (needs a display)
               help
@@ -97,6 +99,10 @@ public final class Main {
     public int execute(String[] args) {
         try {
             if (args.length == 0) throw new UsageException("no command given");
+            if (args.length > 1 && (java.util.Arrays.asList(args).contains("--help") || java.util.Arrays.asList(args).contains("-h"))) {
+                out.print(USAGE); // COMMAND --help: the usage, as `help` prints it
+                return OK;
+            }
             return switch (args[0]) {
                 case "run" -> run(args);
                 case "replay" -> replay(args);

@@ -234,6 +234,13 @@ class MainTest {
         assertEquals(Main.OK, r.code());
         assertTrue(r.out().contains("run SCENARIO [--seed N] [--rounds N] [--trace FILE]"), r.out());
         assertEquals("", r.err());
+        for (String command : new String[] {"run", "export", "gui", "bench", "shiviz"}) {
+            Result h = run(command, "--help");
+            assertEquals(Main.OK, h.code(), command + " --help");
+            assertEquals(r.out(), h.out(), command + " --help prints the usage");
+            assertEquals("", h.err());
+        }
+        assertTrue(r.out().contains("gui [SCENARIO | SESSION] [--rounds N] [--lecture] [--manual]"), r.out());
     }
 
     // ---------------------------------------------------------------- traces
