@@ -34,6 +34,8 @@ final class FigureLayout {
     static final double PIP_FONT = 8.5;
     // the band around the graph
     static final double HEADER_H = 34;
+    /** The least height the graph keeps below the header before the legend and the caption give way. */
+    static final double MIN_GRAPH_H = 2 * Look.GRAPH_PADDING + 40;
     static final double TITLE_FONT = 16;
     static final double DETAIL_FONT = 12;
     static final double LEGEND_FONT = 12;
@@ -90,6 +92,18 @@ final class FigureLayout {
         double bottom = h;
         if (options.caption()) bottom = caption(caption, w, h);
         if (options.legend()) bottom = legend(legend, w, bottom);
+        // A small figure must still show the graph: the fit keeps GRAPH_PADDING on every side, so
+        // a caption and a legend could squeeze every node into one point. The legend goes first,
+        // then the caption.
+        if (bottom - HEADER_H < MIN_GRAPH_H && !legend.isEmpty()) {
+            legend.clear();
+            caption.clear();
+            bottom = options.caption() ? caption(caption, w, h) : h;
+        }
+        if (bottom - HEADER_H < MIN_GRAPH_H && !caption.isEmpty()) {
+            caption.clear();
+            bottom = h;
+        }
         double top = HEADER_H;
         area = new Figure.Area(0, top, w, Math.max(1, bottom - top));
 

@@ -8,6 +8,8 @@ package dev.lockstep.figure;
  * @param height  the figure's height, likewise
  * @param caption whether to add the narration of the action(s) that led to the moment
  * @param legend  whether to add the legend of the visual language
+ *                <p>On a figure too small to show the graph with them, the legend and then the
+ *                caption are left out (the graph keeps at least 100 px of height below the header).
  */
 public record FigureOptions(int width, int height, boolean caption, boolean legend) {
     public FigureOptions {

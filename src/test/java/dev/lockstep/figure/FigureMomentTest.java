@@ -200,4 +200,29 @@ class FigureMomentTest {
         assertEquals("0.1", Num.of(0.1));
         assertThrows(IllegalArgumentException.class, () -> Num.of(Double.NaN));
     }
+
+    /**
+     * A small figure still shows the graph: with the caption and the legend on, a 160x122 figure of
+     * Figure 1 once put every node at one point (the fit's padding took the little room left).
+     */
+    @Test
+    void smallFiguresKeepTheNodesApart() throws Exception {
+        Session s = Moments.at("figure-1-persistent-neighbourhood.json", 0, 0, 0);
+        for (int w = 100; w <= 400; w += 37) {
+            for (int h = 100; h <= 300; h += 11) {
+                for (boolean caption : new boolean[] {false, true}) {
+                    for (boolean legend : new boolean[] {false, true}) {
+                        Figure f = Figures.figure(s, new FigureOptions(w, h, caption, legend));
+                        java.util.Set<String> at = new java.util.HashSet<>();
+                        for (Figure.Node n : f.nodes()) {
+                            String key = Num.of(n.at().x()) + "," + Num.of(n.at().y());
+                            assertTrue(at.add(key), w + "x" + h + " caption " + caption + " legend " + legend + ": two nodes at " + key);
+                        }
+                        assertTrue(f.graph().height() >= Math.min(FigureLayout.MIN_GRAPH_H, h - FigureLayout.HEADER_H),
+                                w + "x" + h + ": the graph keeps its room (" + f.graph().height() + ")");
+                    }
+                }
+            }
+        }
+    }
 }
