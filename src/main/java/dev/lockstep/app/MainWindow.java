@@ -156,6 +156,8 @@ public final class MainWindow {
     private final ToggleButton manualButton = new ToggleButton("Manual");
     private final CheckMenuItem manualItem = new CheckMenuItem("Manual mode: you are the adversary");
     private final Label roundLabel = new Label();
+    /** "in progress" under the round number (not beside it: in lecture mode the toolbar has no width to spare). */
+    private final Label roundProgress = new Label("in progress");
     private final Label scenarioLabel = new Label();
     private final CheckMenuItem lectureItem = new CheckMenuItem("Lecture mode");
 
@@ -1254,8 +1256,10 @@ public final class MainWindow {
     private void refresh() {
         Simulation sim = session.simulation();
         Stats st = sim.stats();
-        String round = "Round " + sim.round() + (session.midRound() && sim.executionsThisRound() > 0 ? " (in progress)" : "");
-        roundLabel.setText(round);
+        roundLabel.setText("Round " + sim.round());
+        boolean inProgress = session.midRound() && sim.executionsThisRound() > 0;
+        roundProgress.setVisible(inProgress);
+        roundProgress.setManaged(inProgress);
         stats.setText(String.format(Locale.ROOT,
                 "round %d   ·   %d actions   ·   %d messages sent, %d lost, %d in transit   ·   %d lock%s acquired   ·   mean wait %.1f rounds   ·   %d violation%s",
                 sim.round(), st.actions(), st.messagesSent(), st.messagesLost(), sim.totalInTransit(), st.locksAcquired(),
@@ -1751,6 +1755,10 @@ public final class MainWindow {
         roundLabel.setId("round");
         roundLabel.getStyleClass().add("round-label");
         roundLabel.setMinWidth(Region.USE_PREF_SIZE);
+        roundProgress.setId("round-progress");
+        roundProgress.getStyleClass().add("round-progress");
+        roundProgress.setVisible(false);
+        roundProgress.setManaged(false);
 
         seed.setId("seed");
         seed.setPrefColumnCount(6);
@@ -1828,7 +1836,7 @@ public final class MainWindow {
             c.setMinWidth(Region.USE_PREF_SIZE);
         }
 
-        ToolBar bar = new ToolBar(play, step, stepAction, reset, sep(), label("Speed"), speed, speedLabel, sep(), roundLabel,
+        ToolBar bar = new ToolBar(play, step, stepAction, reset, sep(), label("Speed"), speed, speedLabel, sep(), roundBox(),
                 spacer(), label("Tool"), selectTool, edgeTool, cutTool, sep(), lectureButton);
         bar.setId("toolbar");
         return bar;
@@ -2002,7 +2010,14 @@ public final class MainWindow {
     }
 
     String roundText() {
-        return roundLabel.getText();
+        return roundLabel.getText() + (roundProgress.isVisible() ? " (" + roundProgress.getText() + ")" : "");
+    }
+
+    private VBox roundBox() {
+        VBox box = new VBox(-3, roundLabel, roundProgress);
+        box.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        box.setMinWidth(Region.USE_PREF_SIZE);
+        return box;
     }
 
     String statsText() {
