@@ -178,7 +178,11 @@ public final class LockstepApp extends Application {
         if (o.tab() != null && !window.showPanel(o.tab())) System.err.println("lockstep gui: no panel " + o.tab());
         if (o.split() > 0) window.setGraphShare(o.split());
         if (o.select() != null) window.select(window.session().simulation().indexOf(o.select()));
-        if (o.screenshot() != null) screenshotAndExit(stage.getScene(), o.screenshot());
+        // once more when the window has its final size: the bottom panel keeps its height when the
+        // window grows, so a share set while it was still being sized would not hold
+        Runnable settle = o.split() > 0 ? () -> window.setGraphShare(o.split()) : () -> { };
+        if (o.screenshot() != null) screenshotAndExit(stage.getScene(), o.screenshot(), settle);
+        else Platform.runLater(settle);
     }
 
     private static List<Image> icons() {
@@ -203,13 +207,14 @@ public final class LockstepApp extends Application {
     }
 
     /** Lets the view render for a moment, writes the scene to a PNG and exits. */
-    private static void screenshotAndExit(Scene scene, Path png) {
+    private static void screenshotAndExit(Scene scene, Path png, Runnable settle) {
         new AnimationTimer() {
             private int pulses;
 
             @Override
             public void handle(long now) {
-                if (++pulses < 90) return;
+                if (++pulses == 45) settle.run();
+                if (pulses < 90) return;
                 stop();
                 try {
                     writePng(scene.snapshot(null), png);
