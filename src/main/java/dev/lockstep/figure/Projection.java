@@ -22,19 +22,26 @@ public final class Projection {
         this.oy = oy;
     }
 
-    /** The projection of points (xs[i], ys[i]) into the area (left, top, width, height). */
-    public static Projection fit(double[] xs, double[] ys, double left, double top, double width, double height) {
+    /**
+     * The framed part of the model plane: the bounding box of the first {@code n} points, flat
+     * sides grown to ±1 unit (none: the unit square), and the padding of 6% of its larger side (at
+     * least 0.05 units) that the window's "fit" adds around it.
+     */
+    public record Bounds(double minX, double minY, double maxX, double maxY, double pad) {}
+
+    /** The framed part of the plane for points (xs[i], ys[i]), i &lt; n; the window's camera uses it too. */
+    public static Bounds bounds(double[] xs, double[] ys, int n) {
         double minX = Double.POSITIVE_INFINITY;
         double minY = Double.POSITIVE_INFINITY;
         double maxX = Double.NEGATIVE_INFINITY;
         double maxY = Double.NEGATIVE_INFINITY;
-        for (int i = 0; i < xs.length; i++) {
+        for (int i = 0; i < n; i++) {
             minX = Math.min(minX, xs[i]);
             maxX = Math.max(maxX, xs[i]);
             minY = Math.min(minY, ys[i]);
             maxY = Math.max(maxY, ys[i]);
         }
-        if (xs.length == 0) {
+        if (n == 0) {
             minX = minY = 0;
             maxX = maxY = 1;
         }
@@ -47,6 +54,13 @@ public final class Projection {
             minY -= 1;
             maxY += 1;
         }
+        return new Bounds(minX, minY, maxX, maxY, pad);
+    }
+
+    /** The projection of points (xs[i], ys[i]) into the area (left, top, width, height). */
+    public static Projection fit(double[] xs, double[] ys, double left, double top, double width, double height) {
+        Bounds b = bounds(xs, ys, xs.length);
+        double minX = b.minX(), minY = b.minY(), maxX = b.maxX(), maxY = b.maxY(), pad = b.pad();
         double gw = maxX - minX + 2 * pad;
         double gh = maxY - minY + 2 * pad;
         // GraphStream gives up a padding larger than the view for a tenth of the view

@@ -131,14 +131,7 @@ public final class Exporter {
     }
 
     private static BufferedImage take(Future<BufferedImage> f) throws Exception {
-        try {
-            return f.get();
-        } catch (ExecutionException e) {
-            Throwable c = e.getCause();
-            if (c instanceof Exception x) throw x;
-            if (c instanceof Error err) throw err;
-            throw e;
-        }
+        return FxThread.await(f);
     }
 
     private FrameSink sink(Path temp) throws IOException {

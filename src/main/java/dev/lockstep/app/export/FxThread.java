@@ -53,6 +53,11 @@ public final class FxThread {
                 f.completeExceptionally(t);
             }
         });
+        return await(f);
+    }
+
+    /** The future's result, with what the work threw rethrown as itself (not wrapped). */
+    static <T> T await(java.util.concurrent.Future<T> f) throws Exception {
         try {
             return f.get();
         } catch (ExecutionException e) {

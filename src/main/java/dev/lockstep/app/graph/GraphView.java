@@ -1,6 +1,7 @@
 package dev.lockstep.app.graph;
 
 import dev.lockstep.figure.Plane;
+import dev.lockstep.figure.Projection;
 
 import dev.lockstep.core.Envelope;
 import dev.lockstep.core.NodeState;
@@ -583,29 +584,8 @@ public final class GraphView {
 
     /** Fits the whole graph in the view again. */
     public void resetCamera() {
-        double minX = Double.POSITIVE_INFINITY;
-        double minY = Double.POSITIVE_INFINITY;
-        double maxX = Double.NEGATIVE_INFINITY;
-        double maxY = Double.NEGATIVE_INFINITY;
-        for (int u = 0; u < n; u++) {
-            minX = Math.min(minX, toX[u]);
-            maxX = Math.max(maxX, toX[u]);
-            minY = Math.min(minY, toY[u]);
-            maxY = Math.max(maxY, toY[u]);
-        }
-        if (n == 0) {
-            minX = minY = 0;
-            maxX = maxY = 1;
-        }
-        double pad = Math.max(0.05, 0.06 * Math.max(maxX - minX, maxY - minY));
-        if (maxX - minX < 1e-9) {
-            minX -= 1;
-            maxX += 1;
-        }
-        if (maxY - minY < 1e-9) {
-            minY -= 1;
-            maxY += 1;
-        }
+        Projection.Bounds b = Projection.bounds(toX, toY, n);
+        double minX = b.minX(), minY = b.minY(), maxX = b.maxX(), maxY = b.maxY(), pad = b.pad();
         camera.setAutoFitView(false);
         camera.setGraphViewport(minX - pad, minY - pad, maxX + pad, maxY + pad);
         centerX = (minX + maxX) / 2;
