@@ -71,7 +71,7 @@ final class ExportCommand {
             written = dev.lockstep.app.Export.run(file, seed, spec, bar);
         } catch (IllegalArgumentException e) {
             if (bar != null) bar.finish();
-            err.println("lockstep: export: " + e.getMessage());
+            err.println("lockstep: export: " + dev.lockstep.json.Printable.escape(e.getMessage()));
             return Main.BAD_INPUT;
         } catch (IOException e) {
             if (bar != null) bar.finish();

@@ -13,6 +13,7 @@ import dev.lockstep.json.JsonParseException;
 import dev.lockstep.json.JsonParser;
 import dev.lockstep.json.JsonValue;
 import dev.lockstep.json.JsonWriter;
+import dev.lockstep.json.Printable;
 import dev.lockstep.scenario.Scenario;
 import dev.lockstep.scenario.ScenarioException;
 import dev.lockstep.scenario.ScenarioLoader;
@@ -120,27 +121,35 @@ public final class Main {
                 default -> throw new UsageException("unknown command \"" + args[0] + "\"");
             };
         } catch (UsageException e) {
-            err.println("lockstep: " + e.getMessage());
-            err.print(USAGE);
+            // one line and where to read more: the whole usage would bury the message
+            err.println("lockstep: " + Printable.escape(e.getMessage()));
+            err.println("see '" + helpCommand(args) + "'");
             return BAD_INPUT;
         } catch (ScenarioException e) {
-            for (String p : e.problems()) err.println(p);
+            for (String p : e.problems()) err.println(Printable.escape(p));
             return BAD_INPUT;
         } catch (ScheduleException e) {
-            err.println(e.source() + ": " + e.getMessage());
+            err.println(Printable.escape(e.source() + ": " + e.getMessage()));
             return BAD_INPUT;
         } catch (IOException e) {
-            err.println("lockstep: " + e.getMessage());
+            err.println("lockstep: " + Printable.escape(e.getMessage()));
             return BAD_INPUT;
         } catch (java.io.UncheckedIOException e) {
             // Writing the trace failed mid-run (disk full, file system gone): the environment, not a bug.
-            err.println("lockstep: cannot write: " + e.getCause().getMessage());
+            err.println("lockstep: cannot write: " + Printable.escape(e.getCause().getMessage()));
             return BAD_INPUT;
         } catch (Exception | OutOfMemoryError e) {
-            err.println("lockstep: internal error: " + e);
+            err.println("lockstep: internal error: " + Printable.escape(e.toString()));
             e.printStackTrace(err);
             return INTERNAL_ERROR;
         }
+    }
+
+    static final Set<String> COMMANDS = Set.of("run", "replay", "shiviz", "export", "bench", "gui", "gui-bench");
+
+    /** The help to point a usage error at: the command's, or the general one. */
+    static String helpCommand(String[] args) {
+        return args.length > 0 && COMMANDS.contains(args[0]) ? "lockstep " + args[0] + " --help" : "lockstep --help";
     }
 
     private int run(String[] argv) throws UsageException, ScenarioException, IOException {
@@ -226,10 +235,10 @@ public final class Main {
                 try {
                     breakpoints.add(Conditions.parse(text, sim));
                 } catch (ConditionException e) {
-                    err.println("lockstep: run: --until \"" + text + "\": " + e.getMessage());
-                    if (e.column() > 0 && text.indexOf('\n') < 0) {
-                        err.println("  " + text);
-                        err.println("  " + " ".repeat(e.column() - 1) + "^");
+                    err.println("lockstep: run: --until \"" + Printable.escape(text) + "\": " + Printable.escape(e.getMessage()));
+                    if (e.column() > 0 && e.column() <= text.length() + 1) {
+                        err.println("  " + Printable.escape(text));
+                        err.println("  " + " ".repeat(Printable.escape(text.substring(0, e.column() - 1)).length()) + "^");
                     }
                     return BAD_INPUT;
                 }
@@ -420,8 +429,10 @@ public final class Main {
         Args a = new Args("gui", argv, 1, Set.of("--screenshot", "--rounds", "--select", "--size", "--jump", "--tab", "--split"),
                 Set.of("--lecture", "--manual"));
         if (a.positional.size() > 1) throw new UsageException("gui: expected at most one scenario or session file");
+        if (a.has("--rounds")) a.longValue("gui", "--rounds", 0, Integer.MAX_VALUE - 1);
+        if (a.has("--jump")) a.longValue("gui", "--jump", 0, Long.MAX_VALUE);
         if (a.positional.size() == 1 && !java.nio.file.Files.isRegularFile(Path.of(a.positional.get(0)))) {
-            err.println(a.positional.get(0) + ": no such file");
+            err.println(Printable.escape(a.positional.get(0)) + ": no such file");
             return BAD_INPUT;
         }
         String[] rest = java.util.Arrays.copyOfRange(argv, 1, argv.length);

@@ -10,6 +10,21 @@ public final class PortSet {
 
     private PortSet() {}
 
+    /**
+     * Null if {@code port} is a port label of a node with {@code delta} ports (0..Δ, 0 being the
+     * node itself), else what is wrong. A label outside would alias in a 64-bit set ({@code 1L << 66}
+     * is {@code 1L << 2}), so every port read from a file is checked with this where it enters.
+     */
+    public static String outOfRange(long port, int delta) {
+        return port >= 0 && port <= delta ? null : "port " + port + " is outside 0.." + delta + " (Δ = " + delta + ")";
+    }
+
+    /** The same for a port an edge takes: 1..Δ (port 0 is the node itself). */
+    public static String outOfLinkRange(long port, int delta) {
+        return port >= 1 && port <= delta ? null
+                : "port " + port + " is outside 1.." + delta + " (Δ = " + delta + "; port 0 is the node itself)";
+    }
+
     public static long of(int... ports) {
         long s = 0;
         for (int p : ports) s |= bit(p);

@@ -477,6 +477,31 @@ public final class Simulation implements SystemView {
         return ctx.bounds();
     }
 
+    /**
+     * Null if the choice's fixed draws are what its execution draws (as many values, each within
+     * its bound; also null without fixed draws), else a sentence naming the allowed ranges: the
+     * check a scripted step or a restored manual choice needs before it runs.
+     */
+    public String drawsProblem(Choice c) {
+        String why = whyNotEnabled(c);
+        if (why != null || c.draws() == null) return why;
+        int[] bounds = drawBounds(new Choice(c.node(), c.action(), c.message(), null));
+        int[] given = c.draws();
+        boolean fits = given.length == bounds.length;
+        for (int i = 0; fits && i < given.length; i++) fits = given[i] >= 0 && given[i] < bounds[i];
+        if (fits) return null;
+        StringBuilder ranges = new StringBuilder();
+        for (int i = 0; i < bounds.length; i++) {
+            if (i > 0) ranges.append(i == bounds.length - 1 ? " and " : ", ");
+            ranges.append("0..").append(bounds[i] - 1);
+        }
+        String what = actionArray[c.action()].label() + " at " + name(c.node()) + " makes "
+                + (bounds.length == 0 ? "no random draw" : bounds.length + " random draw" + (bounds.length == 1 ? "" : "s")
+                + ", in " + ranges);
+        return "draws " + Arrays.toString(given) + " do not fit: " + what
+                + (given.length != bounds.length ? " (" + given.length + " value" + (given.length == 1 ? "" : "s") + " given)" : "");
+    }
+
     /** Whether executing the choice would change the configuration (state, messages or calls). */
     public boolean effective(Choice c) {
         requireEnabled(c);

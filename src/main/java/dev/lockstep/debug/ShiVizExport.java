@@ -101,7 +101,7 @@ public final class ShiVizExport {
         try {
             if (JsonParser.parse(line) instanceof JsonValue.Obj o) return o;
         } catch (JsonParseException e) {
-            throw new ScenarioException(file + ":" + lineNo + ":" + e.column() + ": malformed JSON: " + e.getMessage());
+            throw new ScenarioException(e.describe(file, lineNo));
         }
         throw new ScenarioException(file + ":" + lineNo + ": expected a JSON object");
     }
@@ -116,6 +116,17 @@ public final class ShiVizExport {
         } catch (NumberFormatException e) {
             throw new ScenarioException(file + ":" + lineNo + ":" + n.column() + ": " + n.path() + ": expected a message id, found " + n.text());
         }
+    }
+
+    private static int round(JsonValue.Num n, String file, int lineNo) throws ScenarioException {
+        try {
+            int round = Integer.parseInt(n.text());
+            if (round >= 0) return round;
+        } catch (NumberFormatException e) {
+            // beyond the int range: reported below
+        }
+        throw new ScenarioException(file + ":" + lineNo + ":" + n.column() + ": " + n.path()
+                + ": expected a round between 0 and " + Integer.MAX_VALUE + ", found " + n.text());
     }
 
     private static String integer(JsonValue v) {
@@ -201,7 +212,7 @@ public final class ShiVizExport {
         }
 
         void record(JsonValue.Obj r, String file, int lineNo) throws IOException, ScenarioException {
-            int round = r.get("round") instanceof JsonValue.Num n && n.isIntegral() ? Integer.parseInt(n.text()) : -1;
+            int round = r.get("round") instanceof JsonValue.Num n && n.isIntegral() ? round(n, file, lineNo) : -1;
             switch (str(r, "type")) {
                 case "link" -> {
                     String u = str(r, "u");

@@ -13,18 +13,27 @@ public final class JsonParser {
     /** Deeper nesting is rejected with a message instead of overflowing the stack. */
     public static final int MAX_DEPTH = 512;
 
+    /**
+     * The most items the array at {@code path} may hold; {@code message} says so when it holds
+     * more. Checked when the array opens, before any of its items is built, so that an oversized
+     * file fails in a fraction of the time and memory a full parse would take.
+     */
+    public record Limit(String path, int maxItems, String message) {}
+
     private final String text;
+    private final Limit[] limits;
     private int depth;
     private int pos;
     private int line = 1;
     private int lineStart;
 
-    private JsonParser(String text) {
+    private JsonParser(String text, Limit[] limits) {
         this.text = text;
+        this.limits = limits;
     }
 
-    public static JsonValue parse(String text) throws JsonParseException {
-        JsonParser p = new JsonParser(text);
+    public static JsonValue parse(String text, Limit... limits) throws JsonParseException {
+        JsonParser p = new JsonParser(text, limits.clone());
         if (!text.isEmpty() && text.charAt(0) == '\uFEFF') p.pos = 1; // tolerate a UTF-8 BOM
         p.skipWhitespace();
         if (p.pos >= text.length()) throw p.error("empty document: expected a JSON value");
@@ -46,7 +55,7 @@ public final class JsonParser {
                 JsonValue nested = ch == '{' ? object(path, l, c) : array(path, l, c);
                 depth--;
                 return nested;
-            case '"': return new JsonValue.Str(l, c, path, string());
+            case '"': return new JsonValue.Str(l, c, path, string(path));
             case 't': literal("true"); return new JsonValue.Bool(l, c, path, true);
             case 'f': literal("false"); return new JsonValue.Bool(l, c, path, false);
             case 'n': literal("null"); return new JsonValue.Null(l, c, path);
@@ -69,7 +78,7 @@ public final class JsonParser {
             if (peek() != '"') throw error("expected a quoted member name, found " + describeHere());
             int keyLine = line;
             int keyCol = column();
-            String key = string();
+            String key = string(path + " (a member name)");
             if (members.containsKey(key)) {
                 throw new JsonParseException(keyLine, keyCol, "duplicate member \"" + key + "\" in object at " + path);
             }
@@ -95,6 +104,11 @@ public final class JsonParser {
 
     private JsonValue.Arr array(String path, int l, int c) throws JsonParseException {
         pos++; // [
+        for (Limit limit : limits) {
+            if (limit.path().equals(path) && overLimit(limit.maxItems())) {
+                throw new JsonParseException(l, c, path, limit.message());
+            }
+        }
         List<JsonValue> items = new ArrayList<>();
         skipWhitespace();
         if (peek() == ']') {
@@ -119,52 +133,114 @@ public final class JsonParser {
         }
     }
 
+    /**
+     * Whether the array that opened just before {@code pos} has more than {@code max} items: a
+     * scan that only follows strings and brackets (no values are built; syntax errors are left to
+     * the parse that follows).
+     */
+    private boolean overLimit(int max) {
+        int depthHere = 0;
+        long items = 0;
+        boolean inItem = false;
+        for (int i = pos; i < text.length(); i++) {
+            char ch = text.charAt(i);
+            if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r') continue;
+            if (depthHere == 0 && !inItem) {
+                if (ch == ']') return false;
+                inItem = true;
+                if (++items > max) return true;
+            }
+            switch (ch) {
+                case '"' -> {
+                    for (i++; i < text.length() && text.charAt(i) != '"'; i++) {
+                        if (text.charAt(i) == '\\') i++;
+                    }
+                }
+                case '[', '{' -> depthHere++;
+                case ']', '}' -> {
+                    if (depthHere == 0) return false; // the array's end (or a mismatch the parse reports)
+                    depthHere--;
+                }
+                case ',' -> {
+                    if (depthHere == 0) inItem = false;
+                }
+                default -> {
+                    // part of a number or literal
+                }
+            }
+        }
+        return false;
+    }
+
     static String childPath(String path, String key) {
         boolean simple = !key.isEmpty() && Character.isJavaIdentifierStart(key.charAt(0))
                 && key.chars().allMatch(Character::isJavaIdentifierPart);
         return simple ? path + "." + key : path + "[" + JsonWriter.quoted(key) + "]";
     }
 
-    private String string() throws JsonParseException {
+    /** A string at {@code path}; text that is not Unicode (a lone UTF-16 surrogate) is rejected here. */
+    private String string(String path) throws JsonParseException {
         pos++; // opening quote
         StringBuilder sb = new StringBuilder();
+        int highAt = -1; // where a high surrogate waiting for its low half started
         while (true) {
             if (pos >= text.length()) throw error("unterminated string");
+            int at = pos;
             char ch = text.charAt(pos++);
-            if (ch == '"') return sb.toString();
+            if (ch == '"') {
+                if (highAt >= 0) throw unpaired(highAt, path);
+                return sb.toString();
+            }
             if (ch == '\n') throw errorAt(pos - 1, "unterminated string (line break inside a string)");
-            if (ch < 0x20) throw errorAt(pos - 1, "control character inside a string");
-            if (ch != '\\') {
-                sb.append(ch);
-                continue;
+            if (ch < 0x20) throw errorAt(pos - 1, "control character " + Printable.escape(String.valueOf(ch)) + " inside a string");
+            if (ch == '\\') {
+                ch = escape();
             }
-            if (pos >= text.length()) throw error("unterminated escape sequence");
-            char e = text.charAt(pos++);
-            switch (e) {
-                case '"': sb.append('"'); break;
-                case '\\': sb.append('\\'); break;
-                case '/': sb.append('/'); break;
-                case 'b': sb.append('\b'); break;
-                case 'f': sb.append('\f'); break;
-                case 'n': sb.append('\n'); break;
-                case 'r': sb.append('\r'); break;
-                case 't': sb.append('\t'); break;
-                case 'u':
-                    int code = 0;
-                    for (int i = 0; i < 4; i++) {
-                        int digit = pos + i < text.length() ? hex(text.charAt(pos + i)) : -1;
-                        if (digit < 0) {
-                            throw errorAt(pos - 2, "invalid \\u escape: expected four hex digits after \\u");
-                        }
-                        code = code * 16 + digit;
+            if (highAt >= 0 && !Character.isLowSurrogate(ch)) throw unpaired(highAt, path);
+            if (Character.isHighSurrogate(ch)) {
+                highAt = at;
+            } else {
+                if (Character.isLowSurrogate(ch) && highAt < 0) throw unpaired(at, path);
+                highAt = -1;
+            }
+            sb.append(ch);
+        }
+    }
+
+    private JsonParseException unpaired(int at, String path) {
+        String seq = text.charAt(at) == '\\' ? text.substring(at, at + 6) : Printable.escape(String.valueOf(text.charAt(at)));
+        return new JsonParseException(line, at - lineStart + 1, path, "unpaired UTF-16 surrogate " + seq
+                + " in a string: not Unicode text (a high surrogate \\ud800-\\udbff must be followed by a low one"
+                + " \\udc00-\\udfff)");
+    }
+
+    /** The character of the escape sequence after a backslash. */
+    private char escape() throws JsonParseException {
+        if (pos >= text.length()) throw error("unterminated escape sequence");
+        char e = text.charAt(pos++);
+        switch (e) {
+            case '"': return '"';
+            case '\\': return '\\';
+            case '/': return '/';
+            case 'b': return '\b';
+            case 'f': return '\f';
+            case 'n': return '\n';
+            case 'r': return '\r';
+            case 't': return '\t';
+            case 'u':
+                int code = 0;
+                for (int i = 0; i < 4; i++) {
+                    int digit = pos + i < text.length() ? hex(text.charAt(pos + i)) : -1;
+                    if (digit < 0) {
+                        throw errorAt(pos - 2, "invalid \\u escape: expected four hex digits after \\u");
                     }
-                    sb.append((char) code);
-                    pos += 4;
-                    break;
-                default:
-                    pos--;
-                    throw error("invalid escape sequence \\" + e);
-            }
+                    code = code * 16 + digit;
+                }
+                pos += 4;
+                return (char) code;
+            default:
+                pos--;
+                throw error("invalid escape sequence \\" + Printable.escape(String.valueOf(e)));
         }
     }
 
@@ -239,7 +315,7 @@ public final class JsonParser {
             while (end < text.length() && end - pos < 20 && Character.isLetterOrDigit(text.charAt(end))) end++;
             return "'" + text.substring(pos, end) + "'";
         }
-        return "'" + ch + "'";
+        return "'" + Printable.escape(Character.toString(text.codePointAt(pos))) + "'";
     }
 
     private JsonParseException error(String message) {

@@ -75,11 +75,20 @@ public final class ScenarioLoader {
     public static Scenario parse(String text, String file) throws ScenarioException {
         JsonValue root;
         try {
-            root = JsonParser.parse(text);
+            root = JsonParser.parse(text, nodeLimit("$"));
         } catch (JsonParseException e) {
-            throw new ScenarioException(file + ":" + e.line() + ":" + e.column() + ": malformed JSON: " + e.getMessage());
+            throw new ScenarioException(e.describe(file));
         }
         return fromJson(root, file);
+    }
+
+    /**
+     * The node limit for a scenario at {@code scenarioPath} of a file ({@code "$"} for a scenario
+     * file, {@code "$.scenario"} for one embedded in a session or a trace header): pass it to the
+     * parser so that an oversized file stops at its node array instead of after a full parse.
+     */
+    public static JsonParser.Limit nodeLimit(String scenarioPath) {
+        return new JsonParser.Limit(scenarioPath + ".nodes", MAX_NODES, "at most " + MAX_NODES + " nodes are supported");
     }
 
     public static Scenario fromJson(JsonValue root, String file) throws ScenarioException {
@@ -122,6 +131,8 @@ public final class ScenarioLoader {
         final Problems problems;
         final Map<String, Integer> index = new HashMap<>();
         List<String> nodeNames = new ArrayList<>();
+        /** Δ once read (0 before, or when invalid): the range of a scripted step's port. */
+        int delta;
 
         Reader(String file) {
             this.file = file;
@@ -149,6 +160,7 @@ public final class ScenarioLoader {
             Protocol<?> protocol = protocol(root);
             // 0 = missing or invalid (already reported): the degree check below is skipped then
             int delta = (int) required(root, "delta", v -> problems.integer(v, "delta (ports per node)", 1, PortSet.MAX_DELTA), 0);
+            this.delta = delta;
             long seed = root.has("seed") ? orElse(problems.integer(root.get("seed"), "the seed", Long.MIN_VALUE, Long.MAX_VALUE), 1L) : 1L;
             int rounds = root.has("rounds") ? (int) (long) orElse(problems.integer(root.get("rounds"), "rounds", 0, Integer.MAX_VALUE - 1), 0L) : DEFAULT_ROUNDS;
 
@@ -505,7 +517,8 @@ public final class ScenarioLoader {
                     problems.add(o.get("action"), "unknown action \"" + action + "\" of " + protocol.name()
                             + "; expected one of: " + String.join(", ", labels));
                 }
-                int port = o.has("port") ? (int) (long) orElse(problems.integer(o.get("port"), "the port", 0, PortSet.MAX_DELTA), -1L) : -1;
+                int maxPort = delta > 0 ? delta : PortSet.MAX_DELTA;
+                int port = o.has("port") ? (int) (long) orElse(problems.integer(o.get("port"), "the port", 0, maxPort), -1L) : -1;
                 String message = o.has("message") ? problems.string(o.get("message"), "the message label") : null;
                 int[] draws = null;
                 if (o.has("draws")) {

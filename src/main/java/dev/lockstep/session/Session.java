@@ -554,7 +554,16 @@ public final class Session {
         return true;
     }
 
+    /** The input being applied (null between inputs): a failure while loading a session names it. */
+    private Input applying;
+
     private void apply(Input in) {
+        applying = in;
+        applyNow(in);
+        applying = null;
+    }
+
+    private void applyNow(Input in) {
         if (in instanceof Input.Move m) {
             adversary.base().move(sim, m.node(), m.x(), m.y());
         } else if (in instanceof Input.Link l) {
@@ -569,7 +578,10 @@ public final class Session {
         } else if (in instanceof Input.Workload w) {
             adversary.workload(w.on());
         } else if (in instanceof Input.Execute e) {
-            sim.execute(choice(e));
+            Choice c = choice(e);
+            String why = sim.drawsProblem(c); // checked here: the simulation's own check comes mid-execution
+            if (why != null) throw new IllegalArgumentException(why);
+            sim.execute(c);
         }
     }
 
@@ -656,95 +668,40 @@ public final class Session {
     public static Session parse(String text, String file) throws ScenarioException {
         JsonValue root;
         try {
-            root = JsonParser.parse(text);
+            root = JsonParser.parse(text, ScenarioLoader.nodeLimit("$.scenario"));
         } catch (JsonParseException e) {
-            throw new ScenarioException(file + ":" + e.line() + ":" + e.column() + ": malformed JSON: " + e.getMessage());
+            throw new ScenarioException(e.describe(file));
         }
         if (!(root instanceof JsonValue.Obj o) || !(o.get("format") instanceof JsonValue.Str f) || !f.value().equals(FORMAT)) {
             throw new ScenarioException(file + ": not a session file: expected \"format\": \"" + FORMAT + "\"");
         }
-        if (!(o.get("scenario") instanceof JsonValue.Obj scenarioJson) || !(o.get("seed") instanceof JsonValue.Num seedNum)
-                || !(o.get("round") instanceof JsonValue.Num roundNum) || !(o.get("inputs") instanceof JsonValue.Arr list)) {
+        if (!(o.get("scenario") instanceof JsonValue.Obj scenarioJson) || !o.has("seed") || !o.has("round")
+                || !(o.get("inputs") instanceof JsonValue.Arr list)) {
             throw new ScenarioException(file + ": a session needs \"scenario\", \"seed\", \"round\" and \"inputs\"");
         }
         Scenario scenario = ScenarioLoader.fromJson(scenarioJson, file + " (embedded scenario)");
-        long seed;
-        int round;
-        try {
-            seed = Long.parseLong(seedNum.text());
-            round = Integer.parseInt(roundNum.text());
-        } catch (NumberFormatException e) {
-            throw new ScenarioException(file + ":" + seedNum.line() + ": \"seed\" and \"round\" must be integers");
-        }
+        InputReader reader = new InputReader(file, null);
+        long seed = reader.integer(o.get("seed"), "the seed", Long.MIN_VALUE, Long.MAX_VALUE);
+        int round = (int) reader.integer(o.get("round"), "the round reached", 0, InputReader.MAX_ROUND);
         Session s = start(scenario, seed);
-        for (JsonValue item : list.items()) s.current.inputs.add(input(item, s, file));
+        reader = new InputReader(file, s.sim);
+        for (JsonValue item : list.items()) s.current.inputs.add(reader.read(item));
         try {
             s.runUntil(round);
         } catch (RuntimeException e) {
+            int i = s.applying == null ? -1 : indexOf(s.current.inputs, s.applying);
+            if (i >= 0) throw reader.problem(list.get(i), "this input cannot be applied: " + e.getMessage());
+            if (e instanceof dev.lockstep.core.adversary.ScheduleException se) {
+                throw new ScenarioException(se.source() + ": " + se.getMessage());
+            }
             throw new ScenarioException(file + ": the session cannot be replayed: " + e.getMessage());
         }
         return s;
     }
 
-    private static Input input(JsonValue item, Session s, String file) throws ScenarioException {
-        String where = file + ":" + item.line() + ":" + item.column() + ": " + item.path() + ": ";
-        if (!(item instanceof JsonValue.Obj o) || !(o.get("round") instanceof JsonValue.Num r) || !r.isIntegral()) {
-            throw new ScenarioException(where + "an input needs an integer \"round\"");
-        }
-        int round = Integer.parseInt(r.text());
-        long step = -1;
-        if (o.get("step") instanceof JsonValue.Num st && st.isIntegral()) step = Long.parseLong(st.text());
-        try {
-            if (o.get("move") instanceof JsonValue.Str n && o.get("to") instanceof JsonValue.Arr to && to.size() == 2
-                    && to.get(0) instanceof JsonValue.Num x && to.get(1) instanceof JsonValue.Num y) {
-                return new Input.Move(round, step, node(s, n.value(), where), x.doubleValue(), y.doubleValue());
-            }
-            if (o.get("link") instanceof JsonValue.Arr a && a.size() == 2) {
-                int pu = -1;
-                int pv = -1;
-                if (o.get("ports") instanceof JsonValue.Arr p && p.size() == 2 && p.get(0) instanceof JsonValue.Num a0
-                        && p.get(1) instanceof JsonValue.Num a1) {
-                    pu = Integer.parseInt(a0.text());
-                    pv = Integer.parseInt(a1.text());
-                }
-                return new Input.Link(round, step, node(s, str(a.get(0), where), where), node(s, str(a.get(1), where), where), pu, pv);
-            }
-            if (o.get("cut") instanceof JsonValue.Arr a && a.size() == 2) {
-                return new Input.Cut(round, step, node(s, str(a.get(0), where), where), node(s, str(a.get(1), where), where));
-            }
-            if (o.get("call") instanceof JsonValue.Str c && o.get("node") instanceof JsonValue.Str n && Call.parse(c.value()) != null) {
-                return new Input.CallInput(round, step, node(s, n.value(), where), Call.parse(c.value()));
-            }
-            if (o.has("scheduler")) {
-                return new Input.Policy(round, step, ScenarioLoader.policy(o.get("scheduler"), file));
-            }
-            if (o.get("workload") instanceof JsonValue.Bool b) {
-                return new Input.Workload(round, step, b.value());
-            }
-            if (o.get("execute") instanceof JsonValue.Str n && o.get("action") instanceof JsonValue.Str a && step >= 0) {
-                long message = o.get("message") instanceof JsonValue.Num m ? Long.parseLong(m.text()) : -1;
-                int[] draws = null;
-                if (o.get("draws") instanceof JsonValue.Arr d) {
-                    draws = new int[d.size()];
-                    for (int i = 0; i < d.size(); i++) draws[i] = Integer.parseInt(((JsonValue.Num) d.get(i)).text());
-                }
-                return new Input.Execute(round, step, node(s, n.value(), where), a.value(), message, draws);
-            }
-        } catch (IllegalArgumentException | ClassCastException e) {
-            throw new ScenarioException(where + e.getMessage());
-        }
-        throw new ScenarioException(where
-                + "expected one of \"move\", \"link\", \"cut\", \"call\", \"scheduler\", \"workload\", \"execute\" (with \"step\")");
+    private static int indexOf(List<Input> inputs, Input in) {
+        for (int i = 0; i < inputs.size(); i++) if (inputs.get(i) == in) return i;
+        return -1;
     }
 
-    private static String str(JsonValue v, String where) throws ScenarioException {
-        if (v instanceof JsonValue.Str s) return s.value();
-        throw new ScenarioException(where + "expected a node id");
-    }
-
-    private static int node(Session s, String name, String where) throws ScenarioException {
-        int u = s.sim.indexOf(name);
-        if (u < 0) throw new ScenarioException(where + "unknown node \"" + name + "\"");
-        return u;
-    }
 }

@@ -236,4 +236,59 @@ class JsonParserTest {
         JsonParseException huge = fails("{\"a\":".repeat(200_000));
         assertTrue(huge.getMessage().contains("nesting deeper than"), huge.getMessage());
     }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            // text | column of the lone half | what the message quotes
+            "{\"id\": \"\\ud800\"}|9|\\ud800",
+            "{\"id\": \"a\\uDBFFb\"}|10|\\uDBFF",
+            "{\"id\": \"\\udc00\"}|9|\\udc00",
+            "{\"id\": \"\\ud83d\\ud83d\\ude00\"}|9|\\ud83d",
+            "{\"id\": \"x\\ud800\\n\"}|10|\\ud800"})
+    void loneSurrogateEscapesAreRejectedWithTheirPositionAndPath(String text, int column, String quoted) {
+        JsonParseException e = fails(text);
+        assertEquals(1, e.line());
+        assertEquals(column, e.column(), e.getMessage());
+        assertEquals("$.id", e.path());
+        assertTrue(e.getMessage().startsWith("$.id: unpaired UTF-16 surrogate " + quoted + " in a string"), e.getMessage());
+        assertEquals("f.json:1:" + column + ": " + e.getMessage(), e.describe("f.json"), "not called malformed syntax");
+    }
+
+    @Test
+    void loneSurrogatesAsRawCharactersAndInMemberNamesAreRejectedToo() throws Exception {
+        JsonParseException raw = fails("[\"ok\", \"a" + (char) 0xD800 + "\"]");
+        assertEquals(10, raw.column());
+        assertEquals("$[1]", raw.path());
+        assertTrue(raw.getMessage().contains("surrogate \\ud800"), "printed escaped, not as a lone half: " + raw.getMessage());
+        JsonParseException key = fails("{\"ok\": {\"\\udfff\": 1}}");
+        assertEquals("$.ok (a member name)", key.path());
+        assertEquals(10, key.column());
+        String mixed = "\"\\" + "uD83D" + (char) 0xDE00 + (char) 0xD83D + "\\" + "uDE00\"";
+        assertEquals("\uD83D\uDE00\uD83D\uDE00", str(parse(mixed)), "pairs, escaped or raw, are fine");
+    }
+
+    @Test
+    void controlCharactersAreQuotedEscapedInMessages() {
+        JsonParseException nul = fails("[\"a\u0000\"]");
+        assertTrue(nul.getMessage().contains("control character \\u0000"), nul.getMessage());
+        JsonParseException bare = fails("[\u0001]");
+        assertTrue(bare.getMessage().contains("found '\\u0001'"), bare.getMessage());
+        assertFalse(bare.getMessage().chars().anyMatch(c -> c < 0x20), bare.getMessage());
+    }
+
+    @Test
+    void anArrayOverItsLimitFailsBeforeAnyOfItsItemsIsBuilt() throws Exception {
+        JsonParser.Limit limit = new JsonParser.Limit("$.nodes", 3, "at most 3 nodes");
+        assertEquals(3, ((JsonValue.Arr) ((JsonValue.Obj) JsonParser.parse("{\"nodes\": [1, [2, 3], {\"a\": \",]\"}]}", limit))
+                .get("nodes")).size(), "commas and brackets inside items and strings do not count");
+        assertEquals(4, ((JsonValue.Arr) ((JsonValue.Obj) JsonParser.parse("{\"other\": [1, 2, 3, 4]}", limit))
+                .get("other")).size(), "the limit applies to its path only");
+        // the first item is malformed: a parse that built items first would report it instead
+        JsonParseException e = assertThrows(JsonParseException.class,
+                () -> JsonParser.parse("{\"a\": 1,\n \"nodes\": [tru, 2, 3, 4]}", limit));
+        assertEquals("$.nodes", e.path());
+        assertEquals(2, e.line());
+        assertEquals(11, e.column(), "points at the array");
+        assertEquals("f.json:2:11: $.nodes: at most 3 nodes", e.describe("f.json"));
+    }
 }

@@ -73,7 +73,11 @@ public final class Scripted implements SchedulerPolicy {
             Envelope m = c.message();
             if (s.port() >= 0 && (m == null || m.toPort() != s.port())) continue;
             if (s.message() != null && (m == null || !m.message().label().startsWith(s.message()))) continue;
-            return s.draws() == null ? c : c.withDraws(s.draws());
+            if (s.draws() == null) return c;
+            Choice fixed = c.withDraws(s.draws());
+            String why = sim.drawsProblem(fixed);
+            if (why != null) throw new ScheduleException(s.source(), "in round " + s.round() + " " + why);
+            return fixed;
         }
         StringBuilder options = new StringBuilder();
         for (Choice c : enabled) {
