@@ -33,7 +33,9 @@ final class SessionFiles {
     static Session open(String text, String name) throws ScenarioException {
         String format = null;
         try {
-            if (JsonParser.parse(text) instanceof JsonValue.Obj o && o.get("format") instanceof JsonValue.Str f) format = f.value();
+            // limited as the loaders are: an oversized file is refused by them, not first parsed whole here
+            JsonValue root = JsonParser.parse(text, ScenarioLoader.nodeLimit("$"), ScenarioLoader.nodeLimit("$.scenario"));
+            if (root instanceof JsonValue.Obj o && o.get("format") instanceof JsonValue.Str f) format = f.value();
         } catch (JsonParseException e) {
             // the scenario loader reports it with line and column
         }

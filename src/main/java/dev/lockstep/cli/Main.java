@@ -413,7 +413,7 @@ public final class Main {
     private static boolean isScenario(String text) {
         String first = text.lines().findFirst().orElse("");
         try {
-            return !(JsonParser.parse(first) instanceof JsonValue.Obj o && o.get("format") instanceof JsonValue.Str f
+            return !(JsonParser.parse(first, ScenarioLoader.nodeLimit("$"), ScenarioLoader.nodeLimit("$.scenario")) instanceof JsonValue.Obj o && o.get("format") instanceof JsonValue.Str f
                     && f.value().equals(TraceWriter.FORMAT));
         } catch (JsonParseException e) {
             return true;

@@ -5,6 +5,7 @@ import dev.lockstep.json.JsonParser;
 import dev.lockstep.json.JsonValue;
 import dev.lockstep.json.JsonWriter;
 import dev.lockstep.scenario.ScenarioException;
+import dev.lockstep.scenario.ScenarioLoader;
 import dev.lockstep.scenario.TraceWriter;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -99,7 +100,7 @@ public final class ShiVizExport {
 
     private static JsonValue.Obj record(String line, String file, int lineNo) throws ScenarioException {
         try {
-            if (JsonParser.parse(line) instanceof JsonValue.Obj o) return o;
+            if (JsonParser.parse(line, ScenarioLoader.nodeLimit("$.scenario")) instanceof JsonValue.Obj o) return o;
         } catch (JsonParseException e) {
             throw new ScenarioException(e.describe(file, lineNo));
         }

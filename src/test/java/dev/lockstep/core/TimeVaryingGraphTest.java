@@ -130,4 +130,23 @@ class TimeVaryingGraphTest {
         sim.endRound();
         assertTrue(sim.cut(0, 1));
     }
+
+    /** Issue 9: {@code 1L << 66} is {@code 1L << 2}, so port 66 passed the open-port test and was written past u's row. */
+    @Test
+    void aPortOutsideOneToDeltaNeverAliasesNorWritesIntoAnotherNodesRow() {
+        TimeVaryingGraph g = new TimeVaryingGraph(40, 3);
+        for (int[] ports : new int[][] {{66, 2}, {2, 66}, {-62, 1}, {0, 1}, {4, 1}}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> g.link(0, ports[0], 1, ports[1], 0));
+            assertTrue(e.getMessage().contains("is outside 1..3 (Δ = 3; port 0 is the node itself)"), e.getMessage());
+        }
+        assertEquals(0, g.edgeCount());
+        for (int u = 0; u < 40; u++) {
+            assertEquals(PortSet.of(0), g.ports(u), "node " + u + " untouched");
+            for (int p = 1; p <= 3; p++) assertEquals(-1, g.peer(u, p), "node " + u + " port " + p);
+        }
+        assertEquals(null, PortSet.outOfRange(3, 3));
+        assertEquals("port 66 is outside 0..3 (Δ = 3)", PortSet.outOfRange(66, 3));
+        assertEquals("port -1 is outside 0..3 (Δ = 3)", PortSet.outOfRange(-1, 3));
+        assertEquals(null, PortSet.outOfLinkRange(1, 3));
+    }
 }

@@ -326,6 +326,14 @@ class ScenarioLoaderTest {
     }
 
     @Test
+    void aStepsPortOutsideZeroToDeltaIsReportedAtLoadTime() throws Exception {
+        String text = scenario("\"scheduler\": {\"policy\": \"scripted\", \"steps\": [\n"
+                + "    {\"round\": 0, \"node\": \"u\", \"action\": \"ReceiveRequest\", \"port\": 66}]}");
+        onlyProblem(text, "66", "$.scheduler.steps[0].port", "expected the port between 0 and 2, found 66");
+        load(text.replace("66", "2")); // 0..Δ: port 0 is the node's message to itself
+    }
+
+    @Test
     void moreEdgesAtANodeThanDelta() {
         String text = scenario().replace("\"delta\": 2", "\"delta\": 1");
         onlyProblem(text, "[\"v\", \"w\"]", "$.edges[1]", "node \"v\" has more than delta = 1 edges");
