@@ -60,9 +60,10 @@ public final class ScenarioLoader {
     public static String read(Path path) throws ScenarioException {
         try {
             byte[] bytes = Files.readAllBytes(path);
-            return StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .decode(java.nio.ByteBuffer.wrap(bytes)).toString();
+            requireUtf8(bytes);
+            // the String constructor would replace bad bytes silently, hence the check first; it
+            // keeps ASCII text at a byte per character, where a decoded CharBuffer takes two
+            return new String(bytes, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
             throw new ScenarioException(path + ": no such file");
         } catch (CharacterCodingException e) {
@@ -70,6 +71,22 @@ public final class ScenarioLoader {
         } catch (IOException e) {
             throw new ScenarioException(path + ": cannot read (" + e.getMessage() + ")");
         }
+    }
+
+    /** Strict UTF-8, checked through a small buffer so that a large file is not held twice more while checked. */
+    private static void requireUtf8(byte[] bytes) throws CharacterCodingException {
+        java.nio.charset.CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+        java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(bytes);
+        java.nio.CharBuffer out = java.nio.CharBuffer.allocate(8192);
+        while (true) {
+            java.nio.charset.CoderResult r = decoder.decode(in, out, true);
+            if (r.isError()) r.throwException();
+            out.clear();
+            if (r.isUnderflow()) break;
+        }
+        java.nio.charset.CoderResult r = decoder.flush(out);
+        if (r.isError()) r.throwException();
     }
 
     public static Scenario parse(String text, String file) throws ScenarioException {
