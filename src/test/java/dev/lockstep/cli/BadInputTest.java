@@ -149,6 +149,17 @@ class BadInputTest {
         }
     }
 
+    @Test
+    void aTraceRoundBeyondTheIntRangeIsAProblemForShiVizNotACrash() throws Exception {
+        Path trace = dir.resolve("t.jsonl");
+        assertEquals(Main.OK, run("run", "sample-runs/ring-8.json", "--rounds", "3", "--trace", trace.toString()).code());
+        List<String> lines = Files.readAllLines(trace);
+        assertTrue(lines.get(1).startsWith("{\"round\":0,"), lines.get(1));
+        lines.set(1, lines.get(1).replaceFirst("\"round\":0", "\"round\":2147483648"));
+        Files.write(trace, lines);
+        badInput(run("shiviz", trace.toString()), trace + ":2:10: $.round: expected a round between 0 and 2147483647, found 2147483648");
+    }
+
     // ---------------------------------------------------------------- item 9: limits while parsing
 
     @Test
@@ -189,6 +200,12 @@ class BadInputTest {
         assertTrue(r2.err().chars().noneMatch(c -> c < 0x20 && c != '\n'), r2::toString);
         MainTest.Result arg = run("run", "no\u0007such\u001b.json");
         badInput(arg, "no\\u0007such\\u001b.json: no such file");
+        MainTest.Result until = run("run", "sample-runs/ring-8.json", "--until", "a.st\u0000ate = locked");
+        assertEquals(Main.BAD_INPUT, until.code(), until::toString);
+        assertTrue(until.err().startsWith("lockstep: run: --until \"a.st\\u0000ate = locked\": at column 3: unknown variable \"st\\u0000ate\""),
+                until::toString);
+        assertTrue(until.err().endsWith("  a.st\\u0000ate = locked\n    ^\n"), "the caret under the escaped text: " + until.err());
+        assertTrue(until.err().chars().noneMatch(c -> c < 0x20 && c != '\n'), until::toString);
     }
 
     // ---------------------------------------------------------------- item 13: one line and a hint
