@@ -9,6 +9,7 @@ import dev.lockstep.core.SimulationListener;
 import dev.lockstep.core.adversary.Engine;
 import dev.lockstep.core.adversary.Manual;
 import dev.lockstep.core.adversary.SchedulerPolicy;
+import dev.lockstep.io.AtomicFile;
 import dev.lockstep.json.JsonParseException;
 import dev.lockstep.json.JsonParser;
 import dev.lockstep.json.JsonValue;
@@ -18,11 +19,8 @@ import dev.lockstep.scenario.ScenarioException;
 import dev.lockstep.scenario.ScenarioLoader;
 import java.io.IOException;
 import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -629,23 +627,14 @@ public final class Session {
         return sim.nodeName(u);
     }
 
-    /** Writes the session file atomically (a crash never leaves half a file). */
+    /** Writes the session file atomically (a crash never leaves half a file); creates missing directories. */
     public void save(Path file) throws IOException {
-        Path target = file.toAbsolutePath();
-        Path dir = target.getParent();
-        Files.createDirectories(dir);
-        Path temp = dir.resolve("." + target.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
-        try (Writer out = Files.newBufferedWriter(temp, StandardCharsets.UTF_8)) {
-            out.write(toJson());
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        String json = toJson();
+        AtomicFile.write(file, out -> {
+            out.write(json);
             out.write('\n');
-        }
-        try {
-            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-        } finally {
-            Files.deleteIfExists(temp);
-        }
+        });
     }
 
     public static Session load(Path file) throws ScenarioException {
