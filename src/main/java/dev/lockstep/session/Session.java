@@ -592,35 +592,52 @@ public final class Session {
         JsonWriter w = new JsonWriter();
         w.beginObject().field("format", FORMAT).key("scenario").value(scenario.json()).field("seed", seed)
                 .field("round", sim.round()).key("inputs").beginArray();
-        for (Input in : current.inputs) {
-            w.beginObject().field("round", in.round());
-            if (in.step() >= 0) w.field("step", in.step());
-            if (in instanceof Input.Move m) {
-                w.field("move", name(m.node())).key("to").beginArray().value(m.x()).value(m.y()).endArray();
-            } else if (in instanceof Input.Link l) {
-                w.key("link").beginArray().value(name(l.u())).value(name(l.v())).endArray();
-                if (l.pu() >= 0) w.key("ports").beginArray().value(l.pu()).value(l.pv()).endArray();
-            } else if (in instanceof Input.Cut c) {
-                w.key("cut").beginArray().value(name(c.u())).value(name(c.v())).endArray();
-            } else if (in instanceof Input.CallInput c) {
-                w.field("node", name(c.node())).field("call", c.call().json());
-            } else if (in instanceof Input.Policy p) {
-                w.key("scheduler");
-                ScenarioLoader.writePolicy(w, p.policy());
-            } else if (in instanceof Input.Workload wl) {
-                w.field("workload", wl.on());
-            } else if (in instanceof Input.Execute e) {
-                w.field("execute", name(e.node())).field("action", e.action());
-                if (e.message() >= 0) w.field("message", e.message());
-                if (e.draws() != null) {
-                    w.key("draws").beginArray();
-                    for (int d : e.draws()) w.value(d);
-                    w.endArray();
-                }
-            }
-            w.endObject();
-        }
+        for (Input in : current.inputs) writeInput(w, in);
         return w.endArray().endObject().toString();
+    }
+
+    /**
+     * The current branch's recorded inputs, applied and waiting, in file order (a read-only view;
+     * it changes with the session). For incremental saving: see {@link #inputsJson(int)}.
+     */
+    public List<Input> recorded() {
+        return java.util.Collections.unmodifiableList(current.inputs);
+    }
+
+    /** The recorded inputs from index {@code from} on, as the JSON array a session file holds. */
+    public String inputsJson(int from) {
+        JsonWriter w = new JsonWriter().beginArray();
+        for (Input in : current.inputs.subList(from, current.inputs.size())) writeInput(w, in);
+        return w.endArray().toString();
+    }
+
+    private void writeInput(JsonWriter w, Input in) {
+        w.beginObject().field("round", in.round());
+        if (in.step() >= 0) w.field("step", in.step());
+        if (in instanceof Input.Move m) {
+            w.field("move", name(m.node())).key("to").beginArray().value(m.x()).value(m.y()).endArray();
+        } else if (in instanceof Input.Link l) {
+            w.key("link").beginArray().value(name(l.u())).value(name(l.v())).endArray();
+            if (l.pu() >= 0) w.key("ports").beginArray().value(l.pu()).value(l.pv()).endArray();
+        } else if (in instanceof Input.Cut c) {
+            w.key("cut").beginArray().value(name(c.u())).value(name(c.v())).endArray();
+        } else if (in instanceof Input.CallInput c) {
+            w.field("node", name(c.node())).field("call", c.call().json());
+        } else if (in instanceof Input.Policy p) {
+            w.key("scheduler");
+            ScenarioLoader.writePolicy(w, p.policy());
+        } else if (in instanceof Input.Workload wl) {
+            w.field("workload", wl.on());
+        } else if (in instanceof Input.Execute e) {
+            w.field("execute", name(e.node())).field("action", e.action());
+            if (e.message() >= 0) w.field("message", e.message());
+            if (e.draws() != null) {
+                w.key("draws").beginArray();
+                for (int d : e.draws()) w.value(d);
+                w.endArray();
+            }
+        }
+        w.endObject();
     }
 
     private String name(int u) {
