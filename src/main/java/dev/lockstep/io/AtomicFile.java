@@ -189,11 +189,12 @@ public final class AtomicFile implements AutoCloseable {
         if (directory && Files.isDirectory(target)) {
             // an earlier output: set aside under a temporary name of ours, swap, then delete
             Path old = newTemp(target.getParent(), target.getFileName().toString(), true, shown);
+            // not for the shutdown hook: between the two moves it holds the only copy of the earlier output
+            LIVE.remove(old);
             Files.delete(old);
             move(target, old);
             move(temp, target);
             deleteTree(old);
-            LIVE.remove(old);
         } else {
             move(temp, target);
         }

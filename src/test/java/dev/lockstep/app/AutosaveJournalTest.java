@@ -165,12 +165,16 @@ class AutosaveJournalTest {
         int n = 10_000;
         long[] nanos = new long[n];
         long gc0 = gcMillis();
+        var threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        long cpu = 0;
         for (int i = 0; i < n; i++) {
             if (i % 3 == 2) s.stepRound();
             s.move(i % 11, 0.1 + (i % 97) * 0.001, 0.2 + (i % 89) * 0.001);
+            long c0 = threads.getCurrentThreadCpuTime();
             long t0 = System.nanoTime();
             assertEquals(null, a.save(s));
             nanos[i] = System.nanoTime() - t0;
+            cpu += threads.getCurrentThreadCpuTime() - c0;
         }
         long gc = gcMillis() - gc0;
         assertRestores(s);
@@ -182,9 +186,9 @@ class AutosaveJournalTest {
         long t0 = System.nanoTime();
         s.save(home.resolve("full.json"));
         long full = System.nanoTime() - t0;
-        System.out.printf(Locale.ROOT, "autosave of %d inputs: mean %.1f us, median %.1f us, p99 %.1f us, max %.1f ms per input;"
+        System.out.printf(Locale.ROOT, "autosave of %d inputs: CPU %.1f us per input; wall clock: mean %.1f us, median %.1f us, p99 %.1f us, max %.1f ms per input;"
                         + " %d bytes written in all (%.0f per input); one full save of this session: %.1f ms, %d bytes; GC during the inputs: %d ms%n",
-                n, total / 1e3 / n, nanos[n / 2] / 1e3, nanos[n * 99 / 100] / 1e3, nanos[n - 1] / 1e6, bytes, (double) bytes / n,
+                n, cpu / 1e3 / n, total / 1e3 / n, nanos[n / 2] / 1e3, nanos[n * 99 / 100] / 1e3, nanos[n - 1] / 1e6, bytes, (double) bytes / n,
                 full / 1e6, Files.size(home.resolve("full.json")), gc);
         // deterministic, unlike times: linear, not quadratic, in the inputs
         assertTrue(bytes < 400L * n + 4 * fullSave, bytes + " bytes written for " + n + " inputs");
