@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  */
 class LayeringTest {
     static final Path MAIN = Path.of("src/main/java");
-    static final List<String> HEADLESS = List.of("core", "protocol", "scenario", "json", "cli", "figure", "session", "debug");
+    static final List<String> HEADLESS = List.of("core", "protocol", "scenario", "json", "io", "cli", "figure", "session", "debug");
     static final Pattern GUI = Pattern.compile(
             "\\b(javafx|org\\s*\\.\\s*graphstream|org\\s*\\.\\s*controlsfx|java\\s*\\.\\s*awt|javax\\s*\\.\\s*swing)\\s*\\.");
     static final Pattern CORE_FORBIDDEN = Pattern.compile(

@@ -835,7 +835,7 @@ public final class MainWindow {
                     watcher.quietMoves(false);
                 }
                 afterStep(false);
-                if (autosave.due()) saveAutosave();
+                saveAutosave(); // a recorded input like any other: a journal line, not a full save
             });
             return;
         }

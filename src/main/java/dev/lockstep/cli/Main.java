@@ -9,6 +9,8 @@ import dev.lockstep.debug.Debugger;
 import dev.lockstep.debug.ShiVizExport;
 import dev.lockstep.core.adversary.Engine;
 import dev.lockstep.core.adversary.ScheduleException;
+import dev.lockstep.io.AtomicFile;
+import dev.lockstep.io.WriteException;
 import dev.lockstep.json.JsonParseException;
 import dev.lockstep.json.JsonParser;
 import dev.lockstep.json.JsonValue;
@@ -135,8 +137,10 @@ public final class Main {
             err.println("lockstep: " + Printable.escape(e.getMessage()));
             return BAD_INPUT;
         } catch (java.io.UncheckedIOException e) {
-            // Writing the trace failed mid-run (disk full, file system gone): the environment, not a bug.
-            err.println("lockstep: cannot write: " + Printable.escape(e.getCause().getMessage()));
+            // Writing the trace failed mid-run (text UTF-8 cannot encode, disk full): the input or
+            // the environment, not a bug. A WriteException names the file and the reason itself.
+            err.println("lockstep: " + (e.getCause() instanceof WriteException ? "" : "cannot write: ")
+                    + Printable.escape(e.getCause().getMessage()));
             return BAD_INPUT;
         } catch (Exception | OutOfMemoryError e) {
             err.println("lockstep: internal error: " + Printable.escape(e.toString()));
@@ -165,7 +169,7 @@ public final class Main {
 
         Engine engine = scenario.engine(seed);
         Simulation sim = engine.simulation();
-        AtomicFile traceFile = a.has("--trace") ? new AtomicFile(Path.of(a.get("--trace"))) : null;
+        AtomicFile traceFile = a.has("--trace") ? AtomicFile.create(Path.of(a.get("--trace"))) : null;
         Progress bar = progress ? new Progress(err) : null;
         try (traceFile) {
             TraceWriter trace = null;
@@ -250,56 +254,56 @@ public final class Main {
         Condition held = null;
         boolean closed = false;
         int stepEnd = -1;
-        try (AtomicFile traceFile = tracePath == null ? null : new AtomicFile(tracePath);
-             AtomicFile shivizFile = shivizPath == null ? null : new AtomicFile(shivizPath)) {
-            Path body = tracePath == null && shivizPath == null ? null : Files.createTempFile("lockstep-trace-", ".jsonl");
+        // the body is never committed: a scratch file beside the output, so that SIGTERM and the
+        // stale-temporary cleanup of the next run cover it like the outputs themselves
+        try (AtomicFile traceFile = tracePath == null ? null : AtomicFile.create(tracePath);
+             AtomicFile shivizFile = shivizPath == null ? null : AtomicFile.create(shivizPath);
+             AtomicFile scratch = tracePath == null && shivizPath == null ? null
+                     : AtomicFile.create(tracePath != null ? tracePath : shivizPath)) {
+            Path body = scratch == null ? null : scratch.temp();
+            Writer bodyWriter = scratch == null ? null : scratch.writer();
+            TraceWriter trace = null;
+            if (bodyWriter != null) {
+                trace = new TraceWriter(bodyWriter, scenario, sim, rounds);
+                sim.addListener(trace);
+            }
+            Progress bar = progress ? new Progress(err) : null;
             try {
-                Writer bodyWriter = body == null ? null : Files.newBufferedWriter(body, StandardCharsets.UTF_8);
-                TraceWriter trace = null;
-                if (bodyWriter != null) {
-                    trace = new TraceWriter(bodyWriter, scenario, sim, rounds);
-                    sim.addListener(trace);
-                }
-                Progress bar = progress ? new Progress(err) : null;
-                try {
-                    if (session != null) {
-                        stop = Debugger.runUntil(session, breakpoints, rounds, bar);
-                        stepEnd = session.history().size() - 1;
-                        if (stop.isPresent()) {
-                            held = Debugger.which(stop.get().condition(), stop.get().event(), sim);
-                            closed = Debugger.closeRound(session);
-                        }
-                    } else {
-                        engine.runUntil(rounds, bar);
+                if (session != null) {
+                    stop = Debugger.runUntil(session, breakpoints, rounds, bar);
+                    stepEnd = session.history().size() - 1;
+                    if (stop.isPresent()) {
+                        held = Debugger.which(stop.get().condition(), stop.get().event(), sim);
+                        closed = Debugger.closeRound(session);
                     }
-                } finally {
-                    if (bar != null) bar.finish();
-                }
-                if (trace != null) {
-                    trace.finish();
-                    bodyWriter.close();
-                }
-                if (traceFile != null) {
-                    StringWriter header = new StringWriter();
-                    new TraceWriter(header, scenario, sim, sim.round());
-                    Writer w = traceFile.writer();
-                    w.write(header.toString());
-                    try (BufferedReader r = Files.newBufferedReader(body, StandardCharsets.UTF_8)) {
-                        r.readLine();
-                        for (String line = r.readLine(); line != null; line = r.readLine()) {
-                            w.write(line);
-                            w.write('\n');
-                        }
-                    }
-                    traceFile.commit();
-                }
-                if (shivizFile != null) {
-                    List<String> lines = Files.readAllLines(body, StandardCharsets.UTF_8);
-                    ShiVizExport.write(lines, tracePath != null ? tracePath.toString() : "(the run's trace)", shivizFile.writer());
-                    shivizFile.commit();
+                } else {
+                    engine.runUntil(rounds, bar);
                 }
             } finally {
-                if (body != null) Files.deleteIfExists(body);
+                if (bar != null) bar.finish();
+            }
+            if (trace != null) {
+                trace.finish();
+                bodyWriter.close();
+            }
+            if (traceFile != null) {
+                StringWriter header = new StringWriter();
+                new TraceWriter(header, scenario, sim, sim.round());
+                Writer w = traceFile.writer();
+                w.write(header.toString());
+                try (BufferedReader r = Files.newBufferedReader(body, StandardCharsets.UTF_8)) {
+                    r.readLine();
+                    for (String line = r.readLine(); line != null; line = r.readLine()) {
+                        w.write(line);
+                        w.write('\n');
+                    }
+                }
+                traceFile.commit();
+            }
+            if (shivizFile != null) {
+                List<String> lines = Files.readAllLines(body, StandardCharsets.UTF_8);
+                ShiVizExport.write(lines, tracePath != null ? tracePath.toString() : "(the run's trace)", shivizFile.writer());
+                shivizFile.commit();
             }
         }
 
@@ -398,7 +402,7 @@ public final class Main {
             out.print(w);
             return OK;
         }
-        try (AtomicFile target = new AtomicFile(Path.of(output))) {
+        try (AtomicFile target = AtomicFile.create(Path.of(output))) {
             ShiVizExport.write(lines, file.toString(), target.writer());
             target.commit();
         }

@@ -1,22 +1,18 @@
 package dev.lockstep.scenario;
 
+import dev.lockstep.io.AtomicFile;
 import dev.lockstep.json.JsonParseException;
 import dev.lockstep.json.JsonParser;
 import dev.lockstep.json.JsonValue;
 import dev.lockstep.json.JsonWriter;
 import java.io.IOException;
 import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Writes scenario files ({@code lockstep-scenario/1}) in the layout of the sample runs: one
@@ -126,32 +122,11 @@ public final class ScenarioWriter {
         writeAtomically(file, out -> out.write(text));
     }
 
-    /** Streams content to a file atomically (see {@link #writeAtomically(Path, String)}). */
+    /** Streams content to a file atomically (see {@link #writeAtomically(Path, String)}); creates missing directories. */
     public static void writeAtomically(Path file, Content content) throws IOException {
-        Path target = file.toAbsolutePath();
-        Path dir = target.getParent();
+        Path dir = file.toAbsolutePath().getParent();
         if (dir != null) Files.createDirectories(dir);
-        Path temp = null;
-        for (int attempt = 0; temp == null; attempt++) {
-            String suffix = Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36);
-            try {
-                temp = Files.createFile((dir == null ? Path.of("") : dir).resolve("." + target.getFileName() + "." + suffix + ".tmp"));
-            } catch (FileAlreadyExistsException e) {
-                if (attempt >= 100) throw e;
-            }
-        }
-        try {
-            try (Writer out = Files.newBufferedWriter(temp, StandardCharsets.UTF_8)) {
-                content.writeTo(out);
-            }
-            try {
-                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(temp);
-        }
+        AtomicFile.write(file, content::writeTo);
     }
 
     /** What to write into a file. */

@@ -9,6 +9,7 @@ import dev.lockstep.core.SimulationListener;
 import dev.lockstep.core.adversary.Engine;
 import dev.lockstep.core.adversary.Manual;
 import dev.lockstep.core.adversary.SchedulerPolicy;
+import dev.lockstep.io.AtomicFile;
 import dev.lockstep.json.JsonParseException;
 import dev.lockstep.json.JsonParser;
 import dev.lockstep.json.JsonValue;
@@ -18,11 +19,8 @@ import dev.lockstep.scenario.ScenarioException;
 import dev.lockstep.scenario.ScenarioLoader;
 import java.io.IOException;
 import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -606,58 +604,66 @@ public final class Session {
         JsonWriter w = new JsonWriter();
         w.beginObject().field("format", FORMAT).key("scenario").value(scenario.json()).field("seed", seed)
                 .field("round", sim.round()).key("inputs").beginArray();
-        for (Input in : current.inputs) {
-            w.beginObject().field("round", in.round());
-            if (in.step() >= 0) w.field("step", in.step());
-            if (in instanceof Input.Move m) {
-                w.field("move", name(m.node())).key("to").beginArray().value(m.x()).value(m.y()).endArray();
-            } else if (in instanceof Input.Link l) {
-                w.key("link").beginArray().value(name(l.u())).value(name(l.v())).endArray();
-                if (l.pu() >= 0) w.key("ports").beginArray().value(l.pu()).value(l.pv()).endArray();
-            } else if (in instanceof Input.Cut c) {
-                w.key("cut").beginArray().value(name(c.u())).value(name(c.v())).endArray();
-            } else if (in instanceof Input.CallInput c) {
-                w.field("node", name(c.node())).field("call", c.call().json());
-            } else if (in instanceof Input.Policy p) {
-                w.key("scheduler");
-                ScenarioLoader.writePolicy(w, p.policy());
-            } else if (in instanceof Input.Workload wl) {
-                w.field("workload", wl.on());
-            } else if (in instanceof Input.Execute e) {
-                w.field("execute", name(e.node())).field("action", e.action());
-                if (e.message() >= 0) w.field("message", e.message());
-                if (e.draws() != null) {
-                    w.key("draws").beginArray();
-                    for (int d : e.draws()) w.value(d);
-                    w.endArray();
-                }
-            }
-            w.endObject();
-        }
+        for (Input in : current.inputs) writeInput(w, in);
         return w.endArray().endObject().toString();
+    }
+
+    /**
+     * The current branch's recorded inputs, applied and waiting, in file order (a read-only view;
+     * it changes with the session). For incremental saving: see {@link #inputsJson(int)}.
+     */
+    public List<Input> recorded() {
+        return java.util.Collections.unmodifiableList(current.inputs);
+    }
+
+    /** The recorded inputs from index {@code from} on, as the JSON array a session file holds. */
+    public String inputsJson(int from) {
+        JsonWriter w = new JsonWriter().beginArray();
+        for (Input in : current.inputs.subList(from, current.inputs.size())) writeInput(w, in);
+        return w.endArray().toString();
+    }
+
+    private void writeInput(JsonWriter w, Input in) {
+        w.beginObject().field("round", in.round());
+        if (in.step() >= 0) w.field("step", in.step());
+        if (in instanceof Input.Move m) {
+            w.field("move", name(m.node())).key("to").beginArray().value(m.x()).value(m.y()).endArray();
+        } else if (in instanceof Input.Link l) {
+            w.key("link").beginArray().value(name(l.u())).value(name(l.v())).endArray();
+            if (l.pu() >= 0) w.key("ports").beginArray().value(l.pu()).value(l.pv()).endArray();
+        } else if (in instanceof Input.Cut c) {
+            w.key("cut").beginArray().value(name(c.u())).value(name(c.v())).endArray();
+        } else if (in instanceof Input.CallInput c) {
+            w.field("node", name(c.node())).field("call", c.call().json());
+        } else if (in instanceof Input.Policy p) {
+            w.key("scheduler");
+            ScenarioLoader.writePolicy(w, p.policy());
+        } else if (in instanceof Input.Workload wl) {
+            w.field("workload", wl.on());
+        } else if (in instanceof Input.Execute e) {
+            w.field("execute", name(e.node())).field("action", e.action());
+            if (e.message() >= 0) w.field("message", e.message());
+            if (e.draws() != null) {
+                w.key("draws").beginArray();
+                for (int d : e.draws()) w.value(d);
+                w.endArray();
+            }
+        }
+        w.endObject();
     }
 
     private String name(int u) {
         return sim.nodeName(u);
     }
 
-    /** Writes the session file atomically (a crash never leaves half a file). */
+    /** Writes the session file atomically (a crash never leaves half a file); creates missing directories. */
     public void save(Path file) throws IOException {
-        Path target = file.toAbsolutePath();
-        Path dir = target.getParent();
-        Files.createDirectories(dir);
-        Path temp = dir.resolve("." + target.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
-        try (Writer out = Files.newBufferedWriter(temp, StandardCharsets.UTF_8)) {
-            out.write(toJson());
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        String json = toJson();
+        AtomicFile.write(file, out -> {
+            out.write(json);
             out.write('\n');
-        }
-        try {
-            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-        } finally {
-            Files.deleteIfExists(temp);
-        }
+        });
     }
 
     public static Session load(Path file) throws ScenarioException {

@@ -19,14 +19,23 @@ class AutosaveTest extends AppFixture {
         return home.resolve(Autosave.FILE);
     }
 
+    /** What a start would restore now: the snapshot with the journal's lines applied. */
+    String savedText() throws Exception {
+        return Autosave.current(autosave(), home.resolve(Autosave.JOURNAL));
+    }
+
+    Session saved() throws Exception {
+        return Session.parse(savedText(), autosave().toString());
+    }
+
     @Test
     void anInputIsAutosavedAndANewStartOffersToRestoreIt() throws Exception {
         fx(() -> window.runRounds(5));
         fx(() -> window.call(node("e"), Call.LOCK));
         assertTrue(Files.exists(autosave()), "autosaved after the input");
-        Session saved = Session.load(autosave());
+        Session saved = saved();
         assertEquals(1, saved.inputs().size() + saved.waiting().size());
-        assertTrue(Files.readString(autosave()).contains("\"node\":\"e\",\"call\":\"lock\""));
+        assertTrue(savedText().contains("\"node\":\"e\",\"call\":\"lock\""));
 
         fx(() -> window.runRounds(4));
         fx(() -> window.call(node("b"), Call.LOCK));
@@ -57,6 +66,7 @@ class AutosaveTest extends AppFixture {
         // a clean exit removes the autosave
         fx(() -> restored.closedCleanly());
         assertFalse(Files.exists(autosave()));
+        assertFalse(Files.exists(home.resolve(Autosave.JOURNAL)));
         fx(() -> second.close());
     }
 
@@ -71,7 +81,7 @@ class AutosaveTest extends AppFixture {
         assertEquals(0, (int) fx(() -> again.window().session().round()));
         assertEquals(0, (int) fx(() -> again.window().session().inputs().size()));
         // from now on the autosave is the new window's
-        assertTrue(Session.load(autosave()).inputs().isEmpty());
+        assertTrue(saved().inputs().isEmpty());
         fx(() -> second.close());
     }
 
