@@ -35,9 +35,7 @@ class GalleryTest {
     /** The lock set a request must end with (Sec. 2.2): the node plus the neighbours that persisted. */
     private static Set<Integer> persistentNeighbourhood(SampleRun run, Acquisition a) {
         Set<Integer> expected = new TreeSet<>(Set.of(a.node()));
-        for (int v : a.neighboursAtRequest()) {
-            if (run.persisted(a.node(), v, a.requestRound(), a.round())) expected.add(v);
-        }
+        expected.addAll(a.persistedNeighbours());
         return expected;
     }
 

@@ -28,9 +28,13 @@ final class SampleRun {
     /** A topology change: {@code kind} is cut, link or move ({@code v} = -1 for a move). */
     record Change(int round, String kind, int u, int v, NodeState uState) {}
 
-    /** A Lock that succeeded: the holder's lock set then, and its neighbours at request and at success. */
+    /**
+     * A Lock that succeeded: the holder's lock set then, its neighbours at request and at success,
+     * and those whose edge the graph's presence history says persisted from request to success
+     * (asked at once: the history reaches back only to the oldest pending request).
+     */
     record Acquisition(int round, int node, int requestRound, Set<Integer> lockSet, Set<Integer> neighboursAtRequest,
-                       Set<Integer> neighboursAtSuccess) {}
+                       Set<Integer> neighboursAtSuccess, Set<Integer> persistedNeighbours) {}
 
     /** An execution, with a copy of the node's state after it (the record's own state is live). */
     record Exec(ExecutionRecord record, NodeState after) {
@@ -73,8 +77,12 @@ final class SampleRun {
                 if (now == OperationStatus.LOCKED && last[u] != OperationStatus.LOCKED) {
                     Set<Integer> lockSet = new TreeSet<>();
                     for (int v : LockSets.of(sim.protocol(), sim, u)) lockSet.add(v);
+                    Set<Integer> persisted = new TreeSet<>();
+                    for (int v : neighboursAtRequest.get(u)) {
+                        if (sim.graph().persisted(u, v, sim.requestRound(u), r.round())) persisted.add(v);
+                    }
                     acquisitions.add(new Acquisition(r.round(), u, sim.requestRound(u), lockSet,
-                            neighboursAtRequest.get(u), neighbours(u)));
+                            neighboursAtRequest.get(u), neighbours(u), persisted));
                 }
                 last[u] = now;
             }
@@ -143,10 +151,5 @@ final class SampleRun {
 
     List<Change> changes(String kind) {
         return changes.stream().filter(c -> c.kind().equals(kind)).toList();
-    }
-
-    /** Whether u and v were adjacent in every round from {@code from} to {@code to}. */
-    boolean persisted(int u, int v, int from, int to) {
-        return sim.graph().persisted(u, v, from, to);
     }
 }

@@ -722,10 +722,23 @@ public final class Simulation implements SystemView {
         List<Violation> found = checker.endOfRound(this);
         report(found);
         for (SimulationListener l : audience()) l.roundEnded(round);
+        if (graph.historyWorthPruning()) graph.forgetHistoryBefore(oldestOpenRequest());
         acquiredCount = 0;
         executionsThisRound = 0;
         round++;
         return found;
+    }
+
+    /**
+     * The oldest round whose edge history can still matter: a pending request's persistent
+     * neighbourhood reaches back to the round it was issued (Sec. 2.2); the rest is done.
+     */
+    private int oldestOpenRequest() {
+        int oldest = round;
+        for (int u = 0; u < n; u++) {
+            if (status[u] == OperationStatus.LOCKING) oldest = Math.min(oldest, requestRound[u]);
+        }
+        return oldest;
     }
 
     private void report(List<Violation> vs) {

@@ -8,10 +8,12 @@ import java.util.Arrays;
  * and keeps those labels until it is cut; every cut puts the severed port into the node's
  * disconnection detector D.
  *
- * <p>Besides the current snapshot G_t the graph keeps an append-only presence log, so whether an
- * edge persisted over [i, j] can be asked afterwards. A cut followed by a link of the same pair at
- * the same instant counts as a break: it is a new connection (new port labels are possible and
- * D reports the cut), even though a presence function sampled at integer times would not see it.
+ * <p>Besides the current snapshot G_t the graph keeps the connections cut since a horizon, so
+ * whether an edge persisted over [i, j] can be asked for any i from the horizon on. The simulation
+ * moves the horizon up to its oldest pending request, so a long run keeps bounded history. A cut
+ * followed by a link of the same pair at the same instant counts as a break: it is a new connection
+ * (new port labels are possible and D reports the cut), even though a presence function sampled at
+ * integer times would not see it.
  */
 public final class TimeVaryingGraph {
     private final int n;
@@ -32,6 +34,7 @@ public final class TimeVaryingGraph {
     private final double[] y;
     private long nextConnection = 1;
     private int edgeCount;
+    /** Ended connections; null once history is disabled. */
     private PresenceLog log;
 
     public TimeVaryingGraph(int n, int delta) {
@@ -75,7 +78,7 @@ public final class TimeVaryingGraph {
         y = o.y.clone();
         nextConnection = o.nextConnection;
         edgeCount = o.edgeCount;
-        log = o.log.copy();
+        log = o.log == null ? null : o.log.copy();
     }
 
     public TimeVaryingGraph copy() {
@@ -158,7 +161,6 @@ public final class TimeVaryingGraph {
         pendingU[u] |= 1L << pu;
         pendingU[v] |= 1L << pv;
         edgeCount++;
-        log.record(round, u, v, true);
     }
 
     private void set(int u, int p, int v, int q, long id, int round) {
@@ -175,6 +177,7 @@ public final class TimeVaryingGraph {
         int pu = portTo(u, v);
         if (u == v || pu < 0) return false;
         int pv = peerPort(u, pu);
+        if (log != null) log.closed(Math.min(u, v), Math.max(u, v), since(u, pu), round);
         clear(u, pu);
         clear(v, pv);
         pendingD[u] |= 1L << pu;
@@ -183,7 +186,6 @@ public final class TimeVaryingGraph {
         pendingU[u] &= ~(1L << pu);
         pendingU[v] &= ~(1L << pv);
         edgeCount--;
-        log.record(round, u, v, false);
         return true;
     }
 
@@ -226,68 +228,45 @@ public final class TimeVaryingGraph {
         y[u] = ny;
     }
 
-    /** Whether u–v was present, as one connection, throughout rounds i..j (both inclusive). */
+    /**
+     * Whether u–v was present, as one connection, throughout rounds i..j (both inclusive). History
+     * before {@link #historyHorizon()} is forgotten: asking about it is an error, never a guess.
+     */
     public boolean persisted(int u, int v, int i, int j) {
-        return log.persisted(Math.min(u, v), Math.max(u, v), i, j);
+        if (log == null) throw new IllegalStateException("edge history was disabled for this run");
+        if (Math.min(i, j) < log.horizon()) {
+            throw new IllegalStateException("edge history before round " + log.horizon() + " was forgotten; asked about rounds "
+                    + i + ".." + j);
+        }
+        if (u == v || u < 0 || v < 0 || u >= n || v >= n) return false;
+        int p = portTo(u, v);
+        // The current connection has not ended, so it lasts past any j.
+        if (p > 0 && since(u, p) <= Math.min(i, j)) return true;
+        return log.closedCovers(Math.min(u, v), Math.max(u, v), i, j);
     }
 
-    /** Drops the presence log (large runs that never ask for history). */
+    /** The oldest round {@link #persisted} may be asked about. */
+    public int historyHorizon() {
+        return log == null ? Integer.MAX_VALUE : log.horizon();
+    }
+
+    /** Ended connections still kept for {@link #persisted}. */
+    public int historySize() {
+        return log == null ? 0 : log.size();
+    }
+
+    /** Whether enough ended connections piled up since the last {@link #forgetHistoryBefore} to make it worth one. */
+    public boolean historyWorthPruning() {
+        return log != null && log.worthPruning();
+    }
+
+    /** No one will ask {@link #persisted} about rounds before {@code round} any more. */
+    public void forgetHistoryBefore(int round) {
+        if (log != null) log.forgetBefore(round);
+    }
+
+    /** Drops the presence history (runs that never ask for it, such as the explorer's). */
     public void disableHistory() {
-        log = PresenceLog.DISABLED;
-    }
-
-    /** Append-only log of link/cut events: 3 ints per event, scanned on (rare) history queries. */
-    private static final class PresenceLog {
-        static final PresenceLog DISABLED = new PresenceLog(true);
-        private final boolean disabled;
-        private int[] data = new int[48];
-        private int size;
-
-        PresenceLog() {
-            this(false);
-        }
-
-        private PresenceLog(boolean disabled) {
-            this.disabled = disabled;
-        }
-
-        PresenceLog copy() {
-            if (disabled) return this;
-            PresenceLog c = new PresenceLog();
-            c.data = Arrays.copyOf(data, Math.max(size, 48));
-            c.size = size;
-            return c;
-        }
-
-        void record(int round, int u, int v, boolean up) {
-            if (disabled) return;
-            if (size + 3 > data.length) data = Arrays.copyOf(data, data.length * 2);
-            data[size++] = round;
-            data[size++] = Math.min(u, v);
-            data[size++] = up ? Math.max(u, v) : ~Math.max(u, v);
-        }
-
-        boolean persisted(int a, int b, int i, int j) {
-            if (disabled) throw new IllegalStateException("edge history was disabled for this run");
-            int upSince = -1;
-            boolean up = false;
-            boolean result = false;
-            for (int k = 0; k < size; k += 3) {
-                int round = data[k];
-                if (data[k + 1] != a) continue;
-                int other = data[k + 2];
-                boolean isUp = other >= 0;
-                if ((isUp ? other : ~other) != b) continue;
-                if (round > j) break;
-                if (isUp) {
-                    up = true;
-                    upSince = round;
-                } else {
-                    up = false;
-                }
-            }
-            if (up && upSince <= i) result = true;
-            return result;
-        }
+        log = null;
     }
 }

@@ -49,6 +49,8 @@ public final class ScenarioLoader {
             "scripted", "manual");
     public static final int DEFAULT_ROUNDS = 1000;
     public static final int MAX_NODES = 5_000_000;
+    /** A unit-disk node may have up to this many times Δ others in range (see unitDiskDensity). */
+    static final int CROWD_FACTOR = 4;
 
     private ScenarioLoader() {}
 
@@ -197,6 +199,8 @@ public final class ScenarioLoader {
                 else if (r != null) unitDisk = r;
                 if (root.has("nodes") && !hasPositions(root)) {
                     problems.add(root.get("unitDisk"), "a unit-disk graph needs \"x\" and \"y\" for every node");
+                } else if (unitDisk > 0 && delta > 0 && !problems.any()) {
+                    unitDiskDensity(root, x, y, unitDisk, delta);
                 }
             } else if (root.has("edges")) {
                 edges = edges(root.get("edges"), delta);
@@ -668,30 +672,70 @@ public final class ScenarioLoader {
             return new CheckSettings(bound);
         }
 
+        /**
+         * Refuses a layout where some node has more than {@link #CROWD_FACTOR}·Δ others in range:
+         * at most Δ of its links can form, and enumerating the rest (tens of thousands of nodes at
+         * one point) would take quadratic time. Denser than Δ but below that is allowed, as
+         * before: the links beyond Δ are refused and reported when the run links the graph.
+         */
+        private void unitDiskDensity(JsonValue.Obj root, double[] x, double[] y, double radius, int delta) {
+            int limit = CROWD_FACTOR * delta;
+            int u = UnitDisk.crowded(x, y, radius, limit);
+            if (u < 0) return;
+            int inRange = 0;
+            for (int v = 0; v < x.length; v++) if (v != u && UnitDisk.within(x[u], y[u], x[v], y[v], radius)) inRange++;
+            problems.add(((JsonValue.Arr) root.get("nodes")).get(u), "node \"" + nodeNames.get(u) + "\" has " + inRange
+                    + " other nodes within the unit-disk radius " + radius + ", more than " + CROWD_FACTOR + "Δ = " + limit
+                    + " (Δ = " + delta + "): at most Δ of its links can form; spread the nodes out or shrink the radius");
+        }
+
         private void requirements(JsonValue.Obj root, Protocol<?> protocol, int[] edges, double unitDisk,
                                   double[] x, double[] y) {
             Requirements req = protocol.requirements();
             if (!req.completeGraph()) return;
             int n = nodeNames.size();
-            Set<Long> present = new HashSet<>();
             if (unitDisk > 0) {
-                int[] pairs = UnitDisk.pairs(x, y, unitDisk);
-                for (int i = 0; i < pairs.length; i += 2) present.add((long) pairs[i] << 32 | pairs[i + 1]);
-            } else {
-                for (int i = 0; i < edges.length; i += 2) {
-                    present.add((long) Math.min(edges[i], edges[i + 1]) << 32 | Math.max(edges[i], edges[i + 1]));
-                }
+                completeUnitDisk(root, protocol, x, y, unitDisk);
+                return;
+            }
+            Set<Long> present = new HashSet<>();
+            for (int i = 0; i < edges.length; i += 2) {
+                present.add((long) Math.min(edges[i], edges[i + 1]) << 32 | Math.max(edges[i], edges[i + 1]));
             }
             for (int u = 0; u < n; u++) {
                 for (int v = u + 1; v < n; v++) {
                     if (!present.contains((long) u << 32 | v)) {
-                        JsonValue at = root.has("edges") ? root.get("edges") : root.has("unitDisk") ? root.get("unitDisk") : root;
-                        problems.add(at, protocol.name() + " needs a complete initial graph, but " + nodeNames.get(u)
-                                + "–" + nodeNames.get(v) + " is missing");
+                        missing(root, protocol, u, v);
                         return;
                     }
                 }
             }
+        }
+
+        /**
+         * A complete unit disk has every node within range of all others. The first node short of
+         * that misses a partner above it (one below would have been short first), and its lowest
+         * missing partner gives the first missing pair in (u, v) order.
+         */
+        private void completeUnitDisk(JsonValue.Obj root, Protocol<?> protocol, double[] x, double[] y, double radius) {
+            int n = x.length;
+            UnitDisk grid = UnitDisk.of(x, y, radius);
+            for (int u = 0; u < n; u++) {
+                if (grid.countWithin(u, n) == n - 1) continue;
+                int[] above = grid.partnersAbove(u);
+                int v = u + 1;
+                for (int k = 0; k < above.length && above[k] == v; k++) v++;
+                if (v < n) {
+                    missing(root, protocol, u, v);
+                    return;
+                }
+            }
+        }
+
+        private void missing(JsonValue.Obj root, Protocol<?> protocol, int u, int v) {
+            JsonValue at = root.has("edges") ? root.get("edges") : root.has("unitDisk") ? root.get("unitDisk") : root;
+            problems.add(at, protocol.name() + " needs a complete initial graph, but " + nodeNames.get(u)
+                    + "–" + nodeNames.get(v) + " is missing");
         }
     }
 }

@@ -52,10 +52,7 @@ public final class ScenarioAdversary implements Adversary {
     /** The round's topology changes: initial edges (round 0), scripted events, churn. */
     public void beginTopology(Simulation sim) {
         int round = sim.round();
-        if (round == 0) {
-            int[] edges = baseEdges(sim);
-            for (int i = 0; i < edges.length; i += 2) sim.link(edges[i], edges[i + 1]);
-        }
+        if (round == 0) forEachBaseEdge(sim, sim::link);
         for (TopologyEvent e : dynamics) {
             if (e.round() != round) continue;
             if (e instanceof TopologyEvent.Link l) sim.link(l.u(), l.v());
@@ -80,9 +77,12 @@ public final class ScenarioAdversary implements Adversary {
         return policy.plan(sim);
     }
 
-    /** Initial edges, or the unit-disk pairs at the current positions. */
-    private int[] baseEdges(Simulation sim) {
-        if (unitDisk <= 0) return initialEdges;
+    /** Initial edges in file order, or the unit-disk pairs at the current positions in (u, v) order. */
+    private void forEachBaseEdge(Simulation sim, UnitDisk.PairVisitor visitor) {
+        if (unitDisk <= 0) {
+            for (int i = 0; i < initialEdges.length; i += 2) visitor.pair(initialEdges[i], initialEdges[i + 1]);
+            return;
+        }
         TimeVaryingGraph g = sim.graph();
         int n = sim.nodeCount();
         double[] x = new double[n];
@@ -91,7 +91,7 @@ public final class ScenarioAdversary implements Adversary {
             x[u] = g.x(u);
             y[u] = g.y(u);
         }
-        return UnitDisk.pairs(x, y, unitDisk);
+        UnitDisk.of(x, y, unitDisk).forEachPair(visitor);
     }
 
     /** A move; with a unit-disk radius, edges now too long are cut and new pairs in range linked. */
@@ -127,13 +127,10 @@ public final class ScenarioAdversary implements Adversary {
             for (int[] c : cuts) sim.cut(c[0], c[1]);
         }
         if (churn.link() > 0) {
-            int[] base = baseEdges(sim);
-            for (int i = 0; i < base.length; i += 2) {
-                int u = base[i];
-                int v = base[i + 1];
-                if (g.adjacent(u, v) || !g.hasOpenPort(u) || !g.hasOpenPort(v)) continue;
+            forEachBaseEdge(sim, (u, v) -> {
+                if (g.adjacent(u, v) || !g.hasOpenPort(u) || !g.hasOpenPort(v)) return;
                 if (sim.random().chance(churn.link())) sim.link(u, v);
-            }
+            });
         }
     }
 }
