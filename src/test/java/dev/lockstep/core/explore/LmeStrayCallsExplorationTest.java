@@ -44,8 +44,8 @@ class LmeStrayCallsExplorationTest {
                     .withTopologyChanges(TOPOLOGY_CHANGES, new int[] {0, 1}).withMaxStates(4_000_000)
                     .withMaxFindingsKept(1_000);
             Explorer.Result r = new Explorer(LmeStarts.pair(v, 2), s).run();
-            System.out.println("pair x–y, " + v.json() + ", " + LOCK_CALLS + " lock calls and " + STRAY_CALLS
-                    + " stray call per node, " + TOPOLOGY_CHANGES + " topology changes: " + r.summary());
+            System.out.println("pair x–y, " + v.json() + ", " + LOCK_CALLS + " Lock call(s) and " + STRAY_CALLS
+                    + " stray call(s) per node, " + TOPOLOGY_CHANGES + " topology changes: " + r.summary());
             return r;
         });
     }

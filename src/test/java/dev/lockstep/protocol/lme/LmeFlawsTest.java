@@ -366,4 +366,59 @@ class LmeFlawsTest {
         assertEquals(2, fixed.stats().locksAcquired());
         assertEquals(LmeState.UNLOCKED, ((LmeState) fixed.state(x)).lock);
     }
+
+    /**
+     * Flaw 4 breaks safety too (found by the explorer with stray calls and two topology changes,
+     * shrunk by hand): x locks y; the x–y edge is cut and re-linked on the same ports, and in
+     * between idle y executes an Unlock call made long before (round 1), which drops y's D. y's
+     * lock pointer now names the new x–y connection, so x's request, issued before the cut,
+     * succeeds with y in its lock set: `persistent-lock-set` fires in round 21.
+     */
+    private static final String STALE_POINTER_AFTER_RELINK = """
+            {
+              "format": "lockstep-scenario/1",
+                "protocol": "lme",
+              "params": {"K": 2, "variant": "VARIANT"},
+              "delta": 1, "seed": 1, "rounds": 40,
+              "nodes": [{"id": "x", "x": 0, "y": 0}, {"id": "y", "x": 4, "y": 0}],
+              "edges": [["x", "y"]],
+              "workload": [{"round": 0, "node": "x", "call": "lock"}, {"round": 1, "node": "y", "call": "unlock"}],
+              "dynamics": [{"round": 17, "cut": ["x", "y"]}, {"round": 20, "link": ["x", "y"]}],
+              "scheduler": {"policy": "scripted", "steps": [
+                {"round": 2, "node": "x", "action": "InitLock"},
+                {"round": 3, "node": "x", "action": "ReceivePrepare", "port": 0},
+                {"round": 4, "node": "x", "action": "ReceiveReady", "port": 0},
+                {"round": 5, "node": "y", "action": "ReceivePrepare", "port": 1},
+                {"round": 6, "node": "x", "action": "ReceiveReady", "port": 1},
+                {"round": 7, "node": "x", "action": "CheckStart", "draws": [0]},
+                {"round": 8, "node": "x", "action": "ReceiveRequest", "port": 0},
+                {"round": 9, "node": "x", "action": "CheckPriorities"},
+                {"round": 10, "node": "x", "action": "ReceiveWin", "port": 0},
+                {"round": 11, "node": "y", "action": "ReceiveRequest", "port": 1},
+                {"round": 12, "node": "y", "action": "CheckPriorities"},
+                {"round": 13, "node": "x", "action": "ReceiveWin", "port": 1},
+                {"round": 14, "node": "x", "action": "CheckWin"},
+                {"round": 15, "node": "x", "action": "ReceiveSetLock", "port": 0},
+                {"round": 16, "node": "y", "action": "ReceiveSetLock", "port": 1},
+                {"round": 18, "node": "x", "action": "ReceiveAckLock", "port": 0},
+                {"round": 19, "node": "y", "action": "InitUnlock"},
+                {"round": 21, "node": "x", "action": "CheckDone"}
+              ], "then": {"policy": "synchronous"}},
+              "checks": {"lockoutBound": 30}
+            }
+            """;
+
+    @Test
+    void flaw4_anUnlockCallAtAnIdleNodeBetweenACutAndARelinkBreaksThePersistentLockSet() throws Exception {
+        for (LmeVariant v : List.of(LmeVariant.PAPER, LmeVariant.CORRECTED_UNSCOPED)) {
+            Simulation sim = runText(STALE_POINTER_AFTER_RELINK, v);
+            assertEquals(List.of("persistent-lock-set"), sim.violations().stream().map(Violation::check).toList(), v.json());
+            assertEquals(21, sim.violations().get(0).round(), v.json());
+            assertEquals(1, ((LmeState) sim.state(sim.indexOf("y"))).lock, v.json() + ": y's pointer survived the cut");
+        }
+        Simulation fixed = runText(STALE_POINTER_AFTER_RELINK, LmeVariant.CORRECTED);
+        assertEquals(List.of(), fixed.violations());
+        assertEquals(1, fixed.stats().locksAcquired());
+        assertEquals(LmeState.UNLOCKED, ((LmeState) fixed.state(fixed.indexOf("y"))).lock);
+    }
 }
