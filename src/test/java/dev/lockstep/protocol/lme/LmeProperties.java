@@ -168,7 +168,7 @@ class LmeProperties {
      * such calls meet unprocessed cuts. No check fires, and once churn and calls stop every
      * request succeeds (K ≥ 4, as above).
      */
-    @Property(tries = 200)
+    @Property(tries = 300)
     void correctedLmeWithStrayCallsNeverViolatesAnyCheckAndServesEveryRequest(
             @ForAll @IntRange(min = 2, max = 16) int n,
             @ForAll @IntRange(min = 1, max = 6) int delta,
