@@ -85,6 +85,35 @@ class LmeStrayCallsExplorationTest {
         return count;
     }
 
+    /** Stray calls are offered only with the option, at most {@code maxStrayCallsPerNode} per node. */
+    @Test
+    void strayCallMovesAreOfferedOnlyWhenAskedFor_andCounted() {
+        Simulation sim = LmeStarts.pair(LmeVariant.CORRECTED, 2);
+        sim.call(0, Call.LOCK);
+        sim.endRound();
+        sim.execute(sim.choices(0).get(0)); // x's InitLock: x is locking, y idle
+        sim.endRound();
+        assertEquals(OperationStatus.LOCKING, sim.status(0));
+        Explorer plain = new Explorer(sim, Explorer.Settings.defaults());
+        byte[] none = plain.startCounters();
+        assertTrue(plain.moves(sim, none).stream().noneMatch(m -> m instanceof Move.CallMove c && c.node() == 0),
+                "no call at a locking node without the option");
+        assertTrue(plain.moves(sim, none).stream().noneMatch(m -> m instanceof Move.CallMove c && c.call() == Call.UNLOCK));
+
+        Explorer stray = new Explorer(sim, Explorer.Settings.defaults().withStrayCalls(1));
+        byte[] start = stray.startCounters();
+        java.util.List<Move> calls = stray.moves(sim, start).stream().filter(m -> m instanceof Move.CallMove).toList();
+        assertEquals(java.util.List.of(new Move.CallMove(0, Call.LOCK), new Move.CallMove(0, Call.UNLOCK),
+                new Move.CallMove(1, Call.LOCK), new Move.CallMove(1, Call.UNLOCK)), calls,
+                "x: both calls are stray; y: an ordinary Lock, then a stray Unlock");
+        byte[] afterStray = stray.after(start, new Move.CallMove(0, Call.UNLOCK), sim);
+        assertTrue(stray.moves(sim, afterStray).stream().noneMatch(m -> m instanceof Move.CallMove c && c.node() == 0),
+                "x used its one stray call");
+        byte[] afterLock = stray.after(start, new Move.CallMove(1, Call.LOCK), sim);
+        assertEquals(1, afterLock[1], "y's Lock is an ordinary one");
+        assertEquals(0, afterLock[2 + 1 + 1], "not a stray one");
+    }
+
     /** The fixed corrected variant: nothing, with stray calls as with ordinary ones. */
     @Test
     void correctedHasNoFindingOnTwoNodesWithStrayCalls() {
