@@ -49,8 +49,8 @@ import java.util.function.Predicate;
  * <h2>States</h2>
  * Two states are the same when their {@link Configuration}s are equal and so are the per-node
  * Lock-call counters, the topology-change counter and (with stray calls on) the per-node
- * stray-call counters. The configuration ignores time, message ids
- * and the random stream, so equal configurations reached at different times are merged; a state
+ * stray-call counters. The configuration ignores time, message ids and the random stream, so
+ * equal configurations reached at different times are merged; a state
  * is expanded from the simulation of the first (a shortest) path that reached it. That is sound
  * because nothing the moves or the protocol depend on is left out — with two provisos: the
  * time-based {@code lockout} check must be given a bound larger than any path (merging ignores
@@ -117,52 +117,60 @@ public final class Explorer {
             potentialEdges = Collections.unmodifiableList(copy);
         }
 
+        /** Without stray calls (the signature before they existed). */
+        public Settings(int maxLockCallsPerNode, boolean unlock, int maxTopologyChanges, List<int[]> potentialEdges,
+                        int maxStates, int maxFindingsKept, int maxFrontierSimulations, String targetName,
+                        Predicate<Simulation> target) {
+            this(maxLockCallsPerNode, unlock, 0, maxTopologyChanges, potentialEdges, maxStates, maxFindingsKept,
+                    maxFrontierSimulations, targetName, target);
+        }
+
         /** One Lock call per node, Unlock allowed, no topology changes, at most a million states. */
         public static Settings defaults() {
             return new Settings(1, true, 0, 0, List.of(), 1_000_000, 10_000, 20_000, null, null);
         }
 
         public Settings withLockCalls(int perNode) {
-            return new Settings(perNode, unlock, maxStrayCallsPerNode, maxTopologyChanges, potentialEdges, maxStates, maxFindingsKept,
-                    maxFrontierSimulations, targetName, target);
+            return new Settings(perNode, unlock, maxStrayCallsPerNode, maxTopologyChanges, potentialEdges,
+                    maxStates, maxFindingsKept, maxFrontierSimulations, targetName, target);
         }
 
         public Settings withUnlock(boolean on) {
-            return new Settings(maxLockCallsPerNode, on, maxStrayCallsPerNode, maxTopologyChanges, potentialEdges, maxStates, maxFindingsKept,
-                    maxFrontierSimulations, targetName, target);
+            return new Settings(maxLockCallsPerNode, on, maxStrayCallsPerNode, maxTopologyChanges, potentialEdges,
+                    maxStates, maxFindingsKept, maxFrontierSimulations, targetName, target);
         }
 
         /** Up to {@code perNode} stray calls at each node (see {@link Settings}). */
         public Settings withStrayCalls(int perNode) {
-            return new Settings(maxLockCallsPerNode, unlock, perNode, maxTopologyChanges, potentialEdges, maxStates,
-                    maxFindingsKept, maxFrontierSimulations, targetName, target);
+            return new Settings(maxLockCallsPerNode, unlock, perNode, maxTopologyChanges, potentialEdges,
+                    maxStates, maxFindingsKept, maxFrontierSimulations, targetName, target);
         }
 
         /** Up to {@code changes} cuts and links; {@code edges} are the pairs that may be (re)linked. */
         public Settings withTopologyChanges(int changes, int[]... edges) {
-            return new Settings(maxLockCallsPerNode, unlock, maxStrayCallsPerNode, changes, List.of(edges), maxStates, maxFindingsKept,
-                    maxFrontierSimulations, targetName, target);
+            return new Settings(maxLockCallsPerNode, unlock, maxStrayCallsPerNode, changes, List.of(edges),
+                    maxStates, maxFindingsKept, maxFrontierSimulations, targetName, target);
         }
 
         public Settings withMaxStates(int states) {
-            return new Settings(maxLockCallsPerNode, unlock, maxStrayCallsPerNode, maxTopologyChanges, potentialEdges, states, maxFindingsKept,
-                    maxFrontierSimulations, targetName, target);
+            return new Settings(maxLockCallsPerNode, unlock, maxStrayCallsPerNode, maxTopologyChanges, potentialEdges,
+                    states, maxFindingsKept, maxFrontierSimulations, targetName, target);
         }
 
         public Settings withMaxFindingsKept(int kept) {
-            return new Settings(maxLockCallsPerNode, unlock, maxStrayCallsPerNode, maxTopologyChanges, potentialEdges, maxStates, kept,
-                    maxFrontierSimulations, targetName, target);
+            return new Settings(maxLockCallsPerNode, unlock, maxStrayCallsPerNode, maxTopologyChanges, potentialEdges,
+                    maxStates, kept, maxFrontierSimulations, targetName, target);
         }
 
         public Settings withMaxFrontierSimulations(int sims) {
-            return new Settings(maxLockCallsPerNode, unlock, maxStrayCallsPerNode, maxTopologyChanges, potentialEdges, maxStates, maxFindingsKept,
-                    sims, targetName, target);
+            return new Settings(maxLockCallsPerNode, unlock, maxStrayCallsPerNode, maxTopologyChanges, potentialEdges,
+                    maxStates, maxFindingsKept, sims, targetName, target);
         }
 
         /** Reports every new state satisfying {@code predicate} as a finding named {@code name}. */
         public Settings withTarget(String name, Predicate<Simulation> predicate) {
-            return new Settings(maxLockCallsPerNode, unlock, maxStrayCallsPerNode, maxTopologyChanges, potentialEdges, maxStates, maxFindingsKept,
-                    maxFrontierSimulations, name, predicate);
+            return new Settings(maxLockCallsPerNode, unlock, maxStrayCallsPerNode, maxTopologyChanges, potentialEdges,
+                    maxStates, maxFindingsKept, maxFrontierSimulations, name, predicate);
         }
     }
 
