@@ -264,6 +264,27 @@ class GalleryTest {
         assertTrue(run.mostLockedAtOnce >= 2);
     }
 
+    @Test
+    void flaw4_theSecondLockCallConsumesTheCutWithoutProcessingIt_andXWaitsForever() throws Exception {
+        SampleRun run = SampleRun.of("flaw-4-lock-call-drops-cut.json");
+        int x = run.sim.indexOf("x");
+        List<Change> cuts = run.changes("cut");
+        assertEquals(1, cuts.size());
+        assertEquals(1, cuts.get(0).round());
+        List<Exec> calls = run.executions("InitLock");
+        assertEquals(2, calls.size(), "two Lock calls at x");
+        Exec second = calls.get(1);
+        assertEquals(1, second.round(), "in the round of the cut");
+        assertEquals(PortSet.of(1), second.record().disconnected(), "the call's execution consumed the cut ...");
+        assertEquals(PortSet.of(0, 1), ((LmeState) second.after()).L, "... and did not process it");
+        assertEquals(LmeState.State.PREPARE, ((LmeState) second.after()).state);
+        assertEquals(1, run.sim.stats().lockRequests(), "the second call did not apply");
+        Violation deadlock = run.violations().stream().filter(v -> v.check().equals(DeadlockCheck.NAME)).findFirst()
+                .orElseThrow(() -> new AssertionError("deadlock: " + run.violations()));
+        assertEquals(3, deadlock.round());
+        assertEquals(List.of(x), deadlock.nodes());
+    }
+
     /** Every scenario in sample-runs/ has a gallery entry that says how to open it. */
     @Test
     void everySampleHasAGalleryEntry() throws Exception {

@@ -40,7 +40,7 @@ class SampleRunsTest {
         List<String> names = samples().stream().map(p -> p.getFileName().toString()).toList();
         for (String required : List.of("figure-1-persistent-neighbourhood.json", "ring-8.json", "grid-5x5-churn.json",
                 "unit-disk-swarm-30.json", "ricart-agrawala-complete-5.json", "flaw-1-two-node-deadlock.json",
-                "flaw-2-stuck-in-win.json", "flaw-3-stale-late-mark.json", "tie-everyone-loses.json",
+                "flaw-2-stuck-in-win.json", "flaw-3-stale-late-mark.json", "flaw-4-lock-call-drops-cut.json", "tie-everyone-loses.json",
                 "node-dragged-away-mid-competition.json", "on-hold-applicants-become-candidates.json",
                 "swarm-long-dynamic-40.json", "ricart-agrawala-cut-link-stall.json")) {
             assertTrue(names.contains(required), required + " missing from " + names);

@@ -651,14 +651,17 @@ public final class ScenarioLoader {
             }
             JsonValue.Obj o = problems.object(v, "the workload ({\"lock\": p, \"hold\": h} or a list of calls)");
             if (o == null) return null;
-            problems.onlyKnown(o, List.of("lock", "hold", "until"));
+            problems.onlyKnown(o, List.of("lock", "hold", "until", "strayCalls"));
             double lock = o.has("lock") ? orElse(problems.probability(o.get("lock"), "the lock probability"), 0.0) : 0;
             if (!o.has("lock")) problems.add(o, "missing \"lock\": the probability that an idle node calls Lock in a round");
             int hold = o.has("hold") ? (int) (long) orElse(problems.integer(o.get("hold"), "hold (rounds)", 0, Integer.MAX_VALUE), 1L) : 1;
             int until = o.has("until")
                     ? (int) (long) orElse(problems.integer(o.get("until"), "the last round with new requests (until)", 0, Integer.MAX_VALUE), 0L)
                     : Integer.MAX_VALUE;
-            return new RandomWorkload(lock, hold, until);
+            // Calls LME's l. 2 tests turn away (Lock at a busy node, Unlock at one not locked): flaw 4.
+            double stray = o.has("strayCalls") ? orElse(problems.probability(o.get("strayCalls"),
+                    "the stray-call probability"), 0.0) : 0;
+            return new RandomWorkload(lock, hold, until, stray);
         }
 
         private CheckSettings checks(JsonValue v) {

@@ -49,7 +49,7 @@ public final class Counterexamples {
         for (int w = 0; w < walks; w++) {
             SplittableRandom rnd = seeds.split();
             Simulation sim = ex.start().copy();
-            byte[] counters = new byte[sim.nodeCount() + 1];
+            byte[] counters = ex.startCounters();
             List<Explorer.Step> steps = new ArrayList<>();
             for (int i = 0; i < maxSteps; i++) {
                 List<Move> moves = new ArrayList<>();
@@ -61,7 +61,7 @@ public final class Counterexamples {
                 Move m = moves.get(rnd.nextInt(moves.size()));
                 steps.add(new Explorer.Step(sim.round(), m, m.describe(sim)));
                 total++;
-                counters = ex.after(counters, m);
+                counters = ex.after(counters, m, sim);
                 List<Violation> found;
                 String check = null;
                 try {
@@ -133,13 +133,13 @@ public final class Counterexamples {
      */
     static Explorer.Path replay(Explorer ex, List<Move> moves, String check) {
         Simulation sim = ex.start().copy();
-        byte[] counters = new byte[sim.nodeCount() + 1];
+        byte[] counters = ex.startCounters();
         List<Explorer.Step> steps = new ArrayList<>();
         for (Move want : moves) {
             Move m = resolve(ex.moves(sim, counters), want);
             if (m == null) return null;
             steps.add(new Explorer.Step(sim.round(), m, m.describe(sim)));
-            counters = ex.after(counters, m);
+            counters = ex.after(counters, m, sim);
             try {
                 m.apply(sim);
                 if (fires(sim.endRound(), check)) return new Explorer.Path(ex.start(), steps);

@@ -34,7 +34,10 @@ import java.util.function.Predicate;
  * <ol>
  *   <li>application calls, by node: Lock at a node whose status is IDLE, with no pending call and
  *       fewer than {@link Settings#maxLockCallsPerNode} Lock calls so far; Unlock (if
- *       {@link Settings#unlock}) at a LOCKED node with no pending call;</li>
+ *       {@link Settings#unlock}) at a LOCKED node with no pending call; then, while the node made
+ *       fewer than {@link Settings#maxStrayCallsPerNode} of them, the <em>stray</em> calls a
+ *       protocol's own test turns away: Lock at a node that is not IDLE, Unlock at one that is not
+ *       LOCKED (an execution all the same, which consumes the node's disconnections);</li>
  *   <li>every enabled choice of every node ({@link Simulation#choices()}: node, action, message)
  *       with every combination of its random draws ({@link Simulation#drawBounds}), in
  *       lexicographic order;</li>
@@ -45,8 +48,9 @@ import java.util.function.Predicate;
  *
  * <h2>States</h2>
  * Two states are the same when their {@link Configuration}s are equal and so are the per-node
- * Lock-call counters and the topology-change counter. The configuration ignores time, message ids
- * and the random stream, so equal configurations reached at different times are merged; a state
+ * Lock-call counters, the topology-change counter and (with stray calls on) the per-node
+ * stray-call counters. The configuration ignores time, message ids and the random stream, so
+ * equal configurations reached at different times are merged; a state
  * is expanded from the simulation of the first (a shortest) path that reached it. That is sound
  * because nothing the moves or the protocol depend on is left out — with two provisos: the
  * time-based {@code lockout} check must be given a bound larger than any path (merging ignores
@@ -79,6 +83,9 @@ public final class Explorer {
      *
      * @param maxLockCallsPerNode     Lock calls the application may make at each node
      * @param unlock                  whether the application calls Unlock at LOCKED nodes
+     * @param maxStrayCallsPerNode    calls that do not apply (Lock at a node that is not IDLE,
+     *                                Unlock at one that is not LOCKED) the application may make at
+     *                                each node; 0 (the default) leaves every count as it was
      * @param maxTopologyChanges      cuts and links the adversary may make in all
      * @param potentialEdges          pairs [u, v] the adversary may link (present edges may always be cut)
      * @param maxStates               stop after this many distinct states ({@code exhausted = false})
@@ -89,11 +96,12 @@ public final class Explorer {
      * @param target                  a predicate over states: each new state satisfying it is
      *                                reported as a finding named {@code targetName} (null: none)
      */
-    public record Settings(int maxLockCallsPerNode, boolean unlock, int maxTopologyChanges, List<int[]> potentialEdges,
-                           int maxStates, int maxFindingsKept, int maxFrontierSimulations, String targetName,
-                           Predicate<Simulation> target) {
+    public record Settings(int maxLockCallsPerNode, boolean unlock, int maxStrayCallsPerNode, int maxTopologyChanges,
+                           List<int[]> potentialEdges, int maxStates, int maxFindingsKept, int maxFrontierSimulations,
+                           String targetName, Predicate<Simulation> target) {
         public Settings {
             if (maxLockCallsPerNode < 0 || maxLockCallsPerNode > 127) throw new IllegalArgumentException("maxLockCallsPerNode in 0..127");
+            if (maxStrayCallsPerNode < 0 || maxStrayCallsPerNode > 127) throw new IllegalArgumentException("maxStrayCallsPerNode in 0..127");
             if (maxTopologyChanges < 0 || maxTopologyChanges > 127) throw new IllegalArgumentException("maxTopologyChanges in 0..127");
             if (maxStates < 1) throw new IllegalArgumentException("maxStates ≥ 1");
             if (maxFindingsKept < 0 || maxFrontierSimulations < 0) throw new IllegalArgumentException("negative limit");
@@ -109,46 +117,60 @@ public final class Explorer {
             potentialEdges = Collections.unmodifiableList(copy);
         }
 
+        /** Without stray calls (the signature before they existed). */
+        public Settings(int maxLockCallsPerNode, boolean unlock, int maxTopologyChanges, List<int[]> potentialEdges,
+                        int maxStates, int maxFindingsKept, int maxFrontierSimulations, String targetName,
+                        Predicate<Simulation> target) {
+            this(maxLockCallsPerNode, unlock, 0, maxTopologyChanges, potentialEdges, maxStates, maxFindingsKept,
+                    maxFrontierSimulations, targetName, target);
+        }
+
         /** One Lock call per node, Unlock allowed, no topology changes, at most a million states. */
         public static Settings defaults() {
-            return new Settings(1, true, 0, List.of(), 1_000_000, 10_000, 20_000, null, null);
+            return new Settings(1, true, 0, 0, List.of(), 1_000_000, 10_000, 20_000, null, null);
         }
 
         public Settings withLockCalls(int perNode) {
-            return new Settings(perNode, unlock, maxTopologyChanges, potentialEdges, maxStates, maxFindingsKept,
-                    maxFrontierSimulations, targetName, target);
+            return new Settings(perNode, unlock, maxStrayCallsPerNode, maxTopologyChanges, potentialEdges,
+                    maxStates, maxFindingsKept, maxFrontierSimulations, targetName, target);
         }
 
         public Settings withUnlock(boolean on) {
-            return new Settings(maxLockCallsPerNode, on, maxTopologyChanges, potentialEdges, maxStates, maxFindingsKept,
-                    maxFrontierSimulations, targetName, target);
+            return new Settings(maxLockCallsPerNode, on, maxStrayCallsPerNode, maxTopologyChanges, potentialEdges,
+                    maxStates, maxFindingsKept, maxFrontierSimulations, targetName, target);
+        }
+
+        /** Up to {@code perNode} stray calls at each node (see {@link Settings}). */
+        public Settings withStrayCalls(int perNode) {
+            return new Settings(maxLockCallsPerNode, unlock, perNode, maxTopologyChanges, potentialEdges,
+                    maxStates, maxFindingsKept, maxFrontierSimulations, targetName, target);
         }
 
         /** Up to {@code changes} cuts and links; {@code edges} are the pairs that may be (re)linked. */
         public Settings withTopologyChanges(int changes, int[]... edges) {
-            return new Settings(maxLockCallsPerNode, unlock, changes, List.of(edges), maxStates, maxFindingsKept,
-                    maxFrontierSimulations, targetName, target);
+            return new Settings(maxLockCallsPerNode, unlock, maxStrayCallsPerNode, changes, List.of(edges),
+                    maxStates, maxFindingsKept, maxFrontierSimulations, targetName, target);
         }
 
         public Settings withMaxStates(int states) {
-            return new Settings(maxLockCallsPerNode, unlock, maxTopologyChanges, potentialEdges, states, maxFindingsKept,
-                    maxFrontierSimulations, targetName, target);
+            return new Settings(maxLockCallsPerNode, unlock, maxStrayCallsPerNode, maxTopologyChanges, potentialEdges,
+                    states, maxFindingsKept, maxFrontierSimulations, targetName, target);
         }
 
         public Settings withMaxFindingsKept(int kept) {
-            return new Settings(maxLockCallsPerNode, unlock, maxTopologyChanges, potentialEdges, maxStates, kept,
-                    maxFrontierSimulations, targetName, target);
+            return new Settings(maxLockCallsPerNode, unlock, maxStrayCallsPerNode, maxTopologyChanges, potentialEdges,
+                    maxStates, kept, maxFrontierSimulations, targetName, target);
         }
 
         public Settings withMaxFrontierSimulations(int sims) {
-            return new Settings(maxLockCallsPerNode, unlock, maxTopologyChanges, potentialEdges, maxStates, maxFindingsKept,
-                    sims, targetName, target);
+            return new Settings(maxLockCallsPerNode, unlock, maxStrayCallsPerNode, maxTopologyChanges, potentialEdges,
+                    maxStates, maxFindingsKept, sims, targetName, target);
         }
 
         /** Reports every new state satisfying {@code predicate} as a finding named {@code name}. */
         public Settings withTarget(String name, Predicate<Simulation> predicate) {
-            return new Settings(maxLockCallsPerNode, unlock, maxTopologyChanges, potentialEdges, maxStates, maxFindingsKept,
-                    maxFrontierSimulations, name, predicate);
+            return new Settings(maxLockCallsPerNode, unlock, maxStrayCallsPerNode, maxTopologyChanges, potentialEdges,
+                    maxStates, maxFindingsKept, maxFrontierSimulations, name, predicate);
         }
     }
 
@@ -385,7 +407,7 @@ public final class Explorer {
         Set<Key> visited = new HashSet<>();
         root = start.copy();
         root.graph().disableHistory(); // no check asks for edge history; saves memory per frontier state
-        rootCounters = new byte[n + 1];
+        rootCounters = new byte[counterCount()];
         visited.add(new Key(root.configuration(), rootCounters));
         addState(-1, -1);
         List<Node> level = new ArrayList<>();
@@ -406,7 +428,7 @@ public final class Explorer {
                 for (int mi = 0; mi < moves.size(); mi++) {
                     Move m = moves.get(mi);
                     Simulation child = sim.copy();
-                    byte[] counters = after(node.counters, m);
+                    byte[] counters = after(node.counters, m, sim);
                     List<Violation> found;
                     transitions++;
                     try {
@@ -479,7 +501,7 @@ public final class Explorer {
         s.endRound();
         cacheSim[depth] = s;
         cacheIdx[depth] = index;
-        cacheCounters[depth] = after(pc, m);
+        cacheCounters[depth] = after(pc, m, ps);
         return s;
     }
 
@@ -503,6 +525,19 @@ public final class Explorer {
         return stateCount++;
     }
 
+    /**
+     * Counters per state: Lock calls per node, then topology changes, then (only with stray calls
+     * on, so that the keys and counts of other explorations stay as they were) stray calls per node.
+     */
+    private int counterCount() {
+        return settings.maxStrayCallsPerNode() > 0 ? 2 * n + 1 : n + 1;
+    }
+
+    /** The counters of the start state (all zero). */
+    byte[] startCounters() {
+        return new byte[counterCount()];
+    }
+
     /** Every move available in a state, in the documented order. */
     List<Move> moves(Simulation sim, byte[] counters) {
         List<Move> out = new ArrayList<>();
@@ -513,6 +548,10 @@ public final class Explorer {
                 out.add(new Move.CallMove(u, Call.LOCK));
             } else if (s == OperationStatus.LOCKED && settings.unlock()) {
                 out.add(new Move.CallMove(u, Call.UNLOCK));
+            }
+            if (settings.maxStrayCallsPerNode() > 0 && counters[n + 1 + u] < settings.maxStrayCallsPerNode()) {
+                if (s != OperationStatus.IDLE) out.add(new Move.CallMove(u, Call.LOCK));
+                if (s != OperationStatus.LOCKED) out.add(new Move.CallMove(u, Call.UNLOCK));
             }
         }
         for (Choice c : sim.choices()) {
@@ -540,8 +579,20 @@ public final class Explorer {
         return out;
     }
 
-    byte[] after(byte[] counters, Move m) {
-        if (m instanceof Move.CallMove c && c.call() == Call.LOCK) {
+    /**
+     * The counters after {@code m}. A call is stray when the node's status turns it away: the
+     * caller passes the simulation the move applies to (before applying it).
+     */
+    byte[] after(byte[] counters, Move m, Simulation before) {
+        if (m instanceof Move.CallMove c) {
+            OperationStatus s = before.status(c.node());
+            boolean stray = c.call() == Call.LOCK ? s != OperationStatus.IDLE : s != OperationStatus.LOCKED;
+            if (stray) {
+                byte[] b = counters.clone();
+                b[n + 1 + c.node()]++;
+                return b;
+            }
+            if (c.call() == Call.UNLOCK) return counters;
             byte[] b = counters.clone();
             b[c.node()]++;
             return b;
@@ -561,12 +612,12 @@ public final class Explorer {
         for (int s = to; parent[s] >= 0; s = parent[s]) indices.add(moveIndex[s]);
         Collections.reverse(indices);
         Simulation sim = start.copy();
-        byte[] counters = new byte[n + 1];
+        byte[] counters = new byte[counterCount()];
         List<Step> steps = new ArrayList<>(indices.size());
         for (int idx : indices) {
             Move m = moves(sim, counters).get(idx);
             steps.add(new Step(sim.round(), m, m.describe(sim)));
-            counters = after(counters, m);
+            counters = after(counters, m, sim);
             m.apply(sim);
             sim.endRound();
         }

@@ -206,10 +206,19 @@ public final class Lme implements Protocol<LmeState> {
 
     // ---------------------------------------------------------------- Algorithm 1
 
-    /** Alg. 1, l. 1-5. */
+    /**
+     * Alg. 1, l. 1-5. The corrected variant calls CleanUp() before l. 2 (l. 1′) instead of at
+     * l. 3: the model (Sec. 2.1) hands every execution the ports cut since the node's last one and
+     * resets that set, and a Lock call that does not apply (state ≠ ⊥) is still an execution. As
+     * printed it consumes D without processing it, and a locking node then waits forever for a
+     * reply over the cut port (flaw 4 in README). When the call applies nothing changes: CleanUp()
+     * runs first in both orders.
+     */
     private void initLock(LmeState s, Execution x) {
+        boolean early = variant.cleanUpOnEveryCall();
+        if (early) cleanUp(s, x);                                 // corrected: l. 1′
         if (s.state != State.BOTTOM) return;                     // l. 2: one locking operation at a time
-        cleanUp(s, x);                                            // l. 3
+        if (!early) cleanUp(s, x);                                // l. 3
         s.state = State.PREPARE;                                  // l. 4
         s.L = x.ports();                                          // l. 4: L ← N[u], port 0 included
         x.lockRequested();
@@ -410,10 +419,17 @@ public final class Lme implements Protocol<LmeState> {
 
     // ---------------------------------------------------------------- Algorithm 3
 
-    /** Alg. 3, l. 1-5. */
+    /**
+     * Alg. 3, l. 1-5; the corrected variant calls CleanUp() before l. 2 (l. 1′) for the reason
+     * given at {@link #initLock}. An Unlock call at a node that is not locked would otherwise drop
+     * D too: a locking node waits forever for the cut port, and an idle node keeps a lock pointer
+     * into the cut port, so its participant answers win(false) to every request from then on.
+     */
     private void initUnlock(LmeState s, Execution x) {
+        boolean early = variant.cleanUpOnEveryCall();
+        if (early) cleanUp(s, x);                                 // corrected: l. 1′
         if (s.state != State.LOCKED) return;                     // l. 2: one Unlock per successful Lock
-        cleanUp(s, x);                                            // l. 3
+        if (!early) cleanUp(s, x);                                // l. 3
         s.state = State.UNLOCK;                                   // l. 4
         s.R = 0;
         x.unlockRequested();

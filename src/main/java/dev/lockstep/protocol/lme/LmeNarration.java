@@ -46,11 +46,14 @@ final class LmeNarration {
         String cutVerb = "it first processed";
         String main;
         switch (x.label) {
-            case "InitLock" -> main = x.cleaned
-                    ? "Lock was called, so " + me + " entered prepare with L = " + nodes(view, u, a.L)
-                            + " and sent prepare() on " + ports(sentPorts(r, msg -> msg instanceof Prepare))
-                    : "Lock was called, but " + me + " is already in state " + x.before.state
-                            + " (one locking operation at a time), so the call had no effect";
+            case "InitLock" -> {
+                main = x.applied
+                        ? "Lock was called, so " + me + " entered prepare with L = " + nodes(view, u, a.L)
+                                + " and sent prepare() on " + ports(sentPorts(r, msg -> msg instanceof Prepare))
+                        : "Lock was called, but " + me + " is already in state " + x.before.state
+                                + " (one locking operation at a time), so " + ignored(x, view);
+                if (!x.applied) cutVerb = "it processed";
+            }
             case "ReceivePrepare" -> main = m.phase == Phase.COMPETE
                     ? "a competition for " + me + " is under way, so " + sender + " waits on hold"
                     : "no competition for " + me + " is under way, so " + sender + " became an applicant and got ready()";
@@ -90,11 +93,14 @@ final class LmeNarration {
             }
             case "ReceiveAckLock" -> main = count(a.R & a.L, a.L, "acknowledgement", "acknowledgements");
             case "CheckDone" -> main = "all acknowledgements in, " + me + " now holds " + nodes(view, u, a.L);
-            case "InitUnlock" -> main = x.cleaned
-                    ? "Unlock was called, so " + me + " entered unlock and sent release-lock() on "
-                            + ports(sentPorts(r, msg -> msg instanceof ReleaseLock))
-                    : "Unlock was called, but " + me + " is not locked (state " + x.before.state
-                            + "), so the call had no effect";
+            case "InitUnlock" -> {
+                main = x.applied
+                        ? "Unlock was called, so " + me + " entered unlock and sent release-lock() on "
+                                + ports(sentPorts(r, msg -> msg instanceof ReleaseLock))
+                        : "Unlock was called, but " + me + " is not locked (state " + x.before.state
+                                + "), so " + ignored(x, view);
+                if (!x.applied) cutVerb = "it processed";
+            }
             case "ReceiveRelease" -> {
                 if (m.lock == x.port) main = me + " is no longer locked by " + senderObj + " and answered ack-unlock()";
                 else if (m.lock == LmeState.UNLOCKED) main = me + " was not locked (lock = ⊥) and answered ack-unlock()";
@@ -111,6 +117,14 @@ final class LmeNarration {
         if (main == null && parts.isEmpty()) parts.add("nothing to clean up");
         sb.append(String.join("; ", parts));
         return sb.append(lost(r)).toString();
+    }
+
+    /**
+     * The end of a sentence about a call that did not apply: in the corrected variant CleanUp()
+     * still ran before the l. 2 test, and the sentence says so when it did something.
+     */
+    private static String ignored(LmeStep x, SystemView view) {
+        return cleanUp(x, view, "").isEmpty() ? "the call had no effect" : "only CleanUp() ran";
     }
 
     private static String receiveRequest(LmeStep x, String sender, String me) {

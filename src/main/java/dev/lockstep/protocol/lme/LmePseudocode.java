@@ -147,7 +147,7 @@ final class LmePseudocode {
      * differ between the variants, so they are looked up through {@link Fixes}.
      */
     private record Fixes(List<String> lines, int guard, int lateCut, int lateClear, int lateIf, int lateSet,
-                         int lateSend, int lateMark) {}
+                         int lateSend, int lateMark, int lockClean, int unlockClean) {}
 
     private static Fixes fixes(LmeVariant v) {
         List<String> l = new ArrayList<>();
@@ -171,7 +171,15 @@ final class LmePseudocode {
                 ? "Alg. 2, l. 6′:      if C ≠ ∅ then set Late ← Late ∪ A.  ▷ A trial is decided: the applicants are late."
                 : "Alg. 2, l. 6′:      Set Late ← Late ∪ A.  ▷ The applicants miss this trial.");
         int lateMark = l.size();
-        return new Fixes(l, guard, lateCut, lateClear, lateIf, lateSet, lateSend, lateMark);
+        int lockClean = -1;
+        int unlockClean = -1;
+        if (v.cleanUpOnEveryCall()) {
+            l.add("Alg. 1, l. 1′:      CleanUp( ).  ▷ Before l. 2, replacing l. 3: a call that does not apply still processes D.");
+            lockClean = l.size();
+            l.add("Alg. 3, l. 1′:      CleanUp( ).  ▷ Before l. 2, replacing l. 3, for the same reason.");
+            unlockClean = l.size();
+        }
+        return new Fixes(l, guard, lateCut, lateClear, lateIf, lateSet, lateSend, lateMark, lockClean, unlockClean);
     }
 
     private final Fixes fixes;
@@ -192,9 +200,14 @@ final class LmePseudocode {
             List<String> a2 = new ArrayList<>(ALGORITHM_2);
             mark(a2, 2, "followed by l. 2′-2‴");
             mark(a2, 6, "followed by l. 6′");
+            List<String> a3 = new ArrayList<>(ALGORITHM_3);
+            if (fixes.lockClean > 0) {
+                mark(a1, 3, "moved before l. 2 (l. 1′)");
+                mark(a3, 3, "moved before l. 2 (l. 1′)");
+            }
             blocks.add(new Block(ALG1_TITLE, a1));
             blocks.add(new Block(ALG2_TITLE, a2));
-            blocks.add(new Block(ALG3_TITLE, ALGORITHM_3));
+            blocks.add(new Block(ALG3_TITLE, a3));
             blocks.add(new Block("Corrections (Lockstep, variant " + variant.json() + "; see README)", fixes.lines));
         }
         Map<String, List<Span>> spans = new LinkedHashMap<>();
@@ -209,6 +222,12 @@ final class LmePseudocode {
                     case "CleanUp" -> lines.add(FIXES, fixes.guard);
                     case "ReceiveRequest" -> lines.range(FIXES, fixes.lateIf, fixes.lateSend);
                     case "CheckPriorities" -> lines.add(FIXES, fixes.lateMark);
+                    case "InitLock" -> {
+                        if (fixes.lockClean > 0) lines.add(FIXES, fixes.lockClean);
+                    }
+                    case "InitUnlock" -> {
+                        if (fixes.unlockClean > 0) lines.add(FIXES, fixes.unlockClean);
+                    }
                     default -> { }
                 }
             }
@@ -240,7 +259,7 @@ final class LmePseudocode {
         switch (x.label) {
             case "InitLock" -> {
                 l.add(ALG1, 1, 2);
-                if (x.cleaned) l.range(ALG1, 3, 5);
+                call(l, x, ALG1, fixes == null ? -1 : fixes.lockClean);
             }
             case "ReceivePrepare" -> {
                 l.add(ALG1, 6, 7, 8);
@@ -276,7 +295,7 @@ final class LmePseudocode {
             case "CheckDone" -> l.range(ALG2, 30, 33);
             case "InitUnlock" -> {
                 l.add(ALG3, 1, 2);
-                if (x.cleaned) l.range(ALG3, 3, 5);
+                call(l, x, ALG3, fixes == null ? -1 : fixes.unlockClean);
             }
             case "ReceiveRelease" -> l.range(ALG3, 6, 8);
             case "ReceiveAckUnlock" -> l.range(ALG3, 9, 11);
@@ -287,6 +306,17 @@ final class LmePseudocode {
         }
         if (x.cleaned) helper(l, x);
         return l.spans();
+    }
+
+    /**
+     * InitLock's or InitUnlock's lines after l. 2: the corrected l. 1′ (CleanUp() before the
+     * test, {@code early} > 0) whether or not the call applies, l. 3 only where it still runs.
+     */
+    private static void call(Lines l, LmeStep x, int block, int early) {
+        if (early > 0) l.add(FIXES, early);
+        if (!x.applied) return;
+        if (early <= 0) l.add(block, 3);
+        l.range(block, 4, 5);
     }
 
     /** CleanUp()'s lines as far as this execution went. */

@@ -26,8 +26,13 @@ final class LmeStep {
     /** The state right after CleanUp() (equal to {@link #pre} if CleanUp() was not called). */
     final LmeState mid;
     final LmeState after;
-    /** Whether the operation called CleanUp() (not when a Lock/Unlock call did not apply). */
+    /**
+     * Whether the operation called CleanUp(): not when a Lock/Unlock call did not apply, except in
+     * the corrected variant, which calls it before the l. 2 test.
+     */
     final boolean cleaned;
+    /** Whether a Lock/Unlock call applied (passed l. 2); true for every other action. */
+    final boolean applied;
     /** Ports CleanUp()'s l. 28 sent ready() to. */
     final long ready;
 
@@ -41,10 +46,10 @@ final class LmeStep {
         this.before = before;
         this.after = (LmeState) record.state();
         LmeState p = before.copy();
-        boolean c = true;
+        boolean a = true;
         switch (label) {
-            case "InitLock" -> c = before.state == State.BOTTOM;
-            case "InitUnlock" -> c = before.state == State.LOCKED;
+            case "InitLock" -> a = before.state == State.BOTTOM;
+            case "InitUnlock" -> a = before.state == State.LOCKED;
             case "ReceiveSetLock" -> {                            // Alg. 2, l. 24 runs before CleanUp()
                 p.lock = port;
                 p.C &= ~(1L << port);
@@ -52,6 +57,8 @@ final class LmeStep {
             default -> { }
         }
         this.pre = p;
+        this.applied = a;
+        boolean c = a || variant.cleanUpOnEveryCall();
         this.cleaned = c;
         LmeState m = p.copy();
         this.ready = c ? Lme.cleanUpState(m, d, variant) : 0;

@@ -7,7 +7,8 @@ public enum LmeVariant {
     /**
      * The correction as first proposed (issue 2): late applicants and the wider CleanUp guard, but
      * the Late set is never cleared. Still deadlocks when Late outlives its competition (flaw 3 in
-     * README); kept so that schedule can be shown.
+     * README); kept so that schedule can be shown. Kept as first proposed in every other respect
+     * too, so a Lock or Unlock call that does not apply still drops D (flaw 4).
      */
     CORRECTED_UNSCOPED("corrected-unscoped"),
     /**
@@ -15,6 +16,8 @@ public enum LmeVariant {
      * late applicant's request-lock is answered at once with win(false) instead of entering P.
      * (2) Late belongs to one competition: it is cleared when C becomes empty.
      * (3) The CleanUp action is enabled whenever phase ≠ ⊥ or state ∉ {⊥, locked}.
+     * (4) InitLock and InitUnlock call CleanUp() before their l. 2 test, so a call that does not
+     * apply still processes the D snapshot it consumes (flaw 4).
      */
     CORRECTED("corrected");
 
@@ -31,6 +34,14 @@ public enum LmeVariant {
     /** Whether the late-applicant rule and the wider CleanUp guard apply. */
     public boolean lateApplicants() {
         return this != PAPER;
+    }
+
+    /**
+     * Whether InitLock and InitUnlock run CleanUp() before their l. 2 test (Alg. 1 and 3), instead
+     * of only when the call applies (l. 3).
+     */
+    public boolean cleanUpOnEveryCall() {
+        return this == CORRECTED;
     }
 
     public static LmeVariant parse(String s) {

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.lockstep.core.Call;
+import dev.lockstep.core.PortSet;
 import dev.lockstep.core.ExecutionRecord;
 import dev.lockstep.core.Narration;
 import dev.lockstep.core.Pseudocode;
@@ -88,7 +89,10 @@ class LmeNarrationTest {
         n.h.sim.call(0, Call.LOCK);
         assertEquals("x ran InitLock: Lock was called, so x entered prepare with L = {x, y} and sent prepare() on ports 0, 1",
                 n.say("x", "InitLock"));
-        assertLit(n.lines(), ALG1, 1, 2, 3, 4, 5, 22, 23, 27);
+        // The corrected variant's CleanUp() is l. 1′, before the test (flaw 4), not l. 3.
+        assertLit(n.lines(), ALG1, 1, 2, 4, 5, 22, 23, 27);
+        assertLit(n.lines(), FIXES, 8);
+        assertDark(n.lines(), ALG1, 3);
         n.round();
         assertEquals("x ran ReceivePrepare from itself (port 0): no competition for x is under way, so x became an "
                 + "applicant and got ready()", n.say("x", "ReceivePrepare", 0));
@@ -104,11 +108,14 @@ class LmeNarrationTest {
                 + "request-lock(5) on ports 0, 1", n.say("x", "CheckStart", -1, 5));
         assertLit(n.lines(), ALG1, 15, 16, 17, 18, 19);
         n.round();
-        // A Lock call while a lock operation is under way is consumed without effect (Alg. 1, l. 2).
+        // A Lock call while a lock operation is under way is consumed without effect (Alg. 1, l. 2);
+        // the corrected variant runs CleanUp() first (l. 1′), which here has nothing to do.
         n.h.sim.call(0, Call.LOCK);
         assertEquals("x ran InitLock: Lock was called, but x is already in state compete (one locking operation at "
                 + "a time), so the call had no effect", n.say("x", "InitLock"));
-        assertEquals(List.of(new Span(ALG1, 1, 2)), n.lines(), "neither l. 3-5 nor CleanUp()");
+        assertLit(n.lines(), ALG1, 1, 2, 22, 23, 27);
+        assertLit(n.lines(), FIXES, 8);
+        assertDark(n.lines(), ALG1, 3, 4, 5, 24);
     }
 
     /** A tie, a lost trial and a resend, a unique winner, lock completion, a locked participant, unlock. */
@@ -204,7 +211,9 @@ class LmeNarrationTest {
         n.h.sim.call(0, Call.UNLOCK);
         assertEquals("x ran InitUnlock: Unlock was called, so x entered unlock and sent release-lock() on ports 0, 1",
                 n.say("x", "InitUnlock"));
-        assertLit(n.lines(), ALG3, 1, 2, 3, 4, 5);
+        assertLit(n.lines(), ALG3, 1, 2, 4, 5);
+        assertLit(n.lines(), FIXES, 9);
+        assertDark(n.lines(), ALG3, 3);
         n.round();
         assertEquals("x ran ReceiveRelease from itself (port 0): x is no longer locked by itself and answered "
                 + "ack-unlock()", n.say("x", "ReceiveRelease", 0));
@@ -225,7 +234,54 @@ class LmeNarrationTest {
         n.h.sim.call(0, Call.UNLOCK);
         assertEquals("x ran InitUnlock: Unlock was called, but x is not locked (state ⊥), so the call had no effect",
                 n.say("x", "InitUnlock"));
-        assertEquals(List.of(new Span(ALG3, 1, 2)), n.lines());
+        assertEquals(List.of(new Span(ALG1, 22, 23), new Span(ALG1, 27, 27), new Span(ALG3, 1, 2),
+                new Span(FIXES, 9, 9)), n.lines(), "Alg. 3, l. 1′ and CleanUp(), not l. 3-5");
+    }
+
+    /** Flaw 4 (README): a Lock call that does not apply, right after a cut. */
+    @Test
+    void aLockCallThatDoesNotApplyStillProcessesTheCutInTheCorrectedVariant() {
+        for (LmeVariant v : LmeVariant.values()) {
+            Narrated n = new Narrated(v, 1, "x", "y");
+            n.h.link("x", "y");
+            n.h.sim.call(0, Call.LOCK);
+            n.say("x", "InitLock");
+            assertEquals(v != LmeVariant.CORRECTED, lit(n.lines(), ALG1, 3), v.json() + ": l. 3 where CleanUp() is printed");
+            n.round();
+            n.h.sim.cut(0, 1);
+            n.h.sim.call(0, Call.LOCK);
+            String said = n.say("x", "InitLock");
+            if (v == LmeVariant.CORRECTED) {
+                assertEquals("x ran InitLock: Lock was called, but x is already in state prepare (one locking operation "
+                        + "at a time), so only CleanUp() ran; it processed the cut of port 1 (dropped it from L)", said);
+                assertLit(n.lines(), ALG1, 1, 2, 22, 23, 24, 25, 26, 27);
+                assertLit(n.lines(), FIXES, 8);
+                assertDark(n.lines(), ALG1, 3, 4, 5);
+                assertEquals(PortSet.of(0), n.h.state("x").L);
+            } else {
+                assertEquals("x ran InitLock: Lock was called, but x is already in state prepare (one locking operation "
+                        + "at a time), so the call had no effect", said, v.json());
+                assertEquals(List.of(new Span(ALG1, 1, 2)), n.lines(), v.json());
+                assertEquals(PortSet.of(0, 1), n.h.state("x").L, v.json() + ": the cut is lost");
+            }
+        }
+    }
+
+    @Test
+    void anUnlockCallThatDoesNotApplyStillProcessesTheCutInTheCorrectedVariant() {
+        Narrated n = new Narrated(LmeVariant.CORRECTED, 1, "x", "y");
+        n.h.link("x", "y");
+        n.h.sim.call(0, Call.LOCK);
+        n.say("x", "InitLock");
+        n.round();
+        n.h.sim.cut(0, 1);
+        n.h.sim.call(0, Call.UNLOCK);
+        assertEquals("x ran InitUnlock: Unlock was called, but x is not locked (state prepare), so only CleanUp() ran; "
+                + "it processed the cut of port 1 (dropped it from L)", n.say("x", "InitUnlock"));
+        assertLit(n.lines(), ALG3, 1, 2);
+        assertLit(n.lines(), ALG1, 24, 25, 26);
+        assertLit(n.lines(), FIXES, 9);
+        assertDark(n.lines(), ALG3, 3, 4, 5);
     }
 
     /** README's flaw-1 opening: x's participant decides a trial while y is still an applicant. */

@@ -68,6 +68,12 @@ class LmeProperties {
 
     static Setup setup(int n, int delta, int k, String policy, boolean literalAdversary, boolean unitDisk, boolean churn,
                        boolean randomPorts, double lock, int hold, long seed) {
+        return setup(n, delta, k, policy, literalAdversary, unitDisk, churn, randomPorts, lock, hold, 0, seed);
+    }
+
+    /** With {@code stray} > 0 the workload also makes calls that do not apply (flaw 4 in README). */
+    static Setup setup(int n, int delta, int k, String policy, boolean literalAdversary, boolean unitDisk, boolean churn,
+                       boolean randomPorts, double lock, int hold, double stray, long seed) {
         SeededRandom layout = new SeededRandom(seed);
         List<String> names = new ArrayList<>();
         double side = Math.sqrt(n) * 1.2;
@@ -96,7 +102,7 @@ class LmeProperties {
                 delta, ChannelDiscipline.UNORDERED, randomPorts ? PortAssignment.RANDOM : PortAssignment.LOWEST,
                 new CheckSettings(Integer.MAX_VALUE / 2), seed));
         ScenarioAdversary adversary = new ScenarioAdversary(edges, unitDisk ? 1.0 : 0, List.of(),
-                churn ? new Churn(0.05, 0.1, ACTIVE_ROUNDS) : null, new RandomWorkload(lock, hold, ACTIVE_ROUNDS),
+                churn ? new Churn(0.05, 0.1, ACTIVE_ROUNDS) : null, new RandomWorkload(lock, hold, ACTIVE_ROUNDS, stray),
                 policy(policy, literalAdversary ? NodeChoice.ANY : NodeChoice.EFFECTIVE));
         return new Setup(sim, new Engine(sim, adversary), policy, n);
     }
@@ -148,6 +154,34 @@ class LmeProperties {
             @ForAll @IntRange(min = 0, max = 4) int hold,
             @ForAll long seed) {
         Setup s = setup(n, delta, k, policy, literalAdversary, unitDisk, churn, randomPorts, lock, hold, seed);
+        boolean settled = runAndSettle(s);
+        Simulation sim = s.sim();
+        assertEquals(List.of(), sim.violations());
+        assertTrue(settled, "requests still pending " + settleBound(policy, n) + " rounds after the churn and "
+                + "the workload stopped (" + sim.stats().lockRequests() + " issued, " + sim.stats().locksAcquired() + " acquired)");
+        assertEquals(sim.stats().lockRequests(), sim.stats().locksAcquired());
+    }
+
+    /**
+     * Flaw 4: the application also calls Lock at nodes that are not idle and Unlock at nodes that
+     * are not locked (each round, with probability {@code stray} per node), with churn so that
+     * such calls meet unprocessed cuts. No check fires, and once churn and calls stop every
+     * request succeeds (K ≥ 4, as above).
+     */
+    @Property(tries = 300)
+    void correctedLmeWithStrayCallsNeverViolatesAnyCheckAndServesEveryRequest(
+            @ForAll @IntRange(min = 2, max = 16) int n,
+            @ForAll @IntRange(min = 1, max = 6) int delta,
+            @ForAll @IntRange(min = 4, max = 8) int k,
+            @ForAll("policies") String policy,
+            @ForAll boolean literalAdversary,
+            @ForAll boolean unitDisk,
+            @ForAll boolean randomPorts,
+            @ForAll @DoubleRange(min = 0.02, max = 0.6) double lock,
+            @ForAll @IntRange(min = 0, max = 4) int hold,
+            @ForAll @DoubleRange(min = 0.01, max = 0.5) double stray,
+            @ForAll long seed) {
+        Setup s = setup(n, delta, k, policy, literalAdversary, unitDisk, true, randomPorts, lock, hold, stray, seed);
         boolean settled = runAndSettle(s);
         Simulation sim = s.sim();
         assertEquals(List.of(), sim.violations());

@@ -150,6 +150,23 @@ class LmePseudocodeTest {
         assertFalse(line(of(LmeVariant.CORRECTED_UNSCOPED), 0, 27).contains(LmePseudocode.MARK));
     }
 
+    /** Lockstep's fix for flaw 4, in the corrected variant only: CleanUp() before the l. 2 test of both calls. */
+    @Test
+    void onlyTheCorrectedVariantMovesTheCallsCleanUpBeforeTheirTest() {
+        Pseudocode p = of(LmeVariant.CORRECTED);
+        List<String> fixes = p.blocks().get(3).lines();
+        assertEquals("Alg. 1, l. 1′:      CleanUp( ).", fixes.get(7).substring(0, fixes.get(7).indexOf("  ▷")));
+        assertEquals("Alg. 3, l. 1′:      CleanUp( ).", fixes.get(8).substring(0, fixes.get(8).indexOf("  ▷")));
+        assertTrue(line(p, 0, 3).endsWith(LmePseudocode.MARK + " moved before l. 2 (l. 1′)"), line(p, 0, 3));
+        assertTrue(line(p, 2, 3).endsWith(LmePseudocode.MARK + " moved before l. 2 (l. 1′)"), line(p, 2, 3));
+        assertTrue(p.spansOf("InitLock").contains(new Span(LmePseudocode.FIXES, 8, 8)));
+        assertTrue(p.spansOf("InitUnlock").contains(new Span(LmePseudocode.FIXES, 9, 9)));
+        Pseudocode unscoped = of(LmeVariant.CORRECTED_UNSCOPED);
+        assertFalse(unscoped.blocks().get(3).lines().stream().anyMatch(l -> l.contains("l. 1′")));
+        assertFalse(line(unscoped, 0, 3).contains(LmePseudocode.MARK));
+        assertFalse(line(unscoped, 2, 3).contains(LmePseudocode.MARK));
+    }
+
     @Test
     void linesMergeIntoSortedSpans() {
         List<Span> spans = new Pseudocode.Lines().add(1, 16, 14, 15).range(0, 22, 23).add(0, 27).add(1, 22).spans();
