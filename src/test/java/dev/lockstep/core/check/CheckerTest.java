@@ -64,6 +64,17 @@ class CheckerTest {
     }
 
     @Test
+    void anEpisodeThatEndedIsNewsWhenItComesBack_executionsInBetweenOrNot() {
+        x.atEnd.add(List.of(0));
+        assertEquals(1, checker.endOfRound(view).size());
+        x.atEnd.clear();
+        assertTrue(checker.afterExecution(view, 1, 0).isEmpty());
+        assertTrue(checker.endOfRound(view).isEmpty(), "the episode ends in this round");
+        x.atEnd.add(List.of(0));
+        assertEquals(1, checker.endOfRound(view).size(), "a new episode");
+    }
+
+    @Test
     void otherNodesOrAnotherCheckAreOtherViolations() {
         x.atEnd.add(List.of(0, 1));
         checker.endOfRound(view);
