@@ -5,7 +5,8 @@ import java.util.Map;
 
 /**
  * Text for LaTeX, as pure ASCII: the ten special characters escaped, the symbols narrations use
- * (⊥ ∅ → ∈ ℓ ...) as math, accented letters as accent commands, anything else as "?". Works
+ * (⊥ ∅ → ∈ ℓ ...) as math, accented letters as accent commands, white space and control
+ * characters as a space (a no-break space as LaTeX's tie, ~), anything else as "?". Works
  * with the default OT1 encoding and no package beyond amssymb.
  */
 final class Latex {
@@ -32,7 +33,10 @@ final class Latex {
             Map.entry((int) 'τ', "$\\tau$"), Map.entry((int) 'Δ', "$\\Delta$"), Map.entry((int) 'Σ', "$\\Sigma$"),
             Map.entry((int) 'ß', "{\\ss}"), Map.entry((int) 'æ', "{\\ae}"), Map.entry((int) 'ø', "{\\o}"),
             Map.entry((int) 'Ø', "{\\O}"), Map.entry((int) 'å', "{\\aa}"), Map.entry((int) 'Å', "{\\AA}"),
-            Map.entry((int) 'ł', "{\\l}"), Map.entry((int) 'Ł', "{\\L}"), Map.entry((int) '\u00A0', "~"));
+            Map.entry((int) 'ł', "{\\l}"), Map.entry((int) 'Ł', "{\\L}"));
+
+    /** No-break, figure and narrow no-break space: LaTeX's tie (~) is the space a line never breaks at. */
+    private static final String NO_BREAK_SPACES = "\u00A0\u2007\u202F";
 
     /** Accents over a letter, by the combining character NFD splits them into. */
     private static final Map<Character, String> ACCENTS = Map.of('\u0301', "\\'", '\u0300', "\\`", '\u0302', "\\^",
@@ -65,7 +69,10 @@ final class Latex {
                 case '\t', '\n', '\r' -> out.append(' ');
                 default -> {
                     if (c >= 0x20 && c < 0x7F) out.append((char) c);
-                    else if (c < 0x20 || c == 0x7F) out.append(' ');
+                    else if (c <= 0x9F) out.append(' '); // C0 and C1 controls, DEL
+                    else if (NO_BREAK_SPACES.indexOf(c) >= 0) out.append('~');
+                    // an em space or a line separator is still a space: never "?"
+                    else if (Character.isWhitespace(c) || Character.isSpaceChar(c)) out.append(' ');
                     else {
                         String t = nonAscii(c);
                         // a dash right after a hyphen would otherwise merge with it

@@ -105,7 +105,9 @@ final class TikzStructure {
 
     /**
      * Fails if the text has a special character that is not escaped: math in $...$ and the escapes
-     * LaTeX knows are taken out first; what remains must have balanced braces and none of # $ % & _ ^ ~ \.
+     * LaTeX knows are taken out first; what remains must have balanced braces and none of # $ % & _ ^ \.
+     * A bare ~ is allowed: it is LaTeX's tie, the no-break space, and that is what a no-break space in
+     * the text becomes (a literal tilde is \~{}; LatexProperties counts the ties).
      */
     static void escapedText(String text) {
         String t = text;
@@ -114,7 +116,7 @@ final class TikzStructure {
         t = t.replaceAll("\\$[^$]*\\$", "");
         t = t.replaceAll("\\\\[A-Za-z]+", "");
         t = t.replaceAll("\\\\['`^\"~=.]", "");
-        for (char c : "#$%&_^~\\".toCharArray()) {
+        for (char c : "#$%&_^\\".toCharArray()) {
             if (t.indexOf(c) >= 0) fail("unescaped " + c + " in node text: " + text);
         }
         int depth = 0;
@@ -123,6 +125,13 @@ final class TikzStructure {
             if (c == '}' && --depth < 0) fail("unbalanced } in node text: " + text);
         }
         assertEquals(0, depth, "unbalanced { in node text: " + text);
+    }
+
+    /** How many ties (bare ~, LaTeX's no-break space) the text has; \~ is a tilde, not a tie. */
+    static long ties(String tex) {
+        long n = 0;
+        for (int i = 0; i < tex.length(); i++) if (tex.charAt(i) == '~' && !escaped(tex, i)) n++;
+        return n;
     }
 
     /** Every structural check at once; returns the code without comments. */
