@@ -30,6 +30,8 @@ final class TraceDriver implements Adversary {
     private int aheadRound;
     private int aheadLine;
     private int current;
+    /** Per node, 1 + the last round it was planned to act in (0: never). */
+    private int[] plannedIn;
 
     TraceDriver(TraceLines in, String file) {
         this.in = in;
@@ -47,6 +49,7 @@ final class TraceDriver implements Adversary {
     void drive(Simulation sim, IntConsumer beforeRound) throws ScenarioException {
         this.sim = sim;
         this.beforeRound = beforeRound;
+        this.plannedIn = new int[sim.nodeCount()];
         advance();
     }
 
@@ -255,9 +258,12 @@ final class TraceDriver implements Adversary {
         }
         Choice c = new Choice(u, a, message, null);
         // Planned at the start of the round and run later in it: a node's own choices cannot change
-        // in between (one execution per node per round, no message received in the round it is sent).
+        // in between (one execution per node per round, no message received in the round it is sent),
+        // except by a second execution of its own in the round, which is refused here.
         String why = s.whyNotEnabled(c);
+        if (why == null && plannedIn[u] == s.round() + 1) why = label + " at " + s.nodeName(u) + ": the node already acted in round " + s.round();
         if (why != null) throw error("cannot run here: " + why);
+        plannedIn[u] = s.round() + 1;
         return c.withDraws(draws(r, s.drawBounds(c), label + " at " + s.nodeName(u)));
     }
 

@@ -79,7 +79,7 @@ final class TraceLines implements AutoCloseable {
             end = n;
             return true;
         } catch (CharacterCodingException e) {
-            throw new ScenarioException(file + ":" + (read + 1) + ": not UTF-8 text");
+            throw new ScenarioException(file + ": not a UTF-8 text file");
         } catch (IOException e) {
             throw new ScenarioException(file + ": cannot read (" + e.getMessage() + ")");
         }
