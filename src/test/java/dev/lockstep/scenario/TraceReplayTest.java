@@ -87,7 +87,7 @@ class TraceReplayTest {
 
     /** Before: all 2^31 rounds were simulated before line 1 was compared (still running after 90 s). */
     @Test
-    @Timeout(value = 30, unit = TimeUnit.SECONDS) // a guard against the old hang, not a measure
+    @Timeout(value = 30, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // a guard against the old hang, not a measure
     void aHugeRoundsHeaderStopsAtTheFirstDivergence() throws Exception {
         List<String> l = withHugeHeader();
         int i = firstLine("\"round\":12,", "\"type\":\"action\"", "\"state\":{");
@@ -103,7 +103,7 @@ class TraceReplayTest {
 
     /** The body matches, the header asks for more rounds: the closing summary can never match. */
     @Test
-    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    @Timeout(value = 30, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void aHugeRoundsHeaderOverAnIntactBodyStopsRightAfterTheFilesLastRound() throws Exception {
         List<String> l = withHugeHeader();
         TraceReplay.Result r = TraceReplay.replay(text(l), "t.jsonl");
@@ -115,7 +115,7 @@ class TraceReplayTest {
     }
 
     @Test
-    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    @Timeout(value = 30, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void aTruncatedTraceWithAHugeHeaderStopsAtItsEnd() throws Exception {
         List<String> l = withHugeHeader();
         int cut = firstLine("\"round\":30,");
@@ -127,6 +127,7 @@ class TraceReplayTest {
     }
 
     @Test
+    @Timeout(value = 30, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void aLineThatNoReplayCanProduceStopsTheReplayWhenItsRoundIsOver() throws Exception {
         List<String> l = withHugeHeader();
         int i = firstLine("\"round\":20,");
