@@ -26,18 +26,27 @@ final class SessionFiles {
 
     /** Opens a scenario file (a new session at round 0) or a session file (replayed to its round). */
     static Session open(Path file) throws ScenarioException {
+        return open(file, Session.Loading.NONE);
+    }
+
+    /** {@link #open(Path)}, telling {@code loading} each round a session file is replayed. */
+    static Session open(Path file, Session.Loading loading) throws ScenarioException {
         String text = ScenarioLoader.read(file);
-        return open(text, file.toString());
+        return open(text, file.toString(), loading);
     }
 
     static Session open(String text, String name) throws ScenarioException {
+        return open(text, name, Session.Loading.NONE);
+    }
+
+    static Session open(String text, String name, Session.Loading loading) throws ScenarioException {
         String format = null;
         try {
             if (JsonParser.parse(text) instanceof JsonValue.Obj o && o.get("format") instanceof JsonValue.Str f) format = f.value();
         } catch (JsonParseException e) {
             // the scenario loader reports it with line and column
         }
-        if (Session.FORMAT.equals(format)) return Session.parse(text, name);
+        if (Session.FORMAT.equals(format)) return Session.parse(text, name, loading);
         if ("lockstep-trace/1".equals(format)) {
             throw new ScenarioException(name + ": this is a trace (lockstep-trace/1); open a scenario or a session file, "
                     + "or check the trace with: java -jar lockstep.jar replay " + name);

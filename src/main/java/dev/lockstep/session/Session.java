@@ -652,8 +652,29 @@ public final class Session {
         return parse(ScenarioLoader.read(file), file.toString());
     }
 
+    public static Session load(Path file, Loading loading) throws ScenarioException {
+        return parse(ScenarioLoader.read(file), file.toString(), loading);
+    }
+
+    /**
+     * Told after every round of the re-run that brings a loaded session to its round, which can be
+     * long (a file may say round 10^8): a caller shows progress, and stops the load by throwing
+     * {@link java.util.concurrent.CancellationException} from here, which {@link #parse} lets through.
+     */
+    @FunctionalInterface
+    public interface Loading {
+        Loading NONE = (done, total) -> {};
+
+        void roundDone(int done, int total);
+    }
+
     /** Rebuilds a session from its JSON: the scenario re-run with the same seed and inputs. */
     public static Session parse(String text, String file) throws ScenarioException {
+        return parse(text, file, Loading.NONE);
+    }
+
+    /** {@link #parse(String, String)}, telling {@code loading} each round of the re-run. */
+    public static Session parse(String text, String file, Loading loading) throws ScenarioException {
         JsonValue root;
         try {
             root = JsonParser.parse(text);
@@ -679,7 +700,12 @@ public final class Session {
         Session s = start(scenario, seed);
         for (JsonValue item : list.items()) s.current.inputs.add(input(item, s, file));
         try {
-            s.runUntil(round);
+            while (s.sim.round() < round) {
+                s.stepRound();
+                loading.roundDone(s.sim.round(), round);
+            }
+        } catch (java.util.concurrent.CancellationException e) {
+            throw e;
         } catch (RuntimeException e) {
             throw new ScenarioException(file + ": the session cannot be replayed: " + e.getMessage());
         }
