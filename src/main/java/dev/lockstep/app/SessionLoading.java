@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.function.Consumer;
 import javafx.animation.PauseTransition;
+import javafx.beans.binding.Bindings;
 import javafx.concurrent.Task;
 import javafx.concurrent.Worker;
 import javafx.scene.control.ButtonType;
@@ -51,8 +52,13 @@ final class SessionLoading {
         ProgressBar bar = new ProgressBar();
         bar.setId("loading-progress");
         bar.setPrefWidth(360);
-        bar.progressProperty().bind(task.progressProperty());
-        VBox box = new VBox(10, rounds, bar);
+        // below 1 % a determinate bar looks stopped; the moving one says the replay is running
+        bar.progressProperty().bind(Bindings.when(task.progressProperty().lessThan(0.01)).then(-1.0)
+                .otherwise(task.progressProperty()));
+        Label hint = new Label("Cancel goes on with the default scenario; the file stays as it is.");
+        hint.setWrapText(true);
+        hint.setMaxWidth(360);
+        VBox box = new VBox(10, rounds, bar, hint);
         dialog.getDialogPane().setContent(box);
         dialog.getDialogPane().getButtonTypes().setAll(ButtonType.CANCEL);
         dialog.setOnHidden(e -> task.cancel()); // Cancel, Escape or the close box; nothing once done
