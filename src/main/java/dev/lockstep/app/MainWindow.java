@@ -176,6 +176,8 @@ public final class MainWindow {
     private boolean syncing;
     private boolean autosaveHeld;
     private SessionLoading restoring;
+    /** A session file replayed to a later round than this is opened in the background. */
+    static final int BACKGROUND_ROUNDS = 2_000;
     private boolean lecture;
     private Tool tool = Tool.SELECT;
     private ContextMenu nodeMenu;
@@ -1014,9 +1016,23 @@ public final class MainWindow {
 
     // ================================================================== files
 
-    /** Opens a scenario or session file; on a problem, shows every problem and keeps the session. */
+    /**
+     * Opens a scenario or session file; on a problem, shows every problem and keeps the session. A
+     * session at a late round is replayed in the background (true: opening has begun).
+     */
     public boolean open(Path file) {
         player.pause();
+        if (SessionFiles.sessionRound(file) > BACKGROUND_ROUNDS) {
+            // a long replay: off the JavaFX thread, with progress and Cancel
+            SessionLoading.start(stage, file, "Opening " + file.getFileName(), s -> {
+                show(s, file);
+                lastDirectory = parentOf(file);
+                say("Opened " + file.getFileName() + " (session at round " + s.round() + ").");
+            }, problems -> Dialogs.problems(stage, "Cannot open " + file.getFileName(), problems,
+                    "The current session is unchanged."), () -> say("Opening " + file.getFileName()
+                    + " cancelled; the current session is unchanged."));
+            return true;
+        }
         try {
             Session s = SessionFiles.open(file);
             boolean isSession = isSessionFile(file);

@@ -16,6 +16,7 @@ import dev.lockstep.session.Input;
 import dev.lockstep.session.Session;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -52,6 +53,20 @@ final class SessionFiles {
                     + "or check the trace with: java -jar lockstep.jar replay " + name);
         }
         return Session.start(ScenarioLoader.parse(text, name));
+    }
+
+    /** The round a session file says it reached (read, not replayed), or -1 if it is not a readable session file. */
+    static long sessionRound(Path file) {
+        try {
+            if (JsonParser.parse(Files.readString(file)) instanceof JsonValue.Obj o
+                    && o.get("format") instanceof JsonValue.Str f && f.value().equals(Session.FORMAT)
+                    && o.get("round") instanceof JsonValue.Num r && r.isIntegral()) {
+                return Long.parseLong(r.text());
+            }
+        } catch (IOException | JsonParseException | RuntimeException e) {
+            // not a session file, or a broken one: the synchronous open reports it
+        }
+        return -1;
     }
 
     /** The built-in default scenario. */

@@ -87,6 +87,26 @@ class RestoreProgressTest extends AppFixture {
         fx(() -> second.close());
     }
 
+    /** Opening a session file at a late round from the window: the same, and the session on screen stays. */
+    @Test
+    void openingAFarSessionRunsInTheBackgroundAndCancelKeepsTheSessionOnScreen() throws Exception {
+        fx(() -> window.runRounds(2));
+        writeAutosave("2147483646");
+        Path far = Files.move(autosave(), home.resolve("far.lockstep-session.json"));
+        assertTrue(fx(() -> window.open(far)), "opening has begun (and the call returned)");
+        DialogPane progress = onlyDialog();
+        assertEquals("Opening far.lockstep-session.json", fx(() -> progress.getHeaderText()));
+        press(progress, "Cancel");
+        waitUntil("the cancel is reported", () -> fx(() -> window.statusMessage()).contains("cancelled"));
+        assertEquals(2, round(), "the session on screen is unchanged");
+
+        writeAutosave(Integer.toString(MainWindow.BACKGROUND_ROUNDS + 500));
+        Path later = Files.move(autosave(), home.resolve("later.lockstep-session.json"));
+        assertTrue(fx(() -> window.open(later)));
+        waitUntil("the session opens", () -> round() == MainWindow.BACKGROUND_ROUNDS + 500);
+        assertEquals(1, (int) fx(() -> window.session().inputs().size() + window.session().waiting().size()));
+    }
+
     static int roundOf(String text) {
         return Integer.parseInt(text.replaceAll("Round ([0-9,]+) of .*", "$1").replace(",", ""));
     }
