@@ -5,6 +5,7 @@ import dev.lockstep.json.JsonParseException;
 import dev.lockstep.json.JsonParser;
 import dev.lockstep.json.JsonValue;
 import dev.lockstep.json.JsonWriter;
+import dev.lockstep.scenario.Scenario;
 import dev.lockstep.session.Input;
 import dev.lockstep.session.Session;
 import java.io.IOException;
@@ -168,6 +169,28 @@ final class Autosave {
     /** Whether a periodic save is due. */
     boolean due() {
         return lastSave == Long.MIN_VALUE || System.nanoTime() - lastSave >= PERIOD_NANOS;
+    }
+
+    /**
+     * Whether the autosave holds nothing a restore would give back: round 0, no input, and the
+     * scenario and seed a start shows anyway. Read from the file without replaying it.
+     */
+    boolean holdsNothing(Scenario startScenario) {
+        try {
+            if (!(JsonParser.parse(Files.readString(file)) instanceof JsonValue.Obj o)) return false;
+            return o.get("format") instanceof JsonValue.Str f && f.value().equals(Session.FORMAT)
+                    && o.get("round") instanceof JsonValue.Num r && r.text().equals("0")
+                    && o.get("inputs") instanceof JsonValue.Arr inputs && inputs.size() == 0
+                    && o.get("seed") instanceof JsonValue.Num seed && seed.text().equals(Long.toString(startScenario.seed()))
+                    && o.get("scenario") instanceof JsonValue.Obj scenario
+                    && text(scenario).equals(text(startScenario.json()));
+        } catch (IOException | JsonParseException | RuntimeException e) {
+            return false; // unreadable: the restore reports what is wrong with it
+        }
+    }
+
+    private static String text(JsonValue v) {
+        return new JsonWriter().value(v).toString();
     }
 
     void delete() {

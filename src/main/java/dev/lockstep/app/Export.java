@@ -23,15 +23,25 @@ public final class Export {
      * a range the run does not have, IOException if the output cannot be written.
      */
     public static Path run(Path file, Long seed, ExportSpec spec, Exporter.Listener progress) throws Exception {
-        Session session = open(file, seed);
+        return run(file, seed, spec, Session.Loading.NONE, progress);
+    }
+
+    /** {@link #run(Path, Long, ExportSpec, Exporter.Listener)}, telling {@code loading} each round a session is replayed. */
+    public static Path run(Path file, Long seed, ExportSpec spec, Session.Loading loading, Exporter.Listener progress)
+            throws Exception {
+        Session session = open(file, seed, loading);
         Exporter exporter = Exporter.of(session, spec);
         dev.lockstep.app.export.FxThread.startHeadless();
         return exporter.run(progress);
     }
 
     static Session open(Path file, Long seed) throws ScenarioException {
+        return open(file, seed, Session.Loading.NONE);
+    }
+
+    static Session open(Path file, Long seed, Session.Loading loading) throws ScenarioException {
         if (!Files.isRegularFile(file)) throw new ScenarioException(file + ": no such file");
-        Session s = SessionFiles.open(file);
+        Session s = SessionFiles.open(file, loading);
         if (seed == null || seed == s.seed()) return s;
         if (!s.inputs().isEmpty() || !s.waiting().isEmpty()) {
             throw new ScenarioException(file + ": --seed applies to a scenario, not to a session with inputs (its seed is " + s.seed() + ")");

@@ -175,6 +175,9 @@ public final class MainWindow {
     private final Set<Integer> highlighted = new LinkedHashSet<>();
     private boolean syncing;
     private boolean autosaveHeld;
+    private SessionLoading restoring;
+    /** A session file replayed to a later round than this is opened in the background. */
+    static final int BACKGROUND_ROUNDS = 2_000;
     private boolean lecture;
     private Tool tool = Tool.SELECT;
     private ContextMenu nodeMenu;
@@ -1013,9 +1016,23 @@ public final class MainWindow {
 
     // ================================================================== files
 
-    /** Opens a scenario or session file; on a problem, shows every problem and keeps the session. */
+    /**
+     * Opens a scenario or session file; on a problem, shows every problem and keeps the session. A
+     * session at a late round is replayed in the background (true: opening has begun).
+     */
     public boolean open(Path file) {
         player.pause();
+        if (SessionFiles.sessionRound(file) > BACKGROUND_ROUNDS) {
+            // a long replay: off the JavaFX thread, with progress and Cancel
+            SessionLoading.start(stage, file, "Opening " + file.getFileName(), s -> {
+                show(s, file);
+                lastDirectory = parentOf(file);
+                say("Opened " + file.getFileName() + " (session at round " + s.round() + ").");
+            }, problems -> Dialogs.problems(stage, "Cannot open " + file.getFileName(), problems,
+                    "The current session is unchanged."), () -> say("Opening " + file.getFileName()
+                    + " cancelled; the current session is unchanged."));
+            return true;
+        }
         try {
             Session s = SessionFiles.open(file);
             boolean isSession = isSessionFile(file);
@@ -1165,29 +1182,38 @@ public final class MainWindow {
         if (!autosaveHeld) autosave.delete();
     }
 
-    /** If an autosave was left by a run that did not exit cleanly, offers to restore it. */
+    /**
+     * If an autosave was left by a run that did not exit cleanly, offers to restore it — unless it
+     * holds nothing a restore would give back (round 0, no input, the start's own scenario), which
+     * is dropped without a word.
+     */
     public void offerRestore() {
         if (!autosave.exists()) {
             holdAutosave(false);
             return;
         }
-        Session restored;
-        try {
-            restored = Session.load(autosave.file());
-        } catch (ScenarioException | RuntimeException e) {
-            List<String> lines = e instanceof ScenarioException se ? se.problems() : List.of(String.valueOf(e));
-            String aside;
-            try {
-                aside = "It was moved to " + autosave.setAside() + ".";
-            } catch (IOException io) {
-                aside = "It stays at " + autosave.file() + ".";
-            }
-            Dialogs.problems(stage, "The autosaved session cannot be restored", lines, aside);
+        if (autosave.holdsNothing(SessionFiles.defaultScenario())) {
+            autosave.delete();
             holdAutosave(false);
             saveAutosave();
             return;
         }
-        Session s = restored;
+        restoring = SessionLoading.start(stage, autosave.file(), "Restoring the last session", this::offerRestored,
+                this::unrestorable, () -> {
+                    // the autosave stays held, untouched: the next start offers it again
+                    restoring = null;
+                    say("Restore cancelled: the autosave stays at " + autosave.file()
+                            + " and is offered again at the next start (until then this window is not autosaved).");
+                });
+    }
+
+    /** The load of the autosave under way (null when none): its progress dialog, for tests. */
+    SessionLoading restoring() {
+        return restoring;
+    }
+
+    private void offerRestored(Session s) {
+        restoring = null;
         int n = s.inputs().size() + s.waiting().size();
         Dialogs.confirm(stage, "Restore the last session?",
                 "Lockstep did not exit cleanly last time. The autosave holds \"" + s.scenario().name() + "\" at round "
@@ -1200,6 +1226,19 @@ public final class MainWindow {
                     holdAutosave(false);
                     saveAutosave();
                 });
+    }
+
+    private void unrestorable(List<String> problems) {
+        restoring = null;
+        String aside;
+        try {
+            aside = "It was moved to " + autosave.setAside() + ".";
+        } catch (IOException io) {
+            aside = "It stays at " + autosave.file() + ".";
+        }
+        Dialogs.problems(stage, "The autosaved session cannot be restored", problems, aside);
+        holdAutosave(false);
+        saveAutosave();
     }
 
     // ================================================================== selection, highlight, lecture

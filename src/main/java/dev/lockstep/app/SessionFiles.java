@@ -16,6 +16,7 @@ import dev.lockstep.session.Input;
 import dev.lockstep.session.Session;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -26,11 +27,20 @@ final class SessionFiles {
 
     /** Opens a scenario file (a new session at round 0) or a session file (replayed to its round). */
     static Session open(Path file) throws ScenarioException {
+        return open(file, Session.Loading.NONE);
+    }
+
+    /** {@link #open(Path)}, telling {@code loading} each round a session file is replayed. */
+    static Session open(Path file, Session.Loading loading) throws ScenarioException {
         String text = ScenarioLoader.read(file);
-        return open(text, file.toString());
+        return open(text, file.toString(), loading);
     }
 
     static Session open(String text, String name) throws ScenarioException {
+        return open(text, name, Session.Loading.NONE);
+    }
+
+    static Session open(String text, String name, Session.Loading loading) throws ScenarioException {
         String format = null;
         try {
             // limited as the loaders are: an oversized file is refused by them, not first parsed whole here
@@ -39,12 +49,26 @@ final class SessionFiles {
         } catch (JsonParseException e) {
             // the scenario loader reports it with line and column
         }
-        if (Session.FORMAT.equals(format)) return Session.parse(text, name);
+        if (Session.FORMAT.equals(format)) return Session.parse(text, name, loading);
         if ("lockstep-trace/1".equals(format)) {
             throw new ScenarioException(name + ": this is a trace (lockstep-trace/1); open a scenario or a session file, "
                     + "or check the trace with: java -jar lockstep.jar replay " + name);
         }
         return Session.start(ScenarioLoader.parse(text, name));
+    }
+
+    /** The round a session file says it reached (read, not replayed), or -1 if it is not a readable session file. */
+    static long sessionRound(Path file) {
+        try {
+            if (JsonParser.parse(Files.readString(file)) instanceof JsonValue.Obj o
+                    && o.get("format") instanceof JsonValue.Str f && f.value().equals(Session.FORMAT)
+                    && o.get("round") instanceof JsonValue.Num r && r.isIntegral()) {
+                return Long.parseLong(r.text());
+            }
+        } catch (IOException | JsonParseException | RuntimeException e) {
+            // not a session file, or a broken one: the synchronous open reports it
+        }
+        return -1;
     }
 
     /** The built-in default scenario. */

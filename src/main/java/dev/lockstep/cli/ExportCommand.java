@@ -68,7 +68,7 @@ final class ExportCommand {
         FrameProgress bar = progress ? new FrameProgress(err, terminal) : null;
         Path written;
         try {
-            written = dev.lockstep.app.Export.run(file, seed, spec, bar);
+            written = dev.lockstep.app.Export.run(file, seed, spec, loading(progress, err, terminal), bar);
         } catch (IllegalArgumentException e) {
             if (bar != null) bar.finish();
             err.println("lockstep: export: " + dev.lockstep.json.Printable.escape(e.getMessage()));
@@ -80,6 +80,16 @@ final class ExportCommand {
         if (bar != null) bar.finish();
         err.printf(Locale.ROOT, "wrote %s (%d frame%s, %dx%d)%n", written, spec.frames(), spec.frames() == 1 ? "" : "s", width, height);
         return Main.OK;
+    }
+
+    /**
+     * A session file is replayed to its round before the first frame, which a file can put at 10^8:
+     * rounds done on stderr (on a terminal only, like run's progress); Ctrl+C stops it as any run.
+     */
+    private static dev.lockstep.session.Session.Loading loading(boolean progress, PrintStream err, boolean terminal) {
+        if (!progress || !terminal) return dev.lockstep.session.Session.Loading.NONE;
+        Progress rounds = new Progress(err, "export: replaying the session: round");
+        return rounds::roundDone;
     }
 
     private static int intValue(Args a, String name, int min, int max) throws UsageException {

@@ -13,9 +13,15 @@ final class Progress implements Engine.ProgressListener {
     private final PrintStream err;
     private long lastPrint;
     private boolean printed;
+    private final String label;
 
     Progress(PrintStream err) {
+        this(err, "round");
+    }
+
+    Progress(PrintStream err, String label) {
         this.err = err;
+        this.label = label;
     }
 
     /** Whether file descriptor 2 is a terminal (Linux /proc; elsewhere: no progress). */
@@ -33,7 +39,7 @@ final class Progress implements Engine.ProgressListener {
         long now = System.nanoTime();
         if (done < total && now - lastPrint < 200_000_000L) return;
         lastPrint = now;
-        err.printf("\rround %d / %d (%d%%)", done, total, total == 0 ? 100 : (int) (100L * done / total));
+        err.printf("\r%s %d / %d (%d%%)", label, done, total, total == 0 ? 100 : (int) (100L * done / total));
         printed = true;
         if (done >= total) finish();
     }

@@ -670,8 +670,29 @@ public final class Session {
         return parse(ScenarioLoader.read(file), file.toString());
     }
 
+    public static Session load(Path file, Loading loading) throws ScenarioException {
+        return parse(ScenarioLoader.read(file), file.toString(), loading);
+    }
+
+    /**
+     * Told after every round of the re-run that brings a loaded session to its round, which can be
+     * long (a file may say round 10^8): a caller shows progress, and stops the load by throwing
+     * {@link java.util.concurrent.CancellationException} from here, which {@link #parse} lets through.
+     */
+    @FunctionalInterface
+    public interface Loading {
+        Loading NONE = (done, total) -> {};
+
+        void roundDone(int done, int total);
+    }
+
     /** Rebuilds a session from its JSON: the scenario re-run with the same seed and inputs. */
     public static Session parse(String text, String file) throws ScenarioException {
+        return parse(text, file, Loading.NONE);
+    }
+
+    /** {@link #parse(String, String)}, telling {@code loading} each round of the re-run. */
+    public static Session parse(String text, String file, Loading loading) throws ScenarioException {
         JsonValue root;
         try {
             root = JsonParser.parse(text, ScenarioLoader.nodeLimit("$.scenario"));
@@ -693,7 +714,12 @@ public final class Session {
         reader = new InputReader(file, s.sim);
         for (JsonValue item : list.items()) s.current.inputs.add(reader.read(item));
         try {
-            s.runUntil(round);
+            while (s.sim.round() < round) {
+                s.stepRound();
+                loading.roundDone(s.sim.round(), round);
+            }
+        } catch (java.util.concurrent.CancellationException e) {
+            throw e;
         } catch (RuntimeException e) {
             int i = s.applying == null ? -1 : indexOf(s.current.inputs, s.applying);
             if (i >= 0) throw reader.problem(list.get(i), "this input cannot be applied: " + e.getMessage());
