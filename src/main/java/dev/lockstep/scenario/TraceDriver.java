@@ -46,7 +46,7 @@ final class TraceDriver implements Adversary {
     JsonValue.Obj header() throws ScenarioException {
         String line = in.next();
         if (line == null) throw new ScenarioException(file + ": empty trace");
-        return object(line, 1);
+        return object(line, 1, ScenarioLoader.nodeLimit("$.scenario"));
     }
 
     /** Starts driving {@code sim}; {@code beforeRound} is told each round's number before it begins. */
@@ -63,12 +63,13 @@ final class TraceDriver implements Adversary {
         return current;
     }
 
-    private JsonValue.Obj object(String line, int number) throws ScenarioException {
+    private JsonValue.Obj object(String line, int number, JsonParser.Limit... limits) throws ScenarioException {
         try {
-            if (JsonParser.parse(line) instanceof JsonValue.Obj o) return o;
+            if (JsonParser.parse(line, limits) instanceof JsonValue.Obj o) return o;
             throw new ScenarioException(file + ":" + number + ": expected a JSON object");
         } catch (JsonParseException e) {
-            throw new ScenarioException(file + ":" + number + ":" + e.column() + ": malformed JSON: " + e.getMessage());
+            // the parser's own wording: a refused value (lone surrogate, node limit) names its path
+            throw new ScenarioException(e.describe(file, number));
         }
     }
 
@@ -141,6 +142,9 @@ final class TraceDriver implements Adversary {
                     if (to == null || to.size() != 2 || !(to.get(0) instanceof JsonValue.Num x)
                             || !(to.get(1) instanceof JsonValue.Num y)) {
                         throw error("a move needs \"to\": [x, y]");
+                    }
+                    if (!Double.isFinite(x.doubleValue()) || !Double.isFinite(y.doubleValue())) {
+                        throw error(to, "expected a finite position, found " + show(to));
                     }
                     s.move(node(r, "node"), x.doubleValue(), y.doubleValue());
                 }

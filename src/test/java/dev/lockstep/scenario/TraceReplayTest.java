@@ -277,6 +277,24 @@ class TraceReplayTest {
         rejected(dir, l, i + 1, "$.until: expected a round between 2 (the start) and");
     }
 
+    /** Before: 1e400 reached the graph as Infinity. */
+    @Test
+    void aMoveToAPositionBeyondTheDoublesIsRejectedAtItsRecord(@TempDir Path dir) throws Exception {
+        List<String> l = new ArrayList<>(lines);
+        int i = firstLine("\"round\":5,");
+        l.add(i, "{\"round\":5,\"type\":\"move\",\"node\":\"a\",\"to\":[1e400,0]}");
+        rejected(dir, l, i + 1, "$.to", "expected a finite position");
+    }
+
+    /** The header goes through the parser's own checks: a lone surrogate is named by its path. */
+    @Test
+    void aLoneSurrogateInTheHeaderIsRejectedWithItsPath(@TempDir Path dir) throws Exception {
+        List<String> l = new ArrayList<>(lines);
+        assertTrue(l.get(0).contains("\"a\""), l.get(0));
+        l.set(0, l.get(0).replaceFirst("\"a\"", "\"\\\\ud800\""));
+        rejected(dir, l, 1, "$.scenario.", "unpaired UTF-16 surrogate");
+    }
+
     @Test
     void aTraceThatIsNotUtf8IsRejected(@TempDir Path dir) throws Exception {
         Path p = dir.resolve("bin.jsonl");
