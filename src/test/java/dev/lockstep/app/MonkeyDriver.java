@@ -1,0 +1,610 @@
+package dev.lockstep.app;
+
+import dev.lockstep.app.graph.GraphView;
+import dev.lockstep.session.Session;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import javafx.geometry.Bounds;
+import javafx.geometry.Point2D;
+import javafx.geometry.VerticalDirection;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.DialogPane;
+import javafx.scene.control.Labeled;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.MenuButton;
+import javafx.scene.control.TextInputControl;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.MouseButton;
+import javafx.stage.PopupWindow;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+import org.testfx.api.FxRobot;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * Performs monkey actions on the window as a person would: keys, clicks and drags at the places
+ * the graph view draws things, menu items, dialogs answered with their buttons. It reads the
+ * window only to find where to point (and to skip what a person could not do: a node off screen).
+ * Each action leaves no menu, popup or dialog open behind it.
+ */
+final class MonkeyDriver {
+    /** Menu items the monkey may choose (menu, item); Play is left to the play action, which pauses again. */
+    static final String[][] MENU = {
+        {"Run", "Step one round"}, {"Run", "Step one action"}, {"Run", "Reset"}, {"Run", "Manual mode on / off"},
+        {"Time", "Back one action"}, {"Time", "Back one round"}, {"Time", "Back to the previous topology change"},
+        {"Time", "Forward one action"}, {"Time", "Forward to the next topology change"}, {"Time", "Jump to the start"},
+        {"Time", "Jump to the end"}, {"View", "Lecture mode"}, {"View", "Clear highlight"}, {"View", "Space-time diagram"},
+        {"View", "Breakpoints"}, {"Help", "Keyboard shortcuts"}, {"Help", "About Lockstep"},
+        {"File", "Export animation or figure…"}, {"File", "Open the default scenario"},
+    };
+    static final String[] TABS = {"#tab-pseudocode", "#tab-checks", "#tab-breakpoints", "#tab-choices", "#tab-legend",
+        "#tab-narration", "#tab-space-time"};
+
+    private final AppFixture f;
+
+    MonkeyDriver(AppFixture f) {
+        this.f = f;
+    }
+
+    /**
+     * Reads on the JavaFX thread without waiting for its event queue to drain first (the robot
+     * already waits after every gesture; a read does not need the extra rounds).
+     */
+    <T> T read(java.util.function.Supplier<T> s) {
+        try {
+            return WaitForAsyncUtils.asyncFx(s::get).get(Monkey.ACTION_SECONDS, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) throw r;
+            if (e.getCause() instanceof Error r) throw r;
+            throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException | java.util.concurrent.TimeoutException e) {
+            throw new IllegalStateException("the JavaFX thread did not answer: " + e, e);
+        }
+    }
+
+    private FxRobot robot() {
+        return f.robot();
+    }
+
+    private MainWindow w() {
+        return f.window;
+    }
+
+    /** Performs the action; returns what happened, for the log ("skipped: …" when it could not be done). */
+    String perform(MonkeyAction a) {
+        return switch (a.kind()) {
+            case STEP -> key(KeyCode.RIGHT);
+            case ACTION -> shiftKey(KeyCode.RIGHT);
+            case BACK -> key(KeyCode.LEFT);
+            case BACK_ROUND -> shiftKey(KeyCode.LEFT);
+            case HOME -> key(KeyCode.HOME);
+            case END -> key(KeyCode.END);
+            case TOPOLOGY_BACK -> key(KeyCode.PAGE_UP);
+            case TOPOLOGY_FORWARD -> key(KeyCode.PAGE_DOWN);
+            case PLAY -> play(a.arg(0));
+            case DRAG -> drag(a.arg(0), a.arg(1), a.arg(2));
+            case LINK -> link(a.arg(0), a.arg(1), a.arg(2) == 1, false);
+            case SHIFT_LINK -> link(a.arg(0), a.arg(1), true, true);
+            case CUT -> cut(a.arg(0));
+            case STROKE -> stroke(a.arg(0), a.arg(1), a.arg(2), a.arg(3));
+            case ADD -> add(a.arg(0), a.arg(1), a.arg(2) == 1);
+            case DELETE -> nodeMenu(a.arg(0), "#menu-delete-node", a.arg(1) == 1);
+            case LOCK -> nodeMenu(a.arg(0), "#menu-lock", false);
+            case UNLOCK -> nodeMenu(a.arg(0), "#menu-unlock", false);
+            case MANUAL -> key(KeyCode.M);
+            case CHOOSE -> choose(a.arg(0), a.arg(1));
+            case ROW -> row(a.arg(0), a.arg(1));
+            case TOKEN -> token(a.arg(0));
+            case JUMP -> jump(a.arg(0));
+            case GOTO -> goTo(a.arg(0));
+            case BRANCH -> branch(a.arg(0));
+            case EXPORT -> export(a.arg(0));
+            case RESET -> key(KeyCode.R);
+            case POLICY -> policy(a.arg(0));
+            case WORKLOAD -> click("#workload");
+            case DELTA -> delta(a.arg(0) == 1, a.arg(1) == 1);
+            case LECTURE -> {
+                robot().press(KeyCode.CONTROL).type(KeyCode.L).release(KeyCode.CONTROL);
+                yield "lecture " + read(() -> w().lecture());
+            }
+            case SELECT -> select(a.arg(0));
+            case ESCAPE -> key(KeyCode.ESCAPE);
+            case ZOOM -> zoom(a.arg(0));
+            case MENU -> menu(MENU[a.arg(0) % MENU.length]);
+            case TAB -> click(TABS[a.arg(0) % TABS.length]);
+        };
+    }
+
+    // ---------------------------------------------------------------- keys and buttons
+
+    private String key(KeyCode k) {
+        robot().type(k);
+        return where();
+    }
+
+    private String shiftKey(KeyCode k) {
+        robot().press(KeyCode.SHIFT).type(k).release(KeyCode.SHIFT);
+        return where();
+    }
+
+    private String click(String query) {
+        Node n = read(() -> robot().lookup(query).tryQuery().orElse(null));
+        if (n == null || !visible(n)) return "skipped: " + query + " not shown";
+        robot().clickOn(n);
+        return where();
+    }
+
+    /** The position shown after an action, for the log. */
+    String where() {
+        return read(() -> {
+            Session s = w().session();
+            return "round " + s.round() + ", step " + s.simulation().executionsBegun() + (s.inPast() ? " (past)" : "")
+                    + (s.manual() ? " manual" : "");
+        });
+    }
+
+    private String play(int rounds) {
+        int r0 = read(() -> w().session().round());
+        robot().type(KeyCode.SPACE);
+        if (!read(() -> w().playing())) return "not playing: " + read(() -> w().statusMessage());
+        try {
+            WaitForAsyncUtils.waitFor(8, TimeUnit.SECONDS, () -> read(() -> w().session().round()) >= r0 + rounds || !read(() -> w().playing()));
+        } catch (java.util.concurrent.TimeoutException e) {
+            // paused below either way; the log says how far it got
+        }
+        if (read(() -> w().playing())) robot().type(KeyCode.SPACE);
+        return "played from round " + r0 + "; " + where();
+    }
+
+    // ---------------------------------------------------------------- the graph
+
+    private void tool(String id) {
+        if (!read(() -> ((javafx.scene.control.ToggleButton) robot().lookup(id).query()).isSelected())) robot().clickOn(id);
+    }
+
+    private int nodeCount() {
+        return read(() -> w().session().simulation().nodeCount());
+    }
+
+    private GraphView view() {
+        return read(() -> w().graphView());
+    }
+
+    /** The graph view's area on screen, less a margin (a point at its very edge belongs to the border). */
+    private Bounds viewBounds() {
+        return read(() -> {
+            Node n = w().graphView().node();
+            Bounds b = n.localToScreen(n.getLayoutBounds());
+            return new javafx.geometry.BoundingBox(b.getMinX() + 10, b.getMinY() + 10, b.getWidth() - 20, b.getHeight() - 20);
+        });
+    }
+
+    private Point2D viewPoint(int xPerMille, int yPerMille) {
+        Bounds b = viewBounds();
+        return new Point2D(b.getMinX() + b.getWidth() * xPerMille / 1000.0, b.getMinY() + b.getHeight() * yPerMille / 1000.0);
+    }
+
+    private boolean inView(Point2D p) {
+        return p != null && viewBounds().contains(p);
+    }
+
+    private Point2D nodeAt(int u) {
+        GraphView v = view();
+        return read(() -> v.nodeScreenPosition(u));
+    }
+
+    private String name(int u) {
+        return read(() -> w().session().simulation().nodeName(u));
+    }
+
+    private String drag(int n, int x, int y) {
+        int u = n % nodeCount();
+        Point2D from = nodeAt(u);
+        if (!inView(from)) return "skipped: " + name(u) + " off screen";
+        tool("#tool-select");
+        Point2D to = viewPoint(x, y);
+        robot().moveTo(from).press(MouseButton.PRIMARY).moveTo(to).release(MouseButton.PRIMARY);
+        return "dragged " + name(u) + "; " + where();
+    }
+
+    private String link(int n, int m, boolean confirm, boolean shift) {
+        int count = nodeCount();
+        int u = n % count;
+        int v = m % count == u ? (u + 1) % count : m % count;
+        if (u == v) return "skipped: one node";
+        Point2D pu = nodeAt(u);
+        Point2D pv = nodeAt(v);
+        if (!inView(pu) || !inView(pv)) return "skipped: off screen";
+        tool(shift ? "#tool-select" : "#tool-edge");
+        if (shift) robot().press(KeyCode.SHIFT);
+        robot().moveTo(pu).press(MouseButton.PRIMARY).moveTo(pv).release(MouseButton.PRIMARY);
+        if (shift) robot().release(KeyCode.SHIFT);
+        String answered = answer(confirm, "Link");
+        return "link " + name(u) + "–" + name(v) + answered + "; " + where();
+    }
+
+    private String cut(int e) {
+        GraphView v = view();
+        List<int[]> edges = read(v::drawnEdges);
+        if (edges.isEmpty()) return "skipped: no edge";
+        int[] edge = edges.get(e % edges.size());
+        Point2D a = nodeAt(edge[0]);
+        Point2D b = nodeAt(edge[1]);
+        if (a == null || b == null || !inView(a.midpoint(b))) return "skipped: edge off screen";
+        tool("#tool-cut");
+        robot().clickOn(a.midpoint(b));
+        return "cut at " + name(edge[0]) + "–" + name(edge[1]) + "; " + where();
+    }
+
+    private String stroke(int x1, int y1, int x2, int y2) {
+        tool("#tool-cut");
+        Point2D a = viewPoint(x1, y1);
+        Point2D b = viewPoint(x2, y2);
+        robot().moveTo(a).press(MouseButton.PRIMARY).moveTo(b).release(MouseButton.PRIMARY);
+        return where();
+    }
+
+    private String add(int x, int y, boolean confirm) {
+        robot().clickOn(viewPoint(x, y), MouseButton.SECONDARY);
+        if (!menuItemShown("#menu-add-node")) return "skipped: a node is there";
+        robot().clickOn("#menu-add-node");
+        return "add" + answer(confirm, null) + "; " + nodeCount() + " nodes";
+    }
+
+    /** Right click on a node, then an item of its menu (a disabled item is left, and the menu closed). */
+    private String nodeMenu(int n, String item, boolean confirm) {
+        int u = n % nodeCount();
+        Point2D p = nodeAt(u);
+        if (!inView(p)) return "skipped: " + name(u) + " off screen";
+        String who = name(u);
+        robot().clickOn(p, MouseButton.SECONDARY);
+        if (!menuItemShown(item)) return "skipped: no menu";
+        boolean disabled = read(() -> {
+            for (Window win : Window.getWindows()) {
+                if (win instanceof ContextMenu c && c.isShowing()) {
+                    for (var i : c.getItems()) if (item.substring(1).equals(i.getId())) return i.isDisable();
+                }
+            }
+            return true;
+        });
+        if (disabled) return item + " disabled at " + who;
+        robot().clickOn(item);
+        return item.substring(6) + " " + who + answer(confirm, null) + "; " + where();
+    }
+
+    private boolean menuItemShown(String id) {
+        try {
+            WaitForAsyncUtils.waitFor(3, TimeUnit.SECONDS, () -> read(() -> robot().lookup(id).tryQuery().isPresent()));
+            return true;
+        } catch (java.util.concurrent.TimeoutException e) {
+            return false;
+        }
+    }
+
+    private String select(int n) {
+        int u = n % nodeCount();
+        Point2D p = nodeAt(u);
+        if (!inView(p)) return "skipped: " + name(u) + " off screen";
+        tool("#tool-select");
+        robot().clickOn(p);
+        return "selected " + name(u);
+    }
+
+    /** A click on a node; in manual mode its menu of choices shows, and item i is picked. */
+    private String choose(int n, int i) {
+        String selected = select(n);
+        if (selected.startsWith("skipped") || !read(() -> w().session().manual())) return selected;
+        WaitForAsyncUtils.waitForFxEvents();
+        java.util.Set<String> texts = read(() -> {
+            java.util.Set<String> t = new java.util.HashSet<>();
+            ContextMenu m = w().choicesMenu();
+            if (m != null && m.isShowing()) {
+                for (var item : m.getItems()) if (item.getStyleClass().contains("choice-item")) t.add(item.getText());
+            }
+            return t;
+        });
+        List<Node> items = popupNodes(x -> x.getStyleClass().contains("menu-item") && texts.stream().anyMatch(t -> hasText(x, t)));
+        if (items.isEmpty()) return selected + ", nothing to choose";
+        robot().clickOn(items.get(i % items.size()));
+        return selected + ", chose " + (i % items.size() + 1) + " of " + items.size() + "; " + where();
+    }
+
+    /** Manual mode: a click on a row of the Choices list that is in view, the draw typed first when it has one. */
+    private String row(int i, int draw) {
+        if (!read(() -> w().session().manual())) return "skipped: not manual";
+        click("#tab-choices");
+        List<ChoicesPanel.Row> rows = read(() -> {
+            List<ChoicesPanel.Row> shown = new ArrayList<>();
+            Node list = w().choices().lookup("#choices-list");
+            Bounds lb = list.localToScreen(list.getLayoutBounds());
+            for (ChoicesPanel.Row r : w().choices().rows()) {
+                Bounds b = r.button().localToScreen(r.button().getLayoutBounds());
+                if (b != null && r.button().getScene() != null && lb.contains(b.getCenterX(), b.getCenterY())) shown.add(r);
+            }
+            return shown;
+        });
+        if (rows.isEmpty()) return "skipped: no row in view";
+        ChoicesPanel.Row r = rows.get(i % rows.size());
+        if (draw >= 0 && !r.draws().isEmpty()) robot().clickOn(r.draws().get(0)).write(Integer.toString(draw));
+        robot().clickOn(r.button());
+        return "row " + (i % rows.size() + 1) + " of " + rows.size() + (draw >= 0 && !r.draws().isEmpty() ? ", draw " + draw : "")
+                + "; " + where();
+    }
+
+    private String token(int i) {
+        GraphView v = view();
+        List<GraphView.TokenView> clear = read(() -> {
+            List<GraphView.TokenView> out = new ArrayList<>();
+            for (GraphView.TokenView t : v.drawnTokens()) {
+                if (!t.leaving() && !Double.isNaN(t.x()) && v.nodeAt(t.x(), t.y()) < 0 && v.tokenAt(t.x(), t.y()) == t.id()) out.add(t);
+            }
+            return out;
+        });
+        if (clear.isEmpty()) return "skipped: no message to click";
+        GraphView.TokenView t = clear.get(i % clear.size());
+        Point2D at = read(() -> v.tokenScreenPosition(t.id()));
+        if (!inView(at)) return "skipped: message off screen";
+        tool("#tool-select");
+        robot().clickOn(at);
+        return "clicked message " + t.label() + "; " + where();
+    }
+
+    private String zoom(int ticks) {
+        if (ticks == 0) return "no zoom";
+        Bounds b = viewBounds();
+        robot().moveTo(new Point2D(b.getCenterX(), b.getCenterY()))
+                .scroll(Math.abs(ticks), ticks > 0 ? VerticalDirection.UP : VerticalDirection.DOWN);
+        return "zoom " + read(() -> w().graphView().zoomLevel());
+    }
+
+    // ---------------------------------------------------------------- the timeline
+
+    private String jump(int perMille) {
+        var slider = read(() -> w().timeline().slider());
+        Node thumb = read(() -> slider.lookup(".thumb"));
+        Node track = read(() -> slider.lookup(".track"));
+        if (thumb == null || track == null || !visible(track)) return "skipped: no timeline";
+        Bounds b = read(() -> track.localToScreen(track.getBoundsInLocal()));
+        robot().drag(thumb, MouseButton.PRIMARY).dropTo(new Point2D(b.getMinX() + b.getWidth() * perMille / 1000.0, b.getCenterY()));
+        return where();
+    }
+
+    private String goTo(int round) {
+        robot().type(KeyCode.G);
+        Node field = read(() -> robot().lookup("#go-to-round").tryQuery().orElse(null));
+        if (field == null) return "skipped: no dialog";
+        robot().clickOn(field).press(KeyCode.CONTROL).type(KeyCode.A).release(KeyCode.CONTROL)
+                .write(Integer.toString(round)).type(KeyCode.ENTER);
+        return "go to " + round + "; " + where();
+    }
+
+    private String branch(int i) {
+        Node chooser = read(() -> robot().lookup("#branches").tryQuery().orElse(null));
+        if (chooser == null || !visible(chooser)) return "skipped: one branch";
+        robot().clickOn(chooser);
+        List<Node> cells = popupNodes(n -> n instanceof ListCell<?> c && c.getItem() instanceof Session.Branch);
+        if (cells.isEmpty()) return "skipped: no branch listed";
+        robot().clickOn(cells.get(i % cells.size()));
+        return "branch " + (i % cells.size() + 1) + " of " + cells.size() + "; " + where();
+    }
+
+    // ---------------------------------------------------------------- settings, menus, dialogs
+
+    private String policy(int i) {
+        Node combo = read(() -> robot().lookup("#policy").tryQuery().orElse(null));
+        if (combo == null || !visible(combo)) return "skipped: no scheduler box";
+        robot().clickOn(combo);
+        List<Node> cells = popupNodes(n -> n instanceof ListCell<?> c && c.getItem() instanceof String);
+        if (cells.isEmpty()) return "skipped: no policy listed";
+        Node cell = cells.get(i % cells.size());
+        String text = read(() -> String.valueOf(((ListCell<?>) cell).getItem()));
+        robot().clickOn(cell);
+        return "scheduler " + text + "; " + where();
+    }
+
+    private String delta(boolean up, boolean confirm) {
+        Node arrow = read(() -> robot().lookup("#delta").tryQuery().map(n -> n.lookup(up ? ".increment-arrow-button" : ".decrement-arrow-button")).orElse(null));
+        if (arrow == null || !visible(arrow)) return "skipped: no Δ";
+        robot().clickOn(arrow);
+        return "Δ " + (up ? "up" : "down") + answer(confirm, null) + "; Δ = " + read(() -> w().session().scenario().delta());
+    }
+
+    private String menu(String[] path) {
+        Node title = read(() -> robot().lookup("#menu-bar").lookup((Node n) -> n instanceof MenuButton b && path[0].equals(b.getText()))
+                .tryQuery().orElse(null));
+        if (title == null || !visible(title)) return "skipped: no menu " + path[0];
+        robot().clickOn(title);
+        List<Node> items = popupNodes(n -> n.getStyleClass().contains("menu-item") && hasText(n, path[1]));
+        if (items.isEmpty()) return "skipped: no item " + path[1];
+        robot().clickOn(items.get(0));
+        String extra = "";
+        if (path[1].startsWith("Export animation")) extra = export(-1);
+        else if (path[0].equals("Help")) extra = answer(true, null);
+        return path[0] + " > " + path[1] + extra + "; " + where();
+    }
+
+    /**
+     * The export dialog: opened (0: File menu, 1: its key, Ctrl+Shift+E; -1: already open), then
+     * Cancel; 2: an export is started into the test's home directory and cancelled.
+     */
+    private String export(int how) {
+        if (how == 0) return menu(new String[] {"File", "Export animation or figure…"});
+        if (how >= 1) robot().press(KeyCode.CONTROL, KeyCode.SHIFT).type(KeyCode.E).release(KeyCode.SHIFT, KeyCode.CONTROL);
+        Stage d = exportDialog();
+        if (d == null) return " (no export dialog)";
+        Node cancel = read(() -> d.getScene().getRoot().lookup("#export-cancel"));
+        String did = "";
+        if (how == 2) {
+            Node out = read(() -> d.getScene().getRoot().lookup("#export-out"));
+            Path file = f.home.resolve("monkey-export.gif");
+            robot().clickOn(out).press(KeyCode.CONTROL).type(KeyCode.A).release(KeyCode.CONTROL).write(file.toString());
+            robot().clickOn(read(() -> d.getScene().getRoot().lookup("#export-start")));
+            AppFixture.waitUntil("the export starts or refuses", () -> {
+                String st = exportStatus(d);
+                return !st.isEmpty() && !st.startsWith("Replaying");
+            });
+            robot().clickOn(cancel);
+            try {
+                WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> "Close".equals(read(() -> ((Labeled) cancel).getText()))
+                        || !read(d::isShowing));
+            } catch (java.util.concurrent.TimeoutException e) {
+                throw new AssertionError("the export did not stop within 60 s of Cancel: " + exportStatus(d));
+            }
+            did = ", export: " + exportStatus(d);
+        }
+        if (read(d::isShowing)) robot().clickOn(cancel);
+        AppFixture.waitUntil("the export dialog closes", () -> !read(d::isShowing));
+        return " export dialog" + did;
+    }
+
+    private String exportStatus(Stage d) {
+        return read(() -> ((Labeled) d.getScene().getRoot().lookup("#export-status")).getText());
+    }
+
+    private Stage exportDialog() {
+        try {
+            WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> findExportDialog() != null);
+        } catch (java.util.concurrent.TimeoutException e) {
+            return null;
+        }
+        return findExportDialog();
+    }
+
+    private Stage findExportDialog() {
+        return read(() -> {
+            for (Window win : Window.getWindows()) {
+                if (win instanceof Stage s && s != f.stage && s.isShowing() && s.getScene() != null
+                        && s.getScene().getRoot().lookup("#export-format") != null) return s;
+            }
+            return null;
+        });
+    }
+
+    /**
+     * Answers the dialog the action opened, if one did: yes (the OK-type button, or {@code yesText})
+     * or Cancel. An error dialog has only OK.
+     */
+    private String answer(boolean yes, String yesText) {
+        WaitForAsyncUtils.waitForFxEvents();
+        List<DialogPane> ds = f.dialogs();
+        if (ds.isEmpty()) return "";
+        DialogPane d = ds.get(0);
+        String header = read(d::getHeaderText);
+        List<ButtonType> types = read(() -> List.copyOf(d.getButtonTypes()));
+        ButtonType pick = null;
+        for (ButtonType t : types) {
+            boolean ok = yesText != null ? t.getText().equals(yesText) : t.getButtonData() == ButtonBar.ButtonData.OK_DONE;
+            if (yes == ok) pick = t;
+        }
+        if (pick == null) pick = types.get(0);
+        press(d, pick);
+        return " [" + header + ": " + pick.getText() + "]";
+    }
+
+    /**
+     * Clicks a dialog's button; clicks again if the dialog still shows a moment later (a dialog
+     * just shown may still be moving to its place when the first click arrives).
+     */
+    private void press(DialogPane d, ButtonType type) {
+        Node button = read(() -> d.lookupButton(type));
+        for (int attempt = 0; attempt < 5; attempt++) {
+            if (!read(() -> d.getScene() != null && d.getScene().getWindow().isShowing())) return;
+            robot().clickOn(button);
+            try {
+                WaitForAsyncUtils.waitFor(2, TimeUnit.SECONDS, () -> !read(() -> d.getScene() != null && d.getScene().getWindow().isShowing()));
+                return;
+            } catch (java.util.concurrent.TimeoutException e) {
+                // once more
+            }
+        }
+        throw new AssertionError("the dialog \"" + read(d::getHeaderText) + "\" stays open after 5 clicks on " + type.getText());
+    }
+
+    // ---------------------------------------------------------------- after every action
+
+    /**
+     * Closes what an action may have left open, as a person would: Escape for a menu or a field
+     * with the focus, Cancel for a dialog. An internal-error dialog stays (the test reports it).
+     */
+    String tidy() {
+        StringBuilder did = new StringBuilder();
+        if (read(() -> f.stage.getScene().getFocusOwner() instanceof TextInputControl)) {
+            robot().type(KeyCode.ESCAPE);
+            did.append(" esc(field)");
+        }
+        for (int i = 0; i < 3 && openPopup(); i++) {
+            robot().type(KeyCode.ESCAPE);
+            did.append(" esc(popup)");
+        }
+        if (openPopup()) {
+            read(() -> {
+                for (Window win : new ArrayList<>(Window.getWindows())) if (win instanceof ContextMenu c) c.hide();
+                return null;
+            });
+            did.append(" hid a popup Escape did not close");
+        }
+        for (DialogPane d : f.dialogs()) {
+            String header = read(d::getHeaderText);
+            if (read(() -> d.getScene().getWindow() instanceof Stage s && s.getTitle().contains("internal error"))) continue;
+            List<ButtonType> types = read(() -> List.copyOf(d.getButtonTypes()));
+            ButtonType close = types.stream().filter(t -> t.getButtonData().isCancelButton()).findFirst().orElse(types.get(0));
+            press(d, close);
+            did.append(" closed \"").append(header).append('"');
+        }
+        Stage export = findExportDialog();
+        if (export != null) {
+            read(() -> { export.close(); return null; });
+            did.append(" closed the export dialog");
+        }
+        if (read(() -> w().playing())) {
+            robot().type(KeyCode.SPACE);
+            did.append(" paused");
+        }
+        return did.toString();
+    }
+
+    private boolean openPopup() {
+        return read(() -> Window.getWindows().stream().anyMatch(win -> win.isShowing()
+                && (win instanceof ContextMenu || win instanceof PopupWindow p && !(p instanceof javafx.scene.control.Tooltip))));
+    }
+
+    // ---------------------------------------------------------------- looking things up
+
+    private boolean visible(Node n) {
+        return read(() -> {
+            for (Node x = n; x != null; x = x.getParent()) if (!x.isVisible()) return false;
+            return n.getScene() != null && n.getScene().getWindow() != null && n.getScene().getWindow().isShowing();
+        });
+    }
+
+    /** Nodes of the popups now showing (menus, combo lists) that match, in scene order. */
+    private List<Node> popupNodes(Predicate<Node> match) {
+        WaitForAsyncUtils.waitForFxEvents();
+        return read(() -> {
+            List<Node> out = new ArrayList<>();
+            for (Window win : Window.getWindows()) {
+                if (win instanceof PopupWindow && win.isShowing() && win.getScene() != null) collect(win.getScene().getRoot(), match, out);
+            }
+            return out;
+        });
+    }
+
+    private static void collect(Node n, Predicate<Node> match, List<Node> out) {
+        if (!n.isVisible()) return;
+        if (match.test(n)) out.add(n);
+        if (n instanceof Parent p) for (Node c : p.getChildrenUnmodifiable()) collect(c, match, out);
+    }
+
+    private static boolean hasText(Node n, String text) {
+        if (n instanceof Labeled l && text.equals(l.getText())) return true;
+        if (n instanceof Parent p) for (Node c : p.getChildrenUnmodifiable()) if (hasText(c, text)) return true;
+        return false;
+    }
+}
