@@ -153,7 +153,7 @@ final class Monkey {
     }
 
     String replayProblem() {
-        return f.fx(() -> MonkeyReplay.problem(f.window, f.home));
+        return driver.read(() -> MonkeyReplay.problem(f.window, f.home));
     }
 
     private static String fxStack() {

@@ -16,7 +16,7 @@ record MonkeyAction(String name, int... args) {
     /** The actions, with how often the monkey picks each and the ranges of its arguments. */
     enum Kind {
         STEP("step", 10), ACTION("action", 6), BACK("back", 4), BACK_ROUND("backRound", 3), HOME("home", 1), END("end", 3),
-        TOPOLOGY_BACK("pageUp", 1), TOPOLOGY_FORWARD("pageDown", 1), PLAY("play", 4, 1, 4),
+        TOPOLOGY_BACK("pageUp", 1), TOPOLOGY_FORWARD("pageDown", 1), PLAY("play", 4, 1, 8),
         DRAG("drag", 6, 0, 64, 50, 950, 50, 950), LINK("link", 5, 0, 64, 0, 64, 0, 2), SHIFT_LINK("shiftLink", 1, 0, 64, 0, 64),
         CUT("cut", 4, 0, 64), STROKE("stroke", 2, 50, 950, 50, 950, 50, 950, 50, 950),
         ADD("add", 1, 50, 950, 50, 950, 0, 2), DELETE("delete", 1, 0, 64, 0, 2), LOCK("lock", 3, 0, 64), UNLOCK("unlock", 1, 0, 64),
