@@ -115,7 +115,7 @@ final class Monkey {
         if (hung) return "hang: an earlier action never finished";
         Future<String> result = hands.submit(() -> {
             String did = driver.perform(a);
-            return did + driver.tidy();
+            return did + driver.screen.tidy();
         });
         long t0 = System.nanoTime();
         try {
@@ -139,9 +139,9 @@ final class Monkey {
     /** What is wrong now (null: nothing): exceptions, violations. */
     String problems() {
         if (!uncaught.isEmpty()) return "uncaught: " + uncaught.get(0);
-        List<Throwable> caught = driver.read(() -> f.window.errors());
+        List<Throwable> caught = driver.screen.read(() -> f.window.errors());
         if (!caught.isEmpty()) return "caught: the window caught an unexpected exception (its internal-error dialog): " + stack(caught.get(0));
-        return driver.read(() -> {
+        return driver.screen.read(() -> {
             Simulation sim = f.window.session().simulation();
             if (sim.violationCount() > 0) return "violation: " + sim.violations().get(0);
             if (!f.window.checks().violations().isEmpty()) return "violation: the Checks panel lists " + f.window.checks().violations().get(0);
@@ -153,7 +153,7 @@ final class Monkey {
     }
 
     String replayProblem() {
-        return driver.read(() -> MonkeyReplay.problem(f.window, f.home));
+        return driver.screen.read(() -> MonkeyReplay.problem(f.window, f.home));
     }
 
     private static String fxStack() {

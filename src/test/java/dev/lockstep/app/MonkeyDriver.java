@@ -6,23 +6,16 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Predicate;
 import javafx.geometry.Bounds;
 import javafx.geometry.Point2D;
 import javafx.geometry.VerticalDirection;
 import javafx.scene.Node;
-import javafx.scene.Parent;
-import javafx.scene.control.ButtonBar;
-import javafx.scene.control.ButtonType;
 import javafx.scene.control.ContextMenu;
-import javafx.scene.control.DialogPane;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.MenuButton;
-import javafx.scene.control.TextInputControl;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.MouseButton;
-import javafx.stage.PopupWindow;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.testfx.api.FxRobot;
@@ -48,26 +41,13 @@ final class MonkeyDriver {
         "#tab-narration", "#tab-space-time"};
 
     private final AppFixture f;
+    final MonkeyScreen screen;
 
     MonkeyDriver(AppFixture f) {
         this.f = f;
+        this.screen = new MonkeyScreen(f);
     }
 
-    /**
-     * Reads on the JavaFX thread without waiting for its event queue to drain first (the robot
-     * already waits after every gesture; a read does not need the extra rounds).
-     */
-    <T> T read(java.util.function.Supplier<T> s) {
-        try {
-            return WaitForAsyncUtils.asyncFx(s::get).get(Monkey.ACTION_SECONDS, TimeUnit.SECONDS);
-        } catch (java.util.concurrent.ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException r) throw r;
-            if (e.getCause() instanceof Error r) throw r;
-            throw new IllegalStateException(e.getCause());
-        } catch (InterruptedException | java.util.concurrent.TimeoutException e) {
-            throw new IllegalStateException("the JavaFX thread did not answer: " + e, e);
-        }
-    }
 
     private FxRobot robot() {
         return f.robot();
@@ -112,7 +92,7 @@ final class MonkeyDriver {
             case DELTA -> delta(a.arg(0) == 1, a.arg(1) == 1);
             case LECTURE -> {
                 robot().press(KeyCode.CONTROL).type(KeyCode.L).release(KeyCode.CONTROL);
-                yield "lecture " + read(() -> w().lecture());
+                yield "lecture " + screen.read(() -> w().lecture());
             }
             case SELECT -> select(a.arg(0));
             case ESCAPE -> key(KeyCode.ESCAPE);
@@ -135,15 +115,15 @@ final class MonkeyDriver {
     }
 
     private String click(String query) {
-        Node n = read(() -> robot().lookup(query).tryQuery().orElse(null));
-        if (n == null || !visible(n)) return "skipped: " + query + " not shown";
+        Node n = screen.read(() -> robot().lookup(query).tryQuery().orElse(null));
+        if (n == null || !screen.visible(n)) return "skipped: " + query + " not shown";
         robot().clickOn(n);
         return where();
     }
 
     /** The position shown after an action, for the log. */
     String where() {
-        return read(() -> {
+        return screen.read(() -> {
             Session s = w().session();
             return "round " + s.round() + ", step " + s.simulation().executionsBegun() + (s.inPast() ? " (past)" : "")
                     + (s.manual() ? " manual" : "");
@@ -151,35 +131,35 @@ final class MonkeyDriver {
     }
 
     private String play(int rounds) {
-        int r0 = read(() -> w().session().round());
+        int r0 = screen.read(() -> w().session().round());
         robot().type(KeyCode.SPACE);
-        if (!read(() -> w().playing())) return "not playing: " + read(() -> w().statusMessage());
+        if (!screen.read(() -> w().playing())) return "not playing: " + screen.read(() -> w().statusMessage());
         try {
-            WaitForAsyncUtils.waitFor(8, TimeUnit.SECONDS, () -> read(() -> w().session().round()) >= r0 + rounds || !read(() -> w().playing()));
+            WaitForAsyncUtils.waitFor(8, TimeUnit.SECONDS, () -> screen.read(() -> w().session().round()) >= r0 + rounds || !screen.read(() -> w().playing()));
         } catch (java.util.concurrent.TimeoutException e) {
             // paused below either way; the log says how far it got
         }
-        if (read(() -> w().playing())) robot().type(KeyCode.SPACE);
+        if (screen.read(() -> w().playing())) robot().type(KeyCode.SPACE);
         return "played from round " + r0 + "; " + where();
     }
 
     // ---------------------------------------------------------------- the graph
 
     private void tool(String id) {
-        if (!read(() -> ((javafx.scene.control.ToggleButton) robot().lookup(id).query()).isSelected())) robot().clickOn(id);
+        if (!screen.read(() -> ((javafx.scene.control.ToggleButton) robot().lookup(id).query()).isSelected())) robot().clickOn(id);
     }
 
     private int nodeCount() {
-        return read(() -> w().session().simulation().nodeCount());
+        return screen.read(() -> w().session().simulation().nodeCount());
     }
 
     private GraphView view() {
-        return read(() -> w().graphView());
+        return screen.read(() -> w().graphView());
     }
 
     /** The graph view's area on screen, less a margin (a point at its very edge belongs to the border). */
     private Bounds viewBounds() {
-        return read(() -> {
+        return screen.read(() -> {
             Node n = w().graphView().node();
             Bounds b = n.localToScreen(n.getLayoutBounds());
             return new javafx.geometry.BoundingBox(b.getMinX() + 10, b.getMinY() + 10, b.getWidth() - 20, b.getHeight() - 20);
@@ -197,11 +177,11 @@ final class MonkeyDriver {
 
     private Point2D nodeAt(int u) {
         GraphView v = view();
-        return read(() -> v.nodeScreenPosition(u));
+        return screen.read(() -> v.nodeScreenPosition(u));
     }
 
     private String name(int u) {
-        return read(() -> w().session().simulation().nodeName(u));
+        return screen.read(() -> w().session().simulation().nodeName(u));
     }
 
     private String drag(int n, int x, int y) {
@@ -226,13 +206,13 @@ final class MonkeyDriver {
         if (shift) robot().press(KeyCode.SHIFT);
         robot().moveTo(pu).press(MouseButton.PRIMARY).moveTo(pv).release(MouseButton.PRIMARY);
         if (shift) robot().release(KeyCode.SHIFT);
-        String answered = answer(confirm, "Link");
+        String answered = screen.answer(confirm, "Link");
         return "link " + name(u) + "–" + name(v) + answered + "; " + where();
     }
 
     private String cut(int e) {
         GraphView v = view();
-        List<int[]> edges = read(v::drawnEdges);
+        List<int[]> edges = screen.read(v::drawnEdges);
         if (edges.isEmpty()) return "skipped: no edge";
         int[] edge = edges.get(e % edges.size());
         Point2D a = nodeAt(edge[0]);
@@ -253,9 +233,9 @@ final class MonkeyDriver {
 
     private String add(int x, int y, boolean confirm) {
         robot().clickOn(viewPoint(x, y), MouseButton.SECONDARY);
-        if (!menuItemShown("#menu-add-node")) return "skipped: a node is there";
+        if (!screen.menuItemShown("#menu-add-node")) return "skipped: a node is there";
         robot().clickOn("#menu-add-node");
-        return "add" + answer(confirm, null) + "; " + nodeCount() + " nodes";
+        return "add" + screen.answer(confirm, null) + "; " + nodeCount() + " nodes";
     }
 
     /** Right click on a node, then an item of its menu (a disabled item is left, and the menu closed). */
@@ -265,8 +245,8 @@ final class MonkeyDriver {
         if (!inView(p)) return "skipped: " + name(u) + " off screen";
         String who = name(u);
         robot().clickOn(p, MouseButton.SECONDARY);
-        if (!menuItemShown(item)) return "skipped: no menu";
-        boolean disabled = read(() -> {
+        if (!screen.menuItemShown(item)) return "skipped: no menu";
+        boolean disabled = screen.read(() -> {
             for (Window win : Window.getWindows()) {
                 if (win instanceof ContextMenu c && c.isShowing()) {
                     for (var i : c.getItems()) if (item.substring(1).equals(i.getId())) return i.isDisable();
@@ -276,17 +256,9 @@ final class MonkeyDriver {
         });
         if (disabled) return item + " disabled at " + who;
         robot().clickOn(item);
-        return item.substring(6) + " " + who + answer(confirm, null) + "; " + where();
+        return item.substring(6) + " " + who + screen.answer(confirm, null) + "; " + where();
     }
 
-    private boolean menuItemShown(String id) {
-        try {
-            WaitForAsyncUtils.waitFor(3, TimeUnit.SECONDS, () -> read(() -> robot().lookup(id).tryQuery().isPresent()));
-            return true;
-        } catch (java.util.concurrent.TimeoutException e) {
-            return false;
-        }
-    }
 
     private String select(int n) {
         int u = n % nodeCount();
@@ -300,9 +272,9 @@ final class MonkeyDriver {
     /** A click on a node; in manual mode its menu of choices shows, and item i is picked. */
     private String choose(int n, int i) {
         String selected = select(n);
-        if (selected.startsWith("skipped") || !read(() -> w().session().manual())) return selected;
+        if (selected.startsWith("skipped") || !screen.read(() -> w().session().manual())) return selected;
         WaitForAsyncUtils.waitForFxEvents();
-        java.util.Set<String> texts = read(() -> {
+        java.util.Set<String> texts = screen.read(() -> {
             java.util.Set<String> t = new java.util.HashSet<>();
             ContextMenu m = w().choicesMenu();
             if (m != null && m.isShowing()) {
@@ -310,7 +282,7 @@ final class MonkeyDriver {
             }
             return t;
         });
-        List<Node> items = popupNodes(x -> x.getStyleClass().contains("menu-item") && texts.stream().anyMatch(t -> hasText(x, t)));
+        List<Node> items = screen.popupNodes(x -> x.getStyleClass().contains("menu-item") && texts.stream().anyMatch(t -> MonkeyScreen.hasText(x, t)));
         if (items.isEmpty()) return selected + ", nothing to choose";
         robot().clickOn(items.get(i % items.size()));
         return selected + ", chose " + (i % items.size() + 1) + " of " + items.size() + "; " + where();
@@ -318,9 +290,9 @@ final class MonkeyDriver {
 
     /** Manual mode: a click on a row of the Choices list that is in view, the draw typed first when it has one. */
     private String row(int i, int draw) {
-        if (!read(() -> w().session().manual())) return "skipped: not manual";
+        if (!screen.read(() -> w().session().manual())) return "skipped: not manual";
         click("#tab-choices");
-        List<ChoicesPanel.Row> rows = read(() -> {
+        List<ChoicesPanel.Row> rows = screen.read(() -> {
             List<ChoicesPanel.Row> shown = new ArrayList<>();
             Node list = w().choices().lookup("#choices-list");
             Bounds lb = list.localToScreen(list.getLayoutBounds());
@@ -340,7 +312,7 @@ final class MonkeyDriver {
 
     private String token(int i) {
         GraphView v = view();
-        List<GraphView.TokenView> clear = read(() -> {
+        List<GraphView.TokenView> clear = screen.read(() -> {
             List<GraphView.TokenView> out = new ArrayList<>();
             for (GraphView.TokenView t : v.drawnTokens()) {
                 if (!t.leaving() && !Double.isNaN(t.x()) && v.nodeAt(t.x(), t.y()) < 0 && v.tokenAt(t.x(), t.y()) == t.id()) out.add(t);
@@ -349,7 +321,7 @@ final class MonkeyDriver {
         });
         if (clear.isEmpty()) return "skipped: no message to click";
         GraphView.TokenView t = clear.get(i % clear.size());
-        Point2D at = read(() -> v.tokenScreenPosition(t.id()));
+        Point2D at = screen.read(() -> v.tokenScreenPosition(t.id()));
         if (!inView(at)) return "skipped: message off screen";
         tool("#tool-select");
         robot().clickOn(at);
@@ -361,24 +333,24 @@ final class MonkeyDriver {
         Bounds b = viewBounds();
         robot().moveTo(new Point2D(b.getCenterX(), b.getCenterY()))
                 .scroll(Math.abs(ticks), ticks > 0 ? VerticalDirection.UP : VerticalDirection.DOWN);
-        return "zoom " + read(() -> w().graphView().zoomLevel());
+        return "zoom " + screen.read(() -> w().graphView().zoomLevel());
     }
 
     // ---------------------------------------------------------------- the timeline
 
     private String jump(int perMille) {
-        var slider = read(() -> w().timeline().slider());
-        Node thumb = read(() -> slider.lookup(".thumb"));
-        Node track = read(() -> slider.lookup(".track"));
-        if (thumb == null || track == null || !visible(track)) return "skipped: no timeline";
-        Bounds b = read(() -> track.localToScreen(track.getBoundsInLocal()));
+        var slider = screen.read(() -> w().timeline().slider());
+        Node thumb = screen.read(() -> slider.lookup(".thumb"));
+        Node track = screen.read(() -> slider.lookup(".track"));
+        if (thumb == null || track == null || !screen.visible(track)) return "skipped: no timeline";
+        Bounds b = screen.read(() -> track.localToScreen(track.getBoundsInLocal()));
         robot().drag(thumb, MouseButton.PRIMARY).dropTo(new Point2D(b.getMinX() + b.getWidth() * perMille / 1000.0, b.getCenterY()));
         return where();
     }
 
     private String goTo(int round) {
         robot().type(KeyCode.G);
-        Node field = read(() -> robot().lookup("#go-to-round").tryQuery().orElse(null));
+        Node field = screen.read(() -> robot().lookup("#go-to-round").tryQuery().orElse(null));
         if (field == null) return "skipped: no dialog";
         robot().clickOn(field).press(KeyCode.CONTROL).type(KeyCode.A).release(KeyCode.CONTROL)
                 .write(Integer.toString(round)).type(KeyCode.ENTER);
@@ -386,10 +358,10 @@ final class MonkeyDriver {
     }
 
     private String branch(int i) {
-        Node chooser = read(() -> robot().lookup("#branches").tryQuery().orElse(null));
-        if (chooser == null || !visible(chooser)) return "skipped: one branch";
+        Node chooser = screen.read(() -> robot().lookup("#branches").tryQuery().orElse(null));
+        if (chooser == null || !screen.visible(chooser)) return "skipped: one branch";
         robot().clickOn(chooser);
-        List<Node> cells = popupNodes(n -> n instanceof ListCell<?> c && c.getItem() instanceof Session.Branch);
+        List<Node> cells = screen.popupNodes(n -> n instanceof ListCell<?> c && c.getItem() instanceof Session.Branch);
         if (cells.isEmpty()) return "skipped: no branch listed";
         robot().clickOn(cells.get(i % cells.size()));
         return "branch " + (i % cells.size() + 1) + " of " + cells.size() + "; " + where();
@@ -398,35 +370,35 @@ final class MonkeyDriver {
     // ---------------------------------------------------------------- settings, menus, dialogs
 
     private String policy(int i) {
-        Node combo = read(() -> robot().lookup("#policy").tryQuery().orElse(null));
-        if (combo == null || !visible(combo)) return "skipped: no scheduler box";
+        Node combo = screen.read(() -> robot().lookup("#policy").tryQuery().orElse(null));
+        if (combo == null || !screen.visible(combo)) return "skipped: no scheduler box";
         robot().clickOn(combo);
-        List<Node> cells = popupNodes(n -> n instanceof ListCell<?> c && c.getItem() instanceof String);
+        List<Node> cells = screen.popupNodes(n -> n instanceof ListCell<?> c && c.getItem() instanceof String);
         if (cells.isEmpty()) return "skipped: no policy listed";
         Node cell = cells.get(i % cells.size());
-        String text = read(() -> String.valueOf(((ListCell<?>) cell).getItem()));
+        String text = screen.read(() -> String.valueOf(((ListCell<?>) cell).getItem()));
         robot().clickOn(cell);
         return "scheduler " + text + "; " + where();
     }
 
     private String delta(boolean up, boolean confirm) {
-        Node arrow = read(() -> robot().lookup("#delta").tryQuery().map(n -> n.lookup(up ? ".increment-arrow-button" : ".decrement-arrow-button")).orElse(null));
-        if (arrow == null || !visible(arrow)) return "skipped: no Δ";
+        Node arrow = screen.read(() -> robot().lookup("#delta").tryQuery().map(n -> n.lookup(up ? ".increment-arrow-button" : ".decrement-arrow-button")).orElse(null));
+        if (arrow == null || !screen.visible(arrow)) return "skipped: no Δ";
         robot().clickOn(arrow);
-        return "Δ " + (up ? "up" : "down") + answer(confirm, null) + "; Δ = " + read(() -> w().session().scenario().delta());
+        return "Δ " + (up ? "up" : "down") + screen.answer(confirm, null) + "; Δ = " + screen.read(() -> w().session().scenario().delta());
     }
 
     private String menu(String[] path) {
-        Node title = read(() -> robot().lookup("#menu-bar").lookup((Node n) -> n instanceof MenuButton b && path[0].equals(b.getText()))
+        Node title = screen.read(() -> robot().lookup("#menu-bar").lookup((Node n) -> n instanceof MenuButton b && path[0].equals(b.getText()))
                 .tryQuery().orElse(null));
-        if (title == null || !visible(title)) return "skipped: no menu " + path[0];
+        if (title == null || !screen.visible(title)) return "skipped: no menu " + path[0];
         robot().clickOn(title);
-        List<Node> items = popupNodes(n -> n.getStyleClass().contains("menu-item") && hasText(n, path[1]));
+        List<Node> items = screen.popupNodes(n -> n.getStyleClass().contains("menu-item") && MonkeyScreen.hasText(n, path[1]));
         if (items.isEmpty()) return "skipped: no item " + path[1];
         robot().clickOn(items.get(0));
         String extra = "";
         if (path[1].startsWith("Export animation")) extra = export(-1);
-        else if (path[0].equals("Help")) extra = answer(true, null);
+        else if (path[0].equals("Help")) extra = screen.answer(true, null);
         return path[0] + " > " + path[1] + extra + "; " + where();
     }
 
@@ -437,174 +409,46 @@ final class MonkeyDriver {
     private String export(int how) {
         if (how == 0) return menu(new String[] {"File", "Export animation or figure…"});
         if (how >= 1) robot().press(KeyCode.CONTROL, KeyCode.SHIFT).type(KeyCode.E).release(KeyCode.SHIFT, KeyCode.CONTROL);
-        Stage d = exportDialog();
+        Stage d = screen.exportDialog();
         if (d == null) return " (no export dialog)";
-        Node cancel = read(() -> d.getScene().getRoot().lookup("#export-cancel"));
+        Node cancel = screen.read(() -> d.getScene().getRoot().lookup("#export-cancel"));
         String did = "";
         if (how == 2) {
-            Node out = read(() -> d.getScene().getRoot().lookup("#export-out"));
+            Node out = screen.read(() -> d.getScene().getRoot().lookup("#export-out"));
             Path file = f.home.resolve("monkey-export.gif");
             robot().clickOn(out).press(KeyCode.CONTROL).type(KeyCode.A).release(KeyCode.CONTROL).write(file.toString());
-            robot().clickOn(read(() -> d.getScene().getRoot().lookup("#export-start")));
+            robot().clickOn(screen.read(() -> d.getScene().getRoot().lookup("#export-start")));
             AppFixture.waitUntil("the export starts or refuses", () -> {
                 String st = exportStatus(d);
                 return !st.isEmpty() && !st.startsWith("Replaying");
             });
             robot().clickOn(cancel);
             try {
-                WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> "Close".equals(read(() -> ((Labeled) cancel).getText()))
-                        || !read(d::isShowing));
+                WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> "Close".equals(screen.read(() -> ((Labeled) cancel).getText()))
+                        || !screen.read(d::isShowing));
             } catch (java.util.concurrent.TimeoutException e) {
                 throw new AssertionError("the export did not stop within 60 s of Cancel: " + exportStatus(d));
             }
             did = ", export: " + exportStatus(d);
         }
-        if (read(d::isShowing)) robot().clickOn(cancel);
-        AppFixture.waitUntil("the export dialog closes", () -> !read(d::isShowing));
+        if (screen.read(d::isShowing)) robot().clickOn(cancel);
+        AppFixture.waitUntil("the export dialog closes", () -> !screen.read(d::isShowing));
         return " export dialog" + did;
     }
 
     private String exportStatus(Stage d) {
-        return read(() -> ((Labeled) d.getScene().getRoot().lookup("#export-status")).getText());
+        return screen.read(() -> ((Labeled) d.getScene().getRoot().lookup("#export-status")).getText());
     }
 
-    private Stage exportDialog() {
-        try {
-            WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> findExportDialog() != null);
-        } catch (java.util.concurrent.TimeoutException e) {
-            return null;
-        }
-        return findExportDialog();
-    }
 
-    private Stage findExportDialog() {
-        return read(() -> {
-            for (Window win : Window.getWindows()) {
-                if (win instanceof Stage s && s != f.stage && s.isShowing() && s.getScene() != null
-                        && s.getScene().getRoot().lookup("#export-format") != null) return s;
-            }
-            return null;
-        });
-    }
 
-    /**
-     * Answers the dialog the action opened, if one did: yes (the OK-type button, or {@code yesText})
-     * or Cancel. An error dialog has only OK.
-     */
-    private String answer(boolean yes, String yesText) {
-        WaitForAsyncUtils.waitForFxEvents();
-        List<DialogPane> ds = f.dialogs();
-        if (ds.isEmpty()) return "";
-        DialogPane d = ds.get(0);
-        String header = read(d::getHeaderText);
-        List<ButtonType> types = read(() -> List.copyOf(d.getButtonTypes()));
-        ButtonType pick = null;
-        for (ButtonType t : types) {
-            boolean ok = yesText != null ? t.getText().equals(yesText) : t.getButtonData() == ButtonBar.ButtonData.OK_DONE;
-            if (yes == ok) pick = t;
-        }
-        if (pick == null) pick = types.get(0);
-        press(d, pick);
-        return " [" + header + ": " + pick.getText() + "]";
-    }
 
-    /**
-     * Clicks a dialog's button; clicks again if the dialog still shows a moment later (a dialog
-     * just shown may still be moving to its place when the first click arrives).
-     */
-    private void press(DialogPane d, ButtonType type) {
-        Node button = read(() -> d.lookupButton(type));
-        for (int attempt = 0; attempt < 5; attempt++) {
-            if (!read(() -> d.getScene() != null && d.getScene().getWindow().isShowing())) return;
-            robot().clickOn(button);
-            try {
-                WaitForAsyncUtils.waitFor(2, TimeUnit.SECONDS, () -> !read(() -> d.getScene() != null && d.getScene().getWindow().isShowing()));
-                return;
-            } catch (java.util.concurrent.TimeoutException e) {
-                // once more
-            }
-        }
-        throw new AssertionError("the dialog \"" + read(d::getHeaderText) + "\" stays open after 5 clicks on " + type.getText());
-    }
 
-    // ---------------------------------------------------------------- after every action
 
-    /**
-     * Closes what an action may have left open, as a person would: Escape for a menu or a field
-     * with the focus, Cancel for a dialog. An internal-error dialog stays (the test reports it).
-     */
-    String tidy() {
-        StringBuilder did = new StringBuilder();
-        if (read(() -> f.stage.getScene().getFocusOwner() instanceof TextInputControl)) {
-            robot().type(KeyCode.ESCAPE);
-            did.append(" esc(field)");
-        }
-        for (int i = 0; i < 3 && openPopup(); i++) {
-            robot().type(KeyCode.ESCAPE);
-            did.append(" esc(popup)");
-        }
-        if (openPopup()) {
-            read(() -> {
-                for (Window win : new ArrayList<>(Window.getWindows())) if (win instanceof ContextMenu c) c.hide();
-                return null;
-            });
-            did.append(" hid a popup Escape did not close");
-        }
-        for (DialogPane d : f.dialogs()) {
-            String header = read(d::getHeaderText);
-            if (read(() -> d.getScene().getWindow() instanceof Stage s && s.getTitle().contains("internal error"))) continue;
-            List<ButtonType> types = read(() -> List.copyOf(d.getButtonTypes()));
-            ButtonType close = types.stream().filter(t -> t.getButtonData().isCancelButton()).findFirst().orElse(types.get(0));
-            press(d, close);
-            did.append(" closed \"").append(header).append('"');
-        }
-        Stage export = findExportDialog();
-        if (export != null) {
-            read(() -> { export.close(); return null; });
-            did.append(" closed the export dialog");
-        }
-        if (read(() -> w().playing())) {
-            robot().type(KeyCode.SPACE);
-            did.append(" paused");
-        }
-        return did.toString();
-    }
 
-    private boolean openPopup() {
-        return read(() -> Window.getWindows().stream().anyMatch(win -> win.isShowing()
-                && (win instanceof ContextMenu || win instanceof PopupWindow p && !(p instanceof javafx.scene.control.Tooltip))));
-    }
 
-    // ---------------------------------------------------------------- looking things up
 
-    private boolean visible(Node n) {
-        return read(() -> {
-            for (Node x = n; x != null; x = x.getParent()) if (!x.isVisible()) return false;
-            return n.getScene() != null && n.getScene().getWindow() != null && n.getScene().getWindow().isShowing();
-        });
-    }
 
-    /** Nodes of the popups now showing (menus, combo lists) that match, in scene order. */
-    private List<Node> popupNodes(Predicate<Node> match) {
-        WaitForAsyncUtils.waitForFxEvents();
-        return read(() -> {
-            List<Node> out = new ArrayList<>();
-            for (Window win : Window.getWindows()) {
-                if (win instanceof PopupWindow && win.isShowing() && win.getScene() != null) collect(win.getScene().getRoot(), match, out);
-            }
-            return out;
-        });
-    }
 
-    private static void collect(Node n, Predicate<Node> match, List<Node> out) {
-        if (!n.isVisible()) return;
-        if (match.test(n)) out.add(n);
-        if (n instanceof Parent p) for (Node c : p.getChildrenUnmodifiable()) collect(c, match, out);
-    }
 
-    private static boolean hasText(Node n, String text) {
-        if (n instanceof Labeled l && text.equals(l.getText())) return true;
-        if (n instanceof Parent p) for (Node c : p.getChildrenUnmodifiable()) if (hasText(c, text)) return true;
-        return false;
-    }
 }

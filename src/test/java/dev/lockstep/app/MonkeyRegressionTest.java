@@ -60,4 +60,28 @@ class MonkeyRegressionTest extends AppFixture {
         assertTrue(screen.contains(b.getMinX(), b.getMinY(), b.getWidth(), b.getHeight()), "OK is on the screen: " + b);
         press(d, "OK");
     }
+
+    /**
+     * Seed 7442696553485861344, action 566: a click on Δ's arrow with inputs in the session asked
+     * at once, on the press; the modal question swallowed the release, the spinner kept
+     * repeating and stacked one question per step (13 after a few clicks). A click that lasts as
+     * long as a person's now asks once, when the arrow is let go.
+     */
+    @Test
+    void aClickOnDeltasArrowAsksOnce() throws Exception {
+        fx(() -> window.cut(node("a"), node("c")));
+        javafx.scene.Node arrow = fx(() -> robot().lookup("#delta").query().lookup(".decrement-arrow-button"));
+        robot().moveTo(arrow).press(javafx.scene.input.MouseButton.PRIMARY);
+        Thread.sleep(150);
+        robot().release(javafx.scene.input.MouseButton.PRIMARY);
+        Thread.sleep(1000); // the spinner would repeat every 60 ms after 300 ms
+        List<javafx.scene.control.DialogPane> asked = dialogs();
+        assertEquals(List.of("Set Δ = 3 and start over?"), asked.stream().map(d -> fx(d::getHeaderText)).toList());
+        press(asked.get(0), "Cancel");
+        Thread.sleep(500);
+        assertTrue(dialogs().isEmpty(), "nothing more to answer");
+        assertEquals(4, (int) fx(() -> ((javafx.scene.control.Spinner<?>) robot().lookup("#delta").query()).getValue()));
+        assertEquals(4, fx(() -> window.session().scenario().delta()));
+        holds("delta 0 0", "delta 0 1", "delta 1 1");
+    }
 }
