@@ -43,6 +43,7 @@ final class Monkey {
         return t;
     });
     private Thread.UncaughtExceptionHandler previousDefault;
+    private Thread.UncaughtExceptionHandler previousFx;
     /** Each action done, with what it did. */
     final List<String> log = new ArrayList<>();
     /** The actions done, in order. */
@@ -78,6 +79,7 @@ final class Monkey {
         f.fx(() -> {
             Thread fx = Thread.currentThread();
             Thread.UncaughtExceptionHandler before = fx.getUncaughtExceptionHandler();
+            previousFx = before;
             fx.setUncaughtExceptionHandler((t, e) -> {
                 uncaught.add(t.getName() + ": " + stack(e));
                 before.uncaughtException(t, e);
@@ -87,6 +89,7 @@ final class Monkey {
 
     void stop() {
         Thread.setDefaultUncaughtExceptionHandler(previousDefault);
+        if (!hung) f.fx(() -> Thread.currentThread().setUncaughtExceptionHandler(previousFx));
         hands.shutdownNow();
     }
 

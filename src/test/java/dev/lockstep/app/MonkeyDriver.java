@@ -296,18 +296,28 @@ final class MonkeyDriver {
             List<ChoicesPanel.Row> shown = new ArrayList<>();
             Node list = w().choices().lookup("#choices-list");
             Bounds lb = list.localToScreen(list.getLayoutBounds());
-            for (ChoicesPanel.Row r : w().choices().rows()) {
-                Bounds b = r.button().localToScreen(r.button().getLayoutBounds());
-                if (b != null && r.button().getScene() != null && lb.contains(b.getCenterX(), b.getCenterY())) shown.add(r);
-            }
+            for (ChoicesPanel.Row r : w().choices().rows()) if (inside(lb, r.button())) shown.add(r);
             return shown;
         });
         if (rows.isEmpty()) return "skipped: no row in view";
         ChoicesPanel.Row r = rows.get(i % rows.size());
-        if (draw >= 0 && !r.draws().isEmpty()) robot().clickOn(r.draws().get(0)).write(Integer.toString(draw));
-        robot().clickOn(r.button());
-        return "row " + (i % rows.size() + 1) + " of " + rows.size() + (draw >= 0 && !r.draws().isEmpty() ? ", draw " + draw : "")
-                + "; " + where();
+        boolean typed = draw >= 0 && !r.draws().isEmpty() && screen.read(() -> {
+            Node list = w().choices().lookup("#choices-list");
+            return inside(list.localToScreen(list.getLayoutBounds()), r.draws().get(0));
+        });
+        if (typed) {
+            // Enter in the field executes the row (typing may scroll the list: the button may no longer be where it was)
+            robot().clickOn(r.draws().get(0)).write(Integer.toString(draw)).type(KeyCode.ENTER);
+        } else {
+            robot().clickOn(r.button());
+        }
+        return "row " + (i % rows.size() + 1) + " of " + rows.size() + (typed ? ", draw " + draw : "") + "; " + where();
+    }
+
+    /** Whether the node's centre is within the bounds (on screen), the node in a scene. */
+    private static boolean inside(Bounds area, Node n) {
+        Bounds b = n.getScene() == null ? null : n.localToScreen(n.getLayoutBounds());
+        return b != null && area.contains(b.getCenterX(), b.getCenterY());
     }
 
     private String token(int i) {
