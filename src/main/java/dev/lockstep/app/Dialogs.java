@@ -34,7 +34,22 @@ final class Dialogs {
         a.setTitle(title);
         a.setHeaderText(header);
         a.setResizable(true);
+        a.setOnShown(e -> fitOnScreen(a));
         return a;
+    }
+
+    /**
+     * A dialog taller or wider than the screen (lecture fonts on a 1280×800 projector: the
+     * keyboard shortcuts were 921 px tall, OK below the screen's edge) is cut to the screen and
+     * moved onto it, so its buttons can always be clicked.
+     */
+    static void fitOnScreen(javafx.scene.control.Dialog<?> d) {
+        var screens = javafx.stage.Screen.getScreensForRectangle(d.getX(), d.getY(), Math.max(1, d.getWidth()), Math.max(1, d.getHeight()));
+        javafx.geometry.Rectangle2D s = (screens.isEmpty() ? javafx.stage.Screen.getPrimary() : screens.get(0)).getVisualBounds();
+        if (d.getHeight() > s.getHeight()) d.setHeight(s.getHeight());
+        if (d.getWidth() > s.getWidth()) d.setWidth(s.getWidth());
+        d.setX(Math.max(s.getMinX(), Math.min(d.getX(), s.getMaxX() - d.getWidth())));
+        d.setY(Math.max(s.getMinY(), Math.min(d.getY(), s.getMaxY() - d.getHeight())));
     }
 
     /** Every problem line of a file that cannot be used, in a scrollable, copyable text. */
@@ -66,6 +81,15 @@ final class Dialogs {
     static Alert info(Window owner, String title, String header, String text) {
         Alert a = alert(owner, Alert.AlertType.INFORMATION, title, header);
         a.setContentText(text);
+        if (text.lines().count() > 12) {
+            // long (the keyboard shortcuts): scrolls when the dialog is cut to the screen
+            Label body = new Label(text);
+            body.setId("info-text");
+            javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(body);
+            scroll.setFitToWidth(true);
+            scroll.getStyleClass().add("info-scroll");
+            a.getDialogPane().setContent(scroll);
+        }
         a.show();
         return a;
     }

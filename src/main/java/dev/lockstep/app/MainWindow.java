@@ -1826,16 +1826,12 @@ public final class MainWindow {
         delta.setId("delta");
         delta.setValueFactory(new SpinnerValueFactory.IntegerSpinnerValueFactory(1, 63, 4));
         delta.setFocusTraversable(false);
-        delta.valueProperty().addListener((o, a, b) -> {
-            if (b != null) changeDelta(b);
-        });
+        whenLetGo(delta, this::changeDelta);
         tip(delta, "Δ: ports per node (edits the scenario and starts over)");
         k.setId("k");
         k.setValueFactory(new SpinnerValueFactory.IntegerSpinnerValueFactory(2, 64, 8));
         k.setFocusTraversable(false);
-        k.valueProperty().addListener((o, a, b) -> {
-            if (b != null) changeK(b);
-        });
+        whenLetGo(k, this::changeK);
 
         workload.setId("workload");
         workload.selectedProperty().addListener((o, a, b) -> setWorkload(b));
@@ -1879,6 +1875,24 @@ public final class MainWindow {
                 spacer(), label("Tool"), selectTool, edgeTool, cutTool, sep(), lectureButton);
         bar.setId("toolbar");
         return bar;
+    }
+
+    /**
+     * Acts on a spinner's new value once its arrow is let go. The change may ask first, in a
+     * modal dialog; shown while the arrow was held, the dialog swallowed the release, the
+     * spinner kept repeating and stacked one question per step (the monkey test found 13).
+     */
+    private void whenLetGo(Spinner<Integer> s, java.util.function.IntConsumer act) {
+        PauseTransition poll = new PauseTransition(Duration.millis(50));
+        poll.setOnFinished(e -> {
+            if (s.isPressed()) poll.playFromStart();
+            else if (s.getValue() != null) act.accept(s.getValue());
+        });
+        s.valueProperty().addListener((o, a, b) -> {
+            if (b == null || syncing) return;
+            if (s.isPressed()) poll.playFromStart();
+            else act.accept(b);
+        });
     }
 
     /** The second row: what is being run, and the settings that start a new run or are inputs. */

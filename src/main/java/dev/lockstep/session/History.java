@@ -92,8 +92,17 @@ public final class History {
         return null;
     }
 
-    History copyUpTo(long step) {
-        return new History(new ArrayList<>(upTo(step)));
+    /**
+     * The events up to the position right after execution {@code step}, in {@code round} (begun
+     * or not): rounds in which nothing executes share a step, so the round decides among the
+     * events at that step.
+     */
+    History copyUpTo(long step, int round, boolean begun) {
+        List<Event> kept = new ArrayList<>();
+        for (Event e : upTo(step)) {
+            if (e.step() < step || e.round() < round || (e.round() == round && begun)) kept.add(e);
+        }
+        return new History(kept);
     }
 
     void add(Event e) {

@@ -105,7 +105,7 @@ public final class Session {
         /** The branch's past up to {@code at} (history: the events up to {@code step}), as a new branch. */
         BranchState copyUpTo(Position at, int keepInputs, long step) {
             BranchState b = new BranchState();
-            b.history = history.copyUpTo(step);
+            b.history = history.copyUpTo(step, at.round(), at.done() >= 0);
             b.inputs = new ArrayList<>(inputs.subList(0, keepInputs));
             b.applied = keepInputs;
             b.checkpoints = new TreeMap<>(checkpoints.headMap(at.round(), true));
