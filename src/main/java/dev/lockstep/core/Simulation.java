@@ -291,7 +291,7 @@ public final class Simulation implements SystemView {
         if (why == null && !PortSet.contains(graph.openPorts(u), pu)) why = name(u) + "'s port " + pu + " is not open";
         if (why == null && !PortSet.contains(graph.openPorts(v), pv)) why = name(v) + "'s port " + pv + " is not open";
         if (why != null) {
-            emitRefused("link", u, v, why);
+            for (SimulationListener l : audience()) l.refusedLink(round, u, pu, v, pv, why);
             return false;
         }
         doLink(u, pu, v, pv);

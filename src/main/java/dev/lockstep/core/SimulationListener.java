@@ -10,6 +10,15 @@ public interface SimulationListener {
     /** A topology change the model does not allow or that had no effect (no open port, no such edge). */
     default void refused(int round, String change, int u, int v, String reason) {}
 
+    /**
+     * A link refused although its ports were given (a user's pick, a replayed trace): the trace
+     * must keep the ports, since a replay that chose its own could succeed where this one did not.
+     * By default the same as {@link #refused(int, String, int, int, String)}.
+     */
+    default void refusedLink(int round, int u, int pu, int v, int pv, String reason) {
+        refused(round, "link", u, v, reason);
+    }
+
     default void cut(int round, int u, int pu, int v, int pv, List<Envelope> lost) {}
 
     default void moved(int round, int u, double x, double y) {}

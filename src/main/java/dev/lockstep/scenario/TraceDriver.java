@@ -128,7 +128,14 @@ final class TraceDriver implements Adversary {
                 }
                 case "refused" -> {
                     if (str(r, "change").equals("cut")) s.cut(node(r, "u"), node(r, "v"));
-                    else s.link(node(r, "u"), node(r, "v"));
+                    else if (r.get("ports") instanceof JsonValue.Arr a && a.size() == 2) {
+                        // the ports were given (a user's pick): a link left to choose its own could form
+                        s.link(node(r, "u"), port(a.get(0)), node(r, "v"), port(a.get(1)));
+                    } else if (r.has("ports")) {
+                        throw error(r.get("ports"), "a refused link's \"ports\" are [pu, pv]");
+                    } else {
+                        s.link(node(r, "u"), node(r, "v"));
+                    }
                 }
                 case "cut" -> {
                     int u = node(r, "u");

@@ -67,6 +67,13 @@ public final class TraceWriter implements SimulationListener {
     }
 
     @Override
+    public void refusedLink(int round, int u, int pu, int v, int pv, String reason) {
+        line(record(round, "refused").field("change", "link").field("u", name(u)).field("v", name(v))
+                .key("ports").beginArray().value(pu).value(pv).endArray()
+                .field("reason", reason).endObject());
+    }
+
+    @Override
     public void cut(int round, int u, int pu, int v, int pv, List<Envelope> lost) {
         JsonWriter w = record(round, "cut").field("u", name(u)).field("v", name(v))
                 .key("ports").beginArray().value(pu).value(pv).endArray()

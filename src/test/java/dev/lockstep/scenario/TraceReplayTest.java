@@ -277,6 +277,31 @@ class TraceReplayTest {
         rejected(dir, l, i + 1, "$.until: expected a round between 2 (the start) and");
     }
 
+    /**
+     * Found by the monkey test: a link refused on ports the user picked was written without them,
+     * and replay retried it on ports of its own choosing, where it formed (the replay diverged).
+     */
+    @Test
+    void aLinkRefusedOnGivenPortsReplaysAsRefused() throws Exception {
+        Scenario three = ScenarioLoader.parse("{\"format\":\"lockstep-scenario/1\",\"protocol\":\"lme\",\"delta\":3,"
+                + "\"seed\":3,\"nodes\":[{\"id\":\"a\"},{\"id\":\"b\"},{\"id\":\"c\"}],\"edges\":[[\"a\",\"b\"]],"
+                + "\"workload\":{\"lock\":0.3,\"hold\":2}}", "three.json");
+        Engine engine = three.engine(three.seed());
+        StringWriter out = new StringWriter();
+        TraceWriter w = new TraceWriter(out, three, engine.simulation(), 8);
+        engine.simulation().addListener(w);
+        engine.runUntil(1);
+        // a's port 1 holds a–b: refused, although a link left to choose its ports would form
+        assertTrue(engine.simulation().graph().adjacent(0, 1));
+        assertFalse(engine.simulation().link(0, 1, 2, 1));
+        engine.runUntil(8);
+        w.finish();
+        String text = out.toString();
+        assertTrue(text.contains("{\"round\":1,\"type\":\"refused\",\"change\":\"link\",\"u\":\"a\",\"v\":\"c\",\"ports\":[1,1],"), text);
+        TraceReplay.Result r = TraceReplay.replay(text, "refused.jsonl");
+        assertTrue(r.identical(), () -> "line " + r.differingLine() + ": " + r.expected() + " vs " + r.actual());
+    }
+
     /** Before: 1e400 reached the graph as Infinity. */
     @Test
     void aMoveToAPositionBeyondTheDoublesIsRejectedAtItsRecord(@TempDir Path dir) throws Exception {
