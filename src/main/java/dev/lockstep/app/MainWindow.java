@@ -1060,7 +1060,23 @@ public final class MainWindow {
 
     public void openDefault() {
         player.pause();
-        guarded("Open the default scenario", () -> show(Session.start(SessionFiles.defaultScenario()), null));
+        confirmReplace("Open the default scenario", () -> show(Session.start(SessionFiles.defaultScenario()), null));
+    }
+
+    /**
+     * Replacing the session on screen discards its inputs: ask first, as Reset and the scenario's
+     * settings do (the autosave follows the new session, so nothing else would keep them).
+     */
+    private void confirmReplace(String what, Runnable go) {
+        int n = session.inputs().size() + session.waiting().size();
+        if (n == 0) {
+            guarded(what, go);
+            return;
+        }
+        Dialogs.confirm(stage, what + "?",
+                "This replaces the session on screen and discards its " + n + " input" + (n == 1 ? "" : "s")
+                        + " (save the session first to keep them).", what,
+                () -> guarded(what, go), this::syncControls);
     }
 
     public void saveSessionTo(Path file) throws IOException {
@@ -1104,7 +1120,7 @@ public final class MainWindow {
     private void openDialog() {
         player.pause();
         var f = chooser("Open a scenario or session").showOpenDialog(stage);
-        if (f != null) open(f.toPath());
+        if (f != null) confirmReplace("Open " + f.getName(), () -> open(f.toPath()));
     }
 
     private void saveSession(boolean as) {

@@ -42,6 +42,7 @@ final class MonkeyDriver {
 
     private final AppFixture f;
     final MonkeyScreen screen;
+    private int openDefaults;
 
     MonkeyDriver(AppFixture f) {
         this.f = f;
@@ -409,6 +410,7 @@ final class MonkeyDriver {
         String extra = "";
         if (path[1].startsWith("Export animation")) extra = export(-1);
         else if (path[0].equals("Help")) extra = screen.answer(true, null);
+        else if (path[1].startsWith("Open the default")) extra = screen.answer(openDefaults++ % 2 == 0, null); // asks when inputs would be lost
         return path[0] + " > " + path[1] + extra + "; " + where();
     }
 

@@ -61,6 +61,36 @@ class ScenarioEditTest extends AppFixture {
         assertEquals(0, (int) fx(() -> window.session().inputs().size()));
     }
 
+    /** Found by the monkey test: File › Open the default scenario dropped the inputs without a word. */
+    @Test
+    void openingTheDefaultScenarioWithInputsAsksFirst() {
+        fx(() -> window.call(node("d"), Call.LOCK));
+        fx(() -> window.runRounds(2));
+        Session before = fx(() -> window.session());
+        fx(() -> window.openDefault());
+        DialogPane ask = onlyDialog();
+        assertEquals("Open the default scenario?", fx(() -> ask.getHeaderText()));
+        assertTrue(fx(() -> ask.getContentText()).contains("discards its 1 input"), fx(() -> ask.getContentText()));
+        press(ask, "Cancel");
+        assertSame(before, fx(() -> window.session()), "Cancel keeps the session and its input");
+
+        fx(() -> window.openDefault());
+        press(onlyDialog(), "Open the default scenario");
+        assertNotSame(before, fx(() -> window.session()));
+        assertEquals(0, round());
+        assertEquals(0, (int) fx(() -> window.session().inputs().size()));
+    }
+
+    @Test
+    void openingTheDefaultScenarioWithoutInputsAsksNothing() {
+        fx(() -> window.runRounds(3));
+        Session before = fx(() -> window.session());
+        fx(() -> window.openDefault());
+        assertTrue(dialogs().isEmpty(), "no inputs: nothing to lose");
+        assertNotSame(before, fx(() -> window.session()));
+        assertEquals(0, round());
+    }
+
     @Test
     void anImpossibleDeltaIsExplainedAndChangesNothing() {
         assertTrue(fx(() -> window.open(Path.of("sample-runs", "ring-8.json"))));
