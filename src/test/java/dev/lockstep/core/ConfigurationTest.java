@@ -138,4 +138,20 @@ class ConfigurationTest {
         Simulation back = PingProtocol.simulation(4, 2, ChannelDiscipline.UNORDERED, PortAssignment.LOWEST, 11);
         assertThrows(IllegalArgumentException.class, () -> back.restore(snapshot), "another scenario's snapshot");
     }
+
+    @Test
+    void portLabelsAndPeersArePartOfTheConfiguration() {
+        Simulation[] sims = new Simulation[4];
+        for (int i = 0; i < 4; i++) sims[i] = PingProtocol.simulation(3, 2, ChannelDiscipline.UNORDERED, PortAssignment.LOWEST, 1);
+        sims[0].link(0, 1, 1, 1);
+        sims[1].link(0, 1, 1, 1);
+        sims[2].link(0, 2, 1, 1); // a's port 2 instead of 1
+        sims[3].link(0, 1, 2, 1); // a's port 1 leads to c
+        assertEquals(sims[0].configuration(), sims[1].configuration());
+        assertNotEquals(sims[0].configuration(), sims[2].configuration());
+        assertNotEquals(sims[0].configuration(), sims[3].configuration());
+        Simulation other = PingProtocol.simulation(3, 2, ChannelDiscipline.UNORDERED, PortAssignment.LOWEST, 1);
+        other.link(0, 1, 1, 2); // b's port 2
+        assertNotEquals(sims[0].configuration(), other.configuration());
+    }
 }
