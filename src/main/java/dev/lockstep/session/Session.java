@@ -179,8 +179,9 @@ public final class Session {
         }
     }
 
+    /** After travel: an execution under way is narrated, when it takes effect, from before it began. */
     private void resyncBefore() {
-        for (int u = 0; u < before.length; u++) before[u] = sim.state(u).copy();
+        for (int u = 0; u < before.length; u++) before[u] = sim.stateBefore(u).copy();
     }
 
     /** What happened on this branch so far (up to its furthest position), event by event. */
