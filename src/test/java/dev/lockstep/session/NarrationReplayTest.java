@@ -3,6 +3,8 @@ package dev.lockstep.session;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.lockstep.core.Call;
+import dev.lockstep.core.adversary.Manual;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -36,10 +38,35 @@ class NarrationReplayTest {
         assertEquals(describe(again.history().events()), describe(s.history().events()));
     }
 
-    private static List<String> describe(List<History.Event> events) {
+    /**
+     * A fork right after an execution keeps what happened up to there only: the old future's round
+     * end (an asynchronous execution taking effect, stamped with the same step) is not part of it.
+     */
+    @Test
+    void aForkRightAfterAnExecutionDropsTheOldRoundEnd() throws Exception {
+        Session s = Session.start(TimeTravelProperties.sample("unit-disk-swarm-30.json"), 0);
+        s.runUntil(3);
+        do {
+            s.stepAction(5);
+        } while (s.simulation().executionsInFlight() == 0 || s.position().done() < 1);
+        Session.Position here = s.position();
+        s.policy(new Manual()); // the round ends here: the executions under way take effect, stamped with this step
+        s.stepRound();
+        s.stepRound();
+        s.jumpTo(here);
+        s.call(0, Call.LOCK); // another future from here
+        assertEquals(2, s.branches().size());
+        s.stepRound();
+        Session again = Session.parse(s.toJson(), "again");
+        again.jumpTo(s.position());
+        assertEquals(describe(again.history().events()), describe(s.history().events()));
+    }
+
+    /** Events as text (a record's toString shows its draws array by identity). */
+    static List<String> describe(List<History.Event> events) {
         List<String> out = new ArrayList<>();
         for (History.Event e : events) {
-            out.add(e instanceof History.Executed x ? x.step() + " " + x.node() + " " + x.action() + " "
+            out.add(e instanceof History.Executed x ? x.step() + " r" + x.round() + " " + x.node() + " " + x.action() + " "
                     + Arrays.toString(x.draws()) + " " + x.narration() + " " + x.state() : e.toString());
         }
         return out;
