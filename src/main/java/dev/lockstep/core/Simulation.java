@@ -590,7 +590,7 @@ public final class Simulation implements SystemView {
     /** Executes the choice now, within the current round (semi-synchronous). */
     public ExecutionRecord execute(Choice c) {
         requireEnabled(c);
-        return commit(begin(c, round));
+        return commit(begin(c, round, false));
     }
 
     /**
@@ -600,7 +600,7 @@ public final class Simulation implements SystemView {
     public void start(Choice c, int duration) {
         if (duration < 1) throw new IllegalArgumentException("duration must be ≥ 1");
         requireEnabled(c);
-        InFlight f = begin(c, round + duration - 1);
+        InFlight f = begin(c, round + duration - 1, true);
         f.asynchronous = true;
         inFlight[c.node()] = f;
         inFlightCount++;
@@ -622,7 +622,7 @@ public final class Simulation implements SystemView {
         return out;
     }
 
-    private InFlight begin(Choice c, int end) {
+    private InFlight begin(Choice c, int end, boolean staged) {
         int u = c.node();
         Action<NodeState> act = actionArray[c.action()];
         lastStart[u] = round;
@@ -639,6 +639,8 @@ public final class Simulation implements SystemView {
             calls[u].pollFirst();
         }
         boolean async = end > round;
+        // one due this round runs on the node's own state: keep what it was for stateBefore
+        NodeState before = staged && !async ? states[u].copy() : null;
         NodeState work = async ? states[u].copy() : states[u];
         ctx.begin(u, received, d, up, ports, c.draws(), false);
         act.run(work, ctx);
@@ -655,6 +657,7 @@ public final class Simulation implements SystemView {
         f.received = received;
         f.d = d;
         f.state = work;
+        f.before = before;
         f.draws = ctx.drawValues();
         f.events = ctx.events;
         f.sendCount = ctx.sendCount;
@@ -762,6 +765,15 @@ public final class Simulation implements SystemView {
 
     @Override public NodeState state(int u) { return states[u]; }
 
+    /**
+     * Node u's state before its execution under way, if any (an execution started this round and
+     * due at its end already shows in {@link #state}): what the node was when nothing of it is done.
+     */
+    public NodeState stateBefore(int u) {
+        InFlight f = inFlight[u];
+        return f != null && f.before != null ? f.before : states[u];
+    }
+
     @Override public int peer(int u, int port) { return graph.peer(u, port); }
 
     @Override public int peerPort(int u, int port) { return graph.peerPort(u, port); }
@@ -820,6 +832,8 @@ public final class Simulation implements SystemView {
         Envelope received;
         long d;
         NodeState state;
+        /** The node's state before it, when the execution runs on the node's own state (else null). */
+        NodeState before;
         int[] draws;
         int events;
         int sendCount;
@@ -838,6 +852,7 @@ public final class Simulation implements SystemView {
             c.received = received;
             c.d = d;
             c.state = state.copy();
+            c.before = before == null ? null : before.copy();
             c.draws = draws;
             c.events = events;
             c.sendCount = sendCount;

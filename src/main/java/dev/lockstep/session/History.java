@@ -105,6 +105,11 @@ public final class History {
         return new History(kept);
     }
 
+    /** The first {@code count} events, as a new history. */
+    History firstEvents(int count) {
+        return new History(new ArrayList<>(events.subList(0, count)));
+    }
+
     void add(Event e) {
         events.add(e);
     }

@@ -101,11 +101,31 @@ public final class Session {
         Position furthest = Position.START;
         TreeSet<Integer> topologyRounds = new TreeSet<>();
         History history = new History();
+        /**
+         * eventsAfter[k]: the history's size right after the k-th execution, as the branch first
+         * went past it (-1: not known). Events stamped k can follow that moment (asynchronous
+         * executions taking effect at the round's end, inputs given there), so stamps cannot cut
+         * the history there.
+         */
+        int[] eventsAfter = new int[0];
+
+        void markEvents(long step) {
+            if (step <= 0 || step >= Integer.MAX_VALUE) return;
+            int k = (int) step;
+            if (k >= eventsAfter.length) {
+                int old = eventsAfter.length;
+                eventsAfter = java.util.Arrays.copyOf(eventsAfter, Math.max(k + 1, old * 2));
+                java.util.Arrays.fill(eventsAfter, old, eventsAfter.length, -1);
+            }
+            eventsAfter[k] = history.size();
+        }
 
         /** The branch's past up to {@code at} (history: the events up to {@code step}), as a new branch. */
         BranchState copyUpTo(Position at, int keepInputs, long step) {
             BranchState b = new BranchState();
-            b.history = history.copyUpTo(step, at.round(), at.done() >= 0);
+            int known = at.done() > 0 && step < eventsAfter.length ? eventsAfter[(int) step] : -1;
+            b.history = known >= 0 ? history.firstEvents(known) : history.copyUpTo(step, at.round(), at.done() >= 0);
+            b.eventsAfter = java.util.Arrays.copyOf(eventsAfter, (int) Math.min(eventsAfter.length, step + 1));
             b.inputs = new ArrayList<>(inputs.subList(0, keepInputs));
             b.applied = keepInputs;
             b.checkpoints = new TreeMap<>(checkpoints.headMap(at.round(), true));
@@ -179,8 +199,9 @@ public final class Session {
         }
     }
 
+    /** After travel: an execution under way is narrated, when it takes effect, from before it began. */
     private void resyncBefore() {
-        for (int u = 0; u < before.length; u++) before[u] = sim.state(u).copy();
+        for (int u = 0; u < before.length; u++) before[u] = sim.stateBefore(u).copy();
     }
 
     /** What happened on this branch so far (up to its furthest position), event by event. */
@@ -289,7 +310,10 @@ public final class Session {
 
     private void advanceFrontier() {
         Position p = position();
-        if (p.compareTo(current.furthest) > 0) current.furthest = p;
+        if (p.compareTo(current.furthest) > 0) {
+            current.furthest = p;
+            if (p.done() > 0) current.markEvents(sim.executionsBegun());
+        }
     }
 
     private Input nextInput() {
