@@ -5,7 +5,9 @@ import dev.lockstep.core.check.Violation;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The simulation state and its primitives. An adversary drives it: topology changes and
@@ -236,8 +238,18 @@ public final class Simulation implements SystemView {
     public int violationCount() { return violations.size(); }
 
     public int indexOf(String name) {
-        return config.names().indexOf(name);
+        if (byName == null) {
+            // built on first use: a replay or a session asks once per record, List.indexOf was O(n)
+            Map<String, Integer> m = new HashMap<>();
+            List<String> names = config.names();
+            for (int u = 0; u < names.size(); u++) m.putIfAbsent(names.get(u), u);
+            byName = m;
+        }
+        return byName.getOrDefault(name, -1);
     }
+
+    /** Node names to ids, for {@link #indexOf} (lookups only, never iterated). */
+    private Map<String, Integer> byName;
 
     /** Pending application calls of node u, oldest first. */
     public List<Call> pendingCalls(int u) {

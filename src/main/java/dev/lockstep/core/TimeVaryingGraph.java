@@ -150,7 +150,8 @@ public final class TimeVaryingGraph {
     public void link(int u, int pu, int v, int pv, int round) {
         if (u == v || adjacent(u, v)) throw new IllegalArgumentException("already adjacent: " + u + "-" + v);
         // the open-port test below works on bit sets, where an out-of-range port aliases a real one
-        String bad = PortSet.outOfLinkRange(pu, delta) != null ? PortSet.outOfLinkRange(pu, delta) : PortSet.outOfLinkRange(pv, delta);
+        String bad = PortSet.outOfLinkRange(pu, delta);
+        if (bad == null) bad = PortSet.outOfLinkRange(pv, delta);
         if (bad != null) throw new IllegalArgumentException("cannot link " + u + "-" + v + ": " + bad);
         if (!PortSet.contains(openPorts(u), pu) || !PortSet.contains(openPorts(v), pv)) {
             throw new IllegalArgumentException("port not open: " + u + ":" + pu + " or " + v + ":" + pv);

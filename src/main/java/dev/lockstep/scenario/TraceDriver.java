@@ -12,8 +12,6 @@ import dev.lockstep.json.JsonParseException;
 import dev.lockstep.json.JsonParser;
 import dev.lockstep.json.JsonValue;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.List;
 import java.util.function.IntConsumer;
 
@@ -34,8 +32,6 @@ final class TraceDriver implements Adversary {
     private int current;
     /** Per node, 1 + the last round it was planned to act in (0: never). */
     private int[] plannedIn;
-    /** Node names to indices: Simulation.indexOf searches the list, too slow per record at 10^5 nodes. */
-    private final Map<String, Integer> nodes = new HashMap<>();
 
     TraceDriver(TraceLines in, String file) {
         this.in = in;
@@ -54,7 +50,6 @@ final class TraceDriver implements Adversary {
         this.sim = sim;
         this.beforeRound = beforeRound;
         this.plannedIn = new int[sim.nodeCount()];
-        for (int u = 0; u < sim.nodeCount(); u++) nodes.putIfAbsent(sim.nodeName(u), u);
         advance();
     }
 
@@ -232,8 +227,8 @@ final class TraceDriver implements Adversary {
 
     private int node(JsonValue.Obj r, String key) {
         String name = str(r, key);
-        Integer u = nodes.get(name);
-        if (u == null) throw error("unknown node \"" + name + "\"");
+        int u = sim.indexOf(name);
+        if (u < 0) throw error("unknown node \"" + name + "\"");
         return u;
     }
 
