@@ -48,6 +48,14 @@ public abstract sealed class JsonValue permits JsonValue.Obj, JsonValue.Arr, Jso
 
         public boolean has(String key) { return members.containsKey(key); }
 
+        /** This object without {@code key} (positions kept, so later problems still point into the file). */
+        public Obj without(String key) {
+            if (!members.containsKey(key)) return this;
+            Map<String, JsonValue> rest = new LinkedHashMap<>(members);
+            rest.remove(key);
+            return new Obj(line(), column(), path(), rest);
+        }
+
         @Override public String typeName() { return "an object"; }
     }
 

@@ -47,6 +47,8 @@ public final class ScenarioLoader {
             "scheduler", "channels", "ports", "nodes", "edges", "unitDisk", "dynamics", "churn", "workload", "checks");
     static final List<String> POLICIES = List.of("synchronous", "semi-synchronous", "sequential", "asynchronous",
             "scripted", "manual");
+    /** The editors' pointer to the scenario format's JSON Schema: accepted at the top level, then ignored. */
+    public static final String SCHEMA_KEY = "$schema";
     public static final int DEFAULT_ROUNDS = 1000;
     public static final int MAX_NODES = 5_000_000;
     /** A unit-disk node may have up to this many times Δ others in range (see unitDiskDensity). */
@@ -161,6 +163,10 @@ public final class ScenarioLoader {
         Scenario read(JsonValue rootValue) throws ScenarioException {
             JsonValue.Obj root = problems.object(rootValue, "a scenario");
             problems.throwIfAny();
+            // "$schema" tells editors where the JSON Schema is (assets/schema); it is not part of the
+            // scenario, so it is dropped here and never reaches traces, sessions or saved copies.
+            if (root.get(SCHEMA_KEY) != null) problems.string(root.get(SCHEMA_KEY), "the JSON Schema's address");
+            root = root.without(SCHEMA_KEY);
             JsonValue format = root.get("format");
             if (format == null) {
                 problems.add(root, "missing \"format\"; expected \"" + Scenario.FORMAT + "\"");
