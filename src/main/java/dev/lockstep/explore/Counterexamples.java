@@ -53,13 +53,13 @@ public final class Counterexamples {
             byte[] counters = moves.startCounters();
             List<PathStep> steps = new ArrayList<>();
             for (int i = 0; i < maxSteps; i++) {
-                List<Move> useful = new ArrayList<>();
-                for (Move m : moves.moves(sim, counters)) {
-                    if (m instanceof Move.ExecuteMove e && !sim.effective(e.choice())) continue;
+                List<AdversaryMove> useful = new ArrayList<>();
+                for (AdversaryMove m : moves.moves(sim, counters)) {
+                    if (m instanceof AdversaryMove.ExecuteMove e && !sim.effective(e.choice())) continue;
                     useful.add(m);
                 }
                 if (useful.isEmpty()) break;
-                Move m = useful.get(rnd.nextInt(useful.size()));
+                AdversaryMove m = useful.get(rnd.nextInt(useful.size()));
                 steps.add(new PathStep(sim.round(), m, m.describe(sim)));
                 total++;
                 counters = moves.after(counters, m, sim);
@@ -114,7 +114,7 @@ public final class Counterexamples {
         while (progress) {
             progress = false;
             for (int i = best.size() - 1; i >= 0; i--) {
-                List<Move> fewer = new ArrayList<>(best.moves());
+                List<AdversaryMove> fewer = new ArrayList<>(best.moves());
                 fewer.remove(i);
                 ExplorationPath p = replay(generator, start, fewer, check);
                 if (p != null) {
@@ -132,12 +132,12 @@ public final class Counterexamples {
      * available at that point; returns the path up to the first step where {@code check} fires,
      * or null if a move is not available or the check never fires.
      */
-    static ExplorationPath replay(MoveGenerator generator, Simulation start, List<Move> moves, String check) {
+    static ExplorationPath replay(MoveGenerator generator, Simulation start, List<AdversaryMove> moves, String check) {
         Simulation sim = start.copy();
         byte[] counters = generator.startCounters();
         List<PathStep> steps = new ArrayList<>();
-        for (Move want : moves) {
-            Move m = resolve(generator.moves(sim, counters), want);
+        for (AdversaryMove want : moves) {
+            AdversaryMove m = resolve(generator.moves(sim, counters), want);
             if (m == null) return null;
             steps.add(new PathStep(sim.round(), m, m.describe(sim)));
             counters = generator.after(counters, m, sim);
@@ -152,10 +152,10 @@ public final class Counterexamples {
     }
 
     /** The available move equivalent to {@code want}: same kind and nodes; for executions the same action, message and draws. */
-    static Move resolve(List<Move> available, Move want) {
-        for (Move m : available) {
+    static AdversaryMove resolve(List<AdversaryMove> available, AdversaryMove want) {
+        for (AdversaryMove m : available) {
             if (m.equals(want)) return m;
-            if (m instanceof Move.ExecuteMove a && want instanceof Move.ExecuteMove b) {
+            if (m instanceof AdversaryMove.ExecuteMove a && want instanceof AdversaryMove.ExecuteMove b) {
                 Choice x = a.choice();
                 Choice y = b.choice();
                 if (x.node() != y.node() || x.action() != y.action() || !Arrays.equals(x.draws(), y.draws())) continue;

@@ -18,8 +18,8 @@ public final class ExplorationPath {
 
     public int size() { return steps.size(); }
 
-    public List<Move> moves() {
-        List<Move> out = new ArrayList<>(steps.size());
+    public List<AdversaryMove> moves() {
+        List<AdversaryMove> out = new ArrayList<>(steps.size());
         for (PathStep s : steps) out.add(s.move());
         return out;
     }

@@ -21,7 +21,7 @@ import java.util.TreeMap;
  * (how a state was reached, and paths rebuilt from that) and the breadth-first search here.
  *
  * <h2>Transitions</h2>
- * A step copies the simulation, applies <em>one</em> {@link Move} and ends the round, so every
+ * A step copies the simulation, applies <em>one</em> {@link AdversaryMove} and ends the round, so every
  * step is a round of its own: a message sent in step i can be received from step i + 1 on, and a
  * topology change is applied at the start of its round, before anything else. The moves of a
  * state, in this fixed order:
@@ -118,9 +118,9 @@ public final class Explorer {
                 FrontierState node = level.get(li);
                 level.set(li, null); // let the expanded simulation go
                 Simulation sim = node.sim() != null ? node.sim() : rebuild(node.index(), depth);
-                List<Move> moves = generator.moves(sim, node.counters());
+                List<AdversaryMove> moves = generator.moves(sim, node.counters());
                 for (int mi = 0; mi < moves.size(); mi++) {
-                    Move m = moves.get(mi);
+                    AdversaryMove m = moves.get(mi);
                     Simulation child = sim.copy();
                     byte[] counters = generator.after(node.counters(), m, sim);
                     List<Violation> found;
@@ -189,7 +189,7 @@ public final class Explorer {
         if (cacheIdx[depth] == index) return cacheSim[depth];
         Simulation ps = rebuild(tree.parent(index), depth - 1);
         byte[] pc = depth == 1 ? rootCounters : cacheCounters[depth - 1];
-        Move m = generator.moves(ps, pc).get(tree.moveIndex(index));
+        AdversaryMove m = generator.moves(ps, pc).get(tree.moveIndex(index));
         Simulation s = ps.copy();
         m.apply(s);
         s.endRound();

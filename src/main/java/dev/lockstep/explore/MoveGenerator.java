@@ -47,26 +47,26 @@ final class MoveGenerator {
     }
 
     /** Every move available in a state, in the documented order. */
-    List<Move> moves(Simulation sim, byte[] counters) {
-        List<Move> out = new ArrayList<>();
+    List<AdversaryMove> moves(Simulation sim, byte[] counters) {
+        List<AdversaryMove> out = new ArrayList<>();
         for (int u = 0; u < n; u++) {
             if (sim.hasPendingCalls(u)) continue;
             OperationStatus s = sim.status(u);
             if (s == OperationStatus.IDLE && counters[u] < settings.maxLockCallsPerNode()) {
-                out.add(new Move.CallMove(u, Call.LOCK));
+                out.add(new AdversaryMove.CallMove(u, Call.LOCK));
             } else if (s == OperationStatus.LOCKED && settings.unlock()) {
-                out.add(new Move.CallMove(u, Call.UNLOCK));
+                out.add(new AdversaryMove.CallMove(u, Call.UNLOCK));
             }
             if (settings.maxStrayCallsPerNode() > 0 && counters[n + 1 + u] < settings.maxStrayCallsPerNode()) {
-                if (s != OperationStatus.IDLE) out.add(new Move.CallMove(u, Call.LOCK));
-                if (s != OperationStatus.LOCKED) out.add(new Move.CallMove(u, Call.UNLOCK));
+                if (s != OperationStatus.IDLE) out.add(new AdversaryMove.CallMove(u, Call.LOCK));
+                if (s != OperationStatus.LOCKED) out.add(new AdversaryMove.CallMove(u, Call.UNLOCK));
             }
         }
         for (Choice c : sim.choices()) {
             int[] bounds = sim.drawBounds(c);
             int[] draws = new int[bounds.length];
             while (true) {
-                out.add(new Move.ExecuteMove(c.withDraws(draws)));
+                out.add(new AdversaryMove.ExecuteMove(c.withDraws(draws)));
                 int i = draws.length - 1;
                 while (i >= 0 && ++draws[i] == bounds[i]) draws[i--] = 0;
                 if (i < 0) break;
@@ -75,12 +75,12 @@ final class MoveGenerator {
         if (counters[n] < settings.maxTopologyChanges()) {
             for (int u = 0; u < n; u++) {
                 for (int v = u + 1; v < n; v++) {
-                    if (sim.graph().adjacent(u, v)) out.add(new Move.CutMove(u, v));
+                    if (sim.graph().adjacent(u, v)) out.add(new AdversaryMove.CutMove(u, v));
                 }
             }
             for (int[] e : settings.potentialEdges()) {
                 if (!sim.graph().adjacent(e[0], e[1]) && sim.graph().hasOpenPort(e[0]) && sim.graph().hasOpenPort(e[1])) {
-                    out.add(new Move.LinkMove(e[0], e[1]));
+                    out.add(new AdversaryMove.LinkMove(e[0], e[1]));
                 }
             }
         }
@@ -91,8 +91,8 @@ final class MoveGenerator {
      * The counters after {@code m}. A call is stray when the node's status turns it away: the
      * caller passes the simulation the move applies to (before applying it).
      */
-    byte[] after(byte[] counters, Move m, Simulation before) {
-        if (m instanceof Move.CallMove c) {
+    byte[] after(byte[] counters, AdversaryMove m, Simulation before) {
+        if (m instanceof AdversaryMove.CallMove c) {
             OperationStatus s = before.status(c.node());
             boolean stray = c.call() == Call.LOCK ? s != OperationStatus.IDLE : s != OperationStatus.LOCKED;
             if (stray) {
@@ -105,7 +105,7 @@ final class MoveGenerator {
             b[c.node()]++;
             return b;
         }
-        if (m instanceof Move.CutMove || m instanceof Move.LinkMove) {
+        if (m instanceof AdversaryMove.CutMove || m instanceof AdversaryMove.LinkMove) {
             byte[] b = counters.clone();
             b[n]++;
             return b;

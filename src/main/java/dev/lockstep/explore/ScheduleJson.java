@@ -34,14 +34,14 @@ public final class ScheduleJson {
         List<String> executions = new ArrayList<>();
         for (PathStep s : steps) {
             JsonWriter w = new JsonWriter().beginObject().field("round", s.round());
-            Move m = s.move();
-            if (m instanceof Move.CallMove c) {
+            AdversaryMove m = s.move();
+            if (m instanceof AdversaryMove.CallMove c) {
                 calls.add(spaced(w.field("node", names.nodeName(c.node())).field("call", c.call().json()).endObject()));
-            } else if (m instanceof Move.CutMove c) {
+            } else if (m instanceof AdversaryMove.CutMove c) {
                 dynamics.add(spaced(pair(w.key("cut"), names, c.u(), c.v()).endObject()));
-            } else if (m instanceof Move.LinkMove l) {
+            } else if (m instanceof AdversaryMove.LinkMove l) {
                 dynamics.add(spaced(pair(w.key("link"), names, l.u(), l.v()).endObject()));
-            } else if (m instanceof Move.ExecuteMove e) {
+            } else if (m instanceof AdversaryMove.ExecuteMove e) {
                 executions.add(spaced(execution(w, names, e).endObject()));
             }
         }
@@ -102,7 +102,7 @@ public final class ScheduleJson {
         return sb.append('\n').toString();
     }
 
-    private static JsonWriter execution(JsonWriter w, Simulation names, Move.ExecuteMove e) {
+    private static JsonWriter execution(JsonWriter w, Simulation names, AdversaryMove.ExecuteMove e) {
         Choice c = e.choice();
         w.field("node", names.nodeName(c.node())).field("action", e.label(names));
         if (c.message() != null) {

@@ -56,7 +56,7 @@ final class StateTree {
         byte[] counters = generator.startCounters();
         List<PathStep> steps = new ArrayList<>(indices.size());
         for (int idx : indices) {
-            Move m = generator.moves(sim, counters).get(idx);
+            AdversaryMove m = generator.moves(sim, counters).get(idx);
             steps.add(new PathStep(sim.round(), m, m.describe(sim)));
             counters = generator.after(counters, m, sim);
             m.apply(sim);

@@ -71,14 +71,14 @@ class ExplorerTest {
         assertEquals(1, r.completeDepth());
 
         Simulation a = start.copy();
-        new Move.CallMove(0, Call.LOCK).apply(a);
+        new AdversaryMove.CallMove(0, Call.LOCK).apply(a);
         a.endRound();
-        new Move.CallMove(1, Call.LOCK).apply(a);
+        new AdversaryMove.CallMove(1, Call.LOCK).apply(a);
         a.endRound();
         Simulation b = start.copy();
-        new Move.CallMove(1, Call.LOCK).apply(b);
+        new AdversaryMove.CallMove(1, Call.LOCK).apply(b);
         b.endRound();
-        new Move.CallMove(0, Call.LOCK).apply(b);
+        new AdversaryMove.CallMove(0, Call.LOCK).apply(b);
         b.endRound();
         assertEquals(a.configuration(), b.configuration());
     }

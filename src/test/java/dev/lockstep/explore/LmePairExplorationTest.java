@@ -44,11 +44,11 @@ class LmePairExplorationTest {
     }
 
     private static boolean changesTopology(ExplorationPath p) {
-        return p.moves().stream().anyMatch(m -> m instanceof Move.CutMove || m instanceof Move.LinkMove);
+        return p.moves().stream().anyMatch(m -> m instanceof AdversaryMove.CutMove || m instanceof AdversaryMove.LinkMove);
     }
 
     private static long count(ExplorationPath p, String node, String action) {
-        return p.steps().stream().filter(s -> s.move() instanceof Move.ExecuteMove
+        return p.steps().stream().filter(s -> s.move() instanceof AdversaryMove.ExecuteMove
                 && s.text().startsWith(node + " " + action)).count();
     }
 
@@ -143,7 +143,7 @@ class LmePairExplorationTest {
     private static boolean cutWhileWinning(ExplorationPath p) {
         Simulation sim = p.start().copy();
         for (PathStep step : p.steps()) {
-            if (step.move() instanceof Move.CutMove) {
+            if (step.move() instanceof AdversaryMove.CutMove) {
                 for (int u = 0; u < sim.nodeCount(); u++) {
                     if (((LmeState) sim.state(u)).state == LmeState.State.WIN) return true;
                 }

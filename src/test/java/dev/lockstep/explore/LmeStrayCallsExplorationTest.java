@@ -57,7 +57,7 @@ class LmeStrayCallsExplorationTest {
     static int strayCallThatConsumedACut(ExplorationPath p) {
         Simulation sim = p.start().copy();
         for (PathStep step : p.steps()) {
-            if (step.move() instanceof Move.ExecuteMove e) {
+            if (step.move() instanceof AdversaryMove.ExecuteMove e) {
                 int u = e.choice().node();
                 String label = e.label(sim);
                 OperationStatus s = sim.status(u);
@@ -75,7 +75,7 @@ class LmeStrayCallsExplorationTest {
         Simulation sim = p.start().copy();
         long count = 0;
         for (PathStep step : p.steps()) {
-            if (step.move() instanceof Move.CallMove c) {
+            if (step.move() instanceof AdversaryMove.CallMove c) {
                 OperationStatus s = sim.status(c.node());
                 if (c.call() == Call.LOCK ? s != OperationStatus.IDLE : s != OperationStatus.LOCKED) count++;
             }
@@ -96,20 +96,20 @@ class LmeStrayCallsExplorationTest {
         assertEquals(OperationStatus.LOCKING, sim.status(0));
         MoveGenerator plain = new MoveGenerator(sim, ExplorerSettings.defaults());
         byte[] none = plain.startCounters();
-        assertTrue(plain.moves(sim, none).stream().noneMatch(m -> m instanceof Move.CallMove c && c.node() == 0),
+        assertTrue(plain.moves(sim, none).stream().noneMatch(m -> m instanceof AdversaryMove.CallMove c && c.node() == 0),
                 "no call at a locking node without the option");
-        assertTrue(plain.moves(sim, none).stream().noneMatch(m -> m instanceof Move.CallMove c && c.call() == Call.UNLOCK));
+        assertTrue(plain.moves(sim, none).stream().noneMatch(m -> m instanceof AdversaryMove.CallMove c && c.call() == Call.UNLOCK));
 
         MoveGenerator stray = new MoveGenerator(sim, ExplorerSettings.defaults().withStrayCalls(1));
         byte[] start = stray.startCounters();
-        java.util.List<Move> calls = stray.moves(sim, start).stream().filter(m -> m instanceof Move.CallMove).toList();
-        assertEquals(java.util.List.of(new Move.CallMove(0, Call.LOCK), new Move.CallMove(0, Call.UNLOCK),
-                new Move.CallMove(1, Call.LOCK), new Move.CallMove(1, Call.UNLOCK)), calls,
+        java.util.List<AdversaryMove> calls = stray.moves(sim, start).stream().filter(m -> m instanceof AdversaryMove.CallMove).toList();
+        assertEquals(java.util.List.of(new AdversaryMove.CallMove(0, Call.LOCK), new AdversaryMove.CallMove(0, Call.UNLOCK),
+                new AdversaryMove.CallMove(1, Call.LOCK), new AdversaryMove.CallMove(1, Call.UNLOCK)), calls,
                 "x: both calls are stray; y: an ordinary Lock, then a stray Unlock");
-        byte[] afterStray = stray.after(start, new Move.CallMove(0, Call.UNLOCK), sim);
-        assertTrue(stray.moves(sim, afterStray).stream().noneMatch(m -> m instanceof Move.CallMove c && c.node() == 0),
+        byte[] afterStray = stray.after(start, new AdversaryMove.CallMove(0, Call.UNLOCK), sim);
+        assertTrue(stray.moves(sim, afterStray).stream().noneMatch(m -> m instanceof AdversaryMove.CallMove c && c.node() == 0),
                 "x used its one stray call");
-        byte[] afterLock = stray.after(start, new Move.CallMove(1, Call.LOCK), sim);
+        byte[] afterLock = stray.after(start, new AdversaryMove.CallMove(1, Call.LOCK), sim);
         assertEquals(1, afterLock[1], "y's Lock is an ordinary one");
         assertEquals(0, afterLock[2 + 1 + 1], "not a stray one");
     }
