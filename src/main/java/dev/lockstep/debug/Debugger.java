@@ -101,7 +101,7 @@ public final class Debugger {
      * holds (innermost), else the condition itself.
      */
     public static Condition which(Condition c, History.Event e, SystemView view) {
-        if (c instanceof Conditions.Any any) {
+        if (c instanceof Condition.Any any) {
             for (Condition part : any.conditions()) if (part.holdsAfter(e, view)) return which(part, e, view);
         }
         return c;

@@ -68,10 +68,7 @@ public final class ShiVizExport {
     /** Writes the export of a trace (its lines) to {@code out}; {@code file} names the trace in messages. */
     public static void write(List<String> traceLines, String file, Writer out) throws ScenarioException, IOException {
         if (traceLines.isEmpty()) throw new ScenarioException(file + ": empty trace");
-        JsonValue.Obj header = record(traceLines.get(0), file, 1);
-        if (!(header.get("format") instanceof JsonValue.Str f) || !f.value().equals(TraceWriter.FORMAT)) {
-            throw new ScenarioException(file + ":1: not a trace: expected \"format\": \"" + TraceWriter.FORMAT + "\"");
-        }
+        requireTrace(record(traceLines.get(0), file, 1), file);
         // first pass: where each message went (the trace names only the sender's port)
         Map<Long, String> destination = new HashMap<>();
         for (int i = 1; i < traceLines.size(); i++) {
@@ -89,13 +86,23 @@ public final class ShiVizExport {
                 }
             }
         }
-        Exporter x = new Exporter(out, destination);
+        VectorClocks x = new VectorClocks(out, destination);
         out.write(REGEX);
         out.write("\n\n");
         for (int i = 1; i < traceLines.size(); i++) {
             x.record(record(traceLines.get(i), file, i + 1), file, i + 1);
         }
         out.flush();
+    }
+
+    /**
+     * The one place this class tells a trace from other files, by its header's {@code "format"}:
+     * kept apart so that the project's shared format detection can take its place.
+     */
+    private static void requireTrace(JsonValue.Obj header, String file) throws ScenarioException {
+        if (!(header.get("format") instanceof JsonValue.Str f) || !f.value().equals(TraceWriter.FORMAT)) {
+            throw new ScenarioException(file + ":1: not a trace: expected \"format\": \"" + TraceWriter.FORMAT + "\"");
+        }
     }
 
     private static JsonValue.Obj record(String line, String file, int lineNo) throws ScenarioException {
@@ -150,7 +157,8 @@ public final class ShiVizExport {
         return s.replaceAll("[\\r\\n\\u0085\\u2028\\u2029]+", " ");
     }
 
-    private static final class Exporter {
+    /** The hosts' vector clocks while the records are written out, and the clock each message was sent with. */
+    private static final class VectorClocks {
         private final Writer out;
         private final Map<Long, String> destination;
         private final Map<String, Integer> index = new HashMap<>();
@@ -159,7 +167,7 @@ public final class ShiVizExport {
         private final Map<Long, int[]> sentWith = new HashMap<>();
         private long step;
 
-        Exporter(Writer out, Map<Long, String> destination) {
+        VectorClocks(Writer out, Map<Long, String> destination) {
             this.out = out;
             this.destination = destination;
         }

@@ -48,19 +48,19 @@ class ConditionsTest {
     void everyKindParsesAndPrintsInTheSameSyntax() throws Exception {
         Simulation sim = ring();
         int c = sim.indexOf("c");
-        assertEquals(new Conditions.NodeValue(c, "c", "state", "locked"), parse("c.state = locked"));
-        assertEquals(new Conditions.NodeValue(-1, null, "phase", "compete"), parse("*.phase=compete"));
-        assertEquals(new Conditions.NodeValue(2, "c", "state", "win"), parse("#2.state == win"));
-        assertEquals(new Conditions.RoundReached(5), parse("round >= 5"));
-        assertEquals(new Conditions.RoundReached(6), parse("round > 5"));
-        assertEquals(new Conditions.RoundIs(5), parse("round = 5"));
-        assertEquals(new Conditions.Sent("request-lock", -1, null), parse("sent request-lock"));
-        assertEquals(new Conditions.Sent("win(false)", c, "c"), parse("sent win(false) by c"));
-        assertEquals(new Conditions.Received("ready()", 0, "a"), parse("received ready() by a"));
-        assertEquals(new Conditions.ViolationOf(null), parse("violation"));
-        assertEquals(new Conditions.ViolationOf("deadlock"), parse("violation deadlock"));
-        assertEquals(new Conditions.WaitedMoreThan(10), parse("wait > 10"));
-        assertEquals(new Conditions.WaitedMoreThan(9), parse("wait >= 10"));
+        assertEquals(new Condition.NodeValue(c, "c", "state", "locked"), parse("c.state = locked"));
+        assertEquals(new Condition.NodeValue(-1, null, "phase", "compete"), parse("*.phase=compete"));
+        assertEquals(new Condition.NodeValue(2, "c", "state", "win"), parse("#2.state == win"));
+        assertEquals(new Condition.RoundReached(5), parse("round >= 5"));
+        assertEquals(new Condition.RoundReached(6), parse("round > 5"));
+        assertEquals(new Condition.RoundIs(5), parse("round = 5"));
+        assertEquals(new Condition.MessageSent("request-lock", -1, null), parse("sent request-lock"));
+        assertEquals(new Condition.MessageSent("win(false)", c, "c"), parse("sent win(false) by c"));
+        assertEquals(new Condition.MessageReceived("ready()", 0, "a"), parse("received ready() by a"));
+        assertEquals(new Condition.ViolationOf(null), parse("violation"));
+        assertEquals(new Condition.ViolationOf("deadlock"), parse("violation deadlock"));
+        assertEquals(new Condition.WaitedMoreThan(10), parse("wait > 10"));
+        assertEquals(new Condition.WaitedMoreThan(9), parse("wait >= 10"));
         assertEquals(parse("wait >= 0"), parse(parse("wait >= 0").text()), "any pending request, and back");
         for (String text : List.of("c.state = locked", "*.phase = compete", "round >= 5", "round = 5", "sent request-lock",
                 "sent win(false) by c", "received ready() by a", "violation", "violation deadlock", "wait > 10",
@@ -74,23 +74,23 @@ class ConditionsTest {
     @Test
     void bottomHasThreeSpellingsAndValuesIgnoreCaseAndSpaces() throws Exception {
         for (String spelling : List.of("⊥", "bottom", "_|_", "BOTTOM")) {
-            assertEquals(new Conditions.NodeValue(1, "b", "lock", "⊥"), parse("b.lock = " + spelling), spelling);
+            assertEquals(new Condition.NodeValue(1, "b", "lock", "⊥"), parse("b.lock = " + spelling), spelling);
         }
-        assertEquals("∅", ((Conditions.NodeValue) parse("a.R = {}")).value());
+        assertEquals("∅", ((Condition.NodeValue) parse("a.R = {}")).value());
         Simulation sim = ring();
         History.Event any = executed(0, null, List.of(), List.of());
         assertTrue(Conditions.parse("a.lock = bottom", sim).holdsAfter(any, sim), "every node starts unlocked");
         assertTrue(Conditions.parse("a.STATE = ⊥", sim).holdsAfter(any, sim), "variable names ignore case when unambiguous");
         assertTrue(Conditions.parse("*.L = {}", sim).holdsAfter(any, sim), "L starts empty");
         assertFalse(Conditions.parse("a.state = locked", sim).holdsAfter(any, sim));
-        assertTrue(Conditions.sameValue("{0,1,2}", "{0, 1, 2}"));
-        assertTrue(Conditions.sameValue("compete", "COMPETE"));
+        assertTrue(DisplayedValue.same("{0,1,2}", "{0, 1, 2}"));
+        assertTrue(DisplayedValue.same("compete", "COMPETE"));
     }
 
     @Test
     void orAndDoublePipeCombine() throws Exception {
         Condition c = parse("sent win(true) || received ready() by b or violation");
-        Conditions.Any any = assertInstanceOf(Conditions.Any.class, c);
+        Condition.Any any = assertInstanceOf(Condition.Any.class, c);
         assertEquals(3, any.conditions().size());
         Simulation sim = ring();
         int b = sim.indexOf("b");
@@ -100,7 +100,7 @@ class ConditionsTest {
         assertTrue(c.holdsAfter(new History.Violated(3, 1, new Violation("deadlock", 1, List.of(0), "m")), sim));
         assertEquals(Conditions.violation(null), Debugger.which(c, new History.Violated(3, 1, new Violation("deadlock", 1, List.of(0), "m")), sim));
         // a node named like the keyword is still a node: "or" splits only as a word
-        assertInstanceOf(Conditions.Sent.class, parse("sent word-or-not"));
+        assertInstanceOf(Condition.MessageSent.class, parse("sent word-or-not"));
     }
 
     @Test
@@ -169,7 +169,7 @@ class ConditionsTest {
         assertTrue(raCheck.getMessage().contains("checks: mutual-exclusion, lockout, deadlock"), raCheck.getMessage());
         ConditionException raVar = assertThrows(ConditionException.class, () -> Conditions.parse("p1.state = crit", ra));
         assertTrue(raVar.getMessage().contains("variables: clock, region"), raVar.getMessage());
-        assertEquals(new Conditions.NodeValue(0, "p1", "region", "crit"), Conditions.parse("p1.region = crit", ra));
+        assertEquals(new Condition.NodeValue(0, "p1", "region", "crit"), Conditions.parse("p1.region = crit", ra));
     }
 
     @Test

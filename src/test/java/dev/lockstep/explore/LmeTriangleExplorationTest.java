@@ -1,4 +1,4 @@
-package dev.lockstep.core.explore;
+package dev.lockstep.explore;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -31,12 +31,12 @@ class LmeTriangleExplorationTest {
     static final int WALK_STEPS = 400;
     static final int SHRINK_SEEDS = 8;
 
-    private static Explorer.Settings settings() {
-        return Explorer.Settings.defaults().withLockCalls(1);
+    private static ExplorerSettings settings() {
+        return ExplorerSettings.defaults().withLockCalls(1);
     }
 
-    private static Explorer.Result bfs(LmeVariant v) {
-        Explorer.Result r = new Explorer(LmeStarts.triangle(v, 2), settings().withMaxStates(BFS_STATES)).run();
+    private static ExplorationResult bfs(LmeVariant v) {
+        ExplorationResult r = new Explorer(LmeStarts.triangle(v, 2), settings().withMaxStates(BFS_STATES)).run();
         System.out.println("triangle, " + v.json() + ", one lock call per node, bounded BFS: " + r.summary());
         return r;
     }
@@ -58,19 +58,19 @@ class LmeTriangleExplorationTest {
      */
     @Test
     void correctedUnscopedDeadlocksOnATriangle_flaw3_boundedSearch() throws Exception {
-        Explorer.Result r = bfs(LmeVariant.CORRECTED_UNSCOPED);
+        ExplorationResult r = bfs(LmeVariant.CORRECTED_UNSCOPED);
         assertFalse(r.exhausted());
         assertTrue(r.clean(), "a breadth-first finding would be a shortest flaw 3: " + r.summary());
 
         Counterexamples.Sample s = walks(LmeVariant.CORRECTED_UNSCOPED);
         assertTrue(s.hits().getOrDefault(AcyclicDependenciesCheck.NAME, 0) > 0, s.hits().toString());
 
-        Explorer.Path best = null;
+        ExplorationPath best = null;
         for (long seed = 1; seed <= SHRINK_SEEDS; seed++) {
-            Explorer.Path p = Counterexamples.randomWalk(LmeStarts.triangle(LmeVariant.CORRECTED_UNSCOPED, 2), settings(),
+            ExplorationPath p = Counterexamples.randomWalk(LmeStarts.triangle(LmeVariant.CORRECTED_UNSCOPED, 2), settings(),
                     AcyclicDependenciesCheck.NAME, seed, 1_000, WALK_STEPS);
             assertNotNull(p, "seed " + seed);
-            Explorer.Path q = Counterexamples.shrink(p, settings(), AcyclicDependenciesCheck.NAME);
+            ExplorationPath q = Counterexamples.shrink(p, settings(), AcyclicDependenciesCheck.NAME);
             System.out.println("flaw 3, seed " + seed + ": walk of " + p.size() + " steps shrunk to " + q.size());
             if (best == null || q.size() < best.size()) best = q;
         }
@@ -99,7 +99,7 @@ class LmeTriangleExplorationTest {
 
         // A real deadlock: whatever follows (z may finish, unlock; nobody calls Lock again), the
         // nodes in the cycle never lock, and once nothing is in transit the deadlock check fires.
-        Explorer.Result after = new Explorer(end, Explorer.Settings.defaults().withLockCalls(0)
+        ExplorationResult after = new Explorer(end, ExplorerSettings.defaults().withLockCalls(0)
                 .withTarget("cycle node locked", sim -> lockedInCycle(sim, end))).run();
         System.out.println("after flaw 3: " + after.summary());
         assertTrue(after.exhausted());
@@ -118,12 +118,12 @@ class LmeTriangleExplorationTest {
     }
 
     /** No single step can be left out (the violation then no longer ends the schedule). */
-    private static void assertOneMinimal(Explorer.Path p) {
-        Explorer ex = new Explorer(p.start(), settings());
+    private static void assertOneMinimal(ExplorationPath p) {
+        MoveGenerator moves = new MoveGenerator(p.start(), settings());
         for (int i = 0; i < p.size(); i++) {
             var fewer = new java.util.ArrayList<>(p.moves());
             fewer.remove(i);
-            assertNull(Counterexamples.replay(ex, fewer, AcyclicDependenciesCheck.NAME), "step " + i + " is not needed");
+            assertNull(Counterexamples.replay(moves, p.start(), fewer, AcyclicDependenciesCheck.NAME), "step " + i + " is not needed");
         }
     }
 
@@ -134,7 +134,7 @@ class LmeTriangleExplorationTest {
      */
     @Test
     void correctedHasNoFindingOnATriangle_boundedSearchOnly() {
-        Explorer.Result r = bfs(LmeVariant.CORRECTED);
+        ExplorationResult r = bfs(LmeVariant.CORRECTED);
         assertFalse(r.exhausted(), "if this ever exhausts, make the claim exhaustive");
         assertTrue(r.clean(), r.summary());
         Counterexamples.Sample s = walks(LmeVariant.CORRECTED);

@@ -1,4 +1,4 @@
-package dev.lockstep.core.explore;
+package dev.lockstep.explore;
 
 import dev.lockstep.core.Choice;
 import dev.lockstep.core.Simulation;
@@ -26,7 +26,7 @@ public final class Counterexamples {
      * What a batch of random walks found: how many walks ended in a finding of each check (a walk
      * stops at its first finding), and the first such walk's path per check.
      */
-    public record Sample(int walks, long steps, Map<String, Integer> hits, Map<String, Explorer.Path> first) {
+    public record Sample(int walks, long steps, Map<String, Integer> hits, Map<String, ExplorationPath> first) {
         public int totalHits() {
             int t = 0;
             for (int h : hits.values()) t += h;
@@ -40,28 +40,29 @@ public final class Counterexamples {
      * moves (same bounds as {@code settings}), leaving out executions that would change nothing,
      * and stops at its first finding or when no move is left.
      */
-    public static Sample sample(Simulation start, Explorer.Settings settings, long seed, int walks, int maxSteps) {
-        Explorer ex = new Explorer(start, settings);
+    public static Sample sample(Simulation start, ExplorerSettings settings, long seed, int walks, int maxSteps) {
+        Simulation origin = start.copy();
+        MoveGenerator moves = new MoveGenerator(start, settings);
         SplittableRandom seeds = new SplittableRandom(seed);
         Map<String, Integer> hits = new TreeMap<>();
-        Map<String, Explorer.Path> first = new LinkedHashMap<>();
+        Map<String, ExplorationPath> first = new LinkedHashMap<>();
         long total = 0;
         for (int w = 0; w < walks; w++) {
             SplittableRandom rnd = seeds.split();
-            Simulation sim = ex.start().copy();
-            byte[] counters = ex.startCounters();
-            List<Explorer.Step> steps = new ArrayList<>();
+            Simulation sim = origin.copy();
+            byte[] counters = moves.startCounters();
+            List<PathStep> steps = new ArrayList<>();
             for (int i = 0; i < maxSteps; i++) {
-                List<Move> moves = new ArrayList<>();
-                for (Move m : ex.moves(sim, counters)) {
-                    if (m instanceof Move.Execute e && !sim.effective(e.choice())) continue;
-                    moves.add(m);
+                List<AdversaryMove> useful = new ArrayList<>();
+                for (AdversaryMove m : moves.moves(sim, counters)) {
+                    if (m instanceof AdversaryMove.ExecuteMove e && !sim.effective(e.choice())) continue;
+                    useful.add(m);
                 }
-                if (moves.isEmpty()) break;
-                Move m = moves.get(rnd.nextInt(moves.size()));
-                steps.add(new Explorer.Step(sim.round(), m, m.describe(sim)));
+                if (useful.isEmpty()) break;
+                AdversaryMove m = useful.get(rnd.nextInt(useful.size()));
+                steps.add(new PathStep(sim.round(), m, m.describe(sim)));
                 total++;
-                counters = ex.after(counters, m, sim);
+                counters = moves.after(counters, m, sim);
                 List<Violation> found;
                 String check = null;
                 try {
@@ -69,12 +70,12 @@ public final class Counterexamples {
                     found = sim.endRound();
                 } catch (RuntimeException e) {
                     found = List.of();
-                    check = Explorer.ERROR;
+                    check = Finding.ERROR;
                 }
                 if (!found.isEmpty()) check = found.get(0).check();
                 if (check != null) {
                     hits.merge(check, 1, Integer::sum);
-                    first.putIfAbsent(check, new Explorer.Path(ex.start(), steps));
+                    first.putIfAbsent(check, new ExplorationPath(origin, steps));
                     break;
                 }
             }
@@ -86,12 +87,12 @@ public final class Counterexamples {
      * Random walks as in {@link #sample} until one ends in a violation of {@code check}; its
      * path, or null if none of the {@code walks} does.
      */
-    public static Explorer.Path randomWalk(Simulation start, Explorer.Settings settings, String check, long seed,
+    public static ExplorationPath randomWalk(Simulation start, ExplorerSettings settings, String check, long seed,
                                            int walks, int maxSteps) {
         SplittableRandom seeds = new SplittableRandom(seed);
         for (int w = 0; w < walks; w++) {
             Sample one = sample(start, settings, seeds.nextLong(), 1, maxSteps);
-            Explorer.Path p = one.first().get(check);
+            ExplorationPath p = one.first().get(check);
             if (p != null) return p;
         }
         return null;
@@ -104,18 +105,18 @@ public final class Counterexamples {
      * draws) and the violation still fires at the end. The result is 1-minimal: removing any
      * single step breaks it.
      */
-    public static Explorer.Path shrink(Explorer.Path path, Explorer.Settings settings, String check) {
-        Explorer ex = new Explorer(path.start(), settings);
-        List<Move> moves = path.moves();
-        Explorer.Path best = replay(ex, moves, check);
+    public static ExplorationPath shrink(ExplorationPath path, ExplorerSettings settings, String check) {
+        Simulation start = path.start().copy();
+        MoveGenerator generator = new MoveGenerator(start, settings);
+        ExplorationPath best = replay(generator, start, path.moves(), check);
         if (best == null) throw new IllegalArgumentException("the path does not end in a " + check + " violation");
         boolean progress = true;
         while (progress) {
             progress = false;
             for (int i = best.size() - 1; i >= 0; i--) {
-                List<Move> fewer = new ArrayList<>(best.moves());
+                List<AdversaryMove> fewer = new ArrayList<>(best.moves());
                 fewer.remove(i);
-                Explorer.Path p = replay(ex, fewer, check);
+                ExplorationPath p = replay(generator, start, fewer, check);
                 if (p != null) {
                     best = p;
                     progress = true;
@@ -127,22 +128,22 @@ public final class Counterexamples {
     }
 
     /**
-     * Replays moves, re-resolving each against the moves available at that point; returns the
-     * path up to the first step where {@code check} fires, or null if a move is not available or
-     * the check never fires.
+     * Replays moves from {@code start} (not modified), re-resolving each against the moves
+     * available at that point; returns the path up to the first step where {@code check} fires,
+     * or null if a move is not available or the check never fires.
      */
-    static Explorer.Path replay(Explorer ex, List<Move> moves, String check) {
-        Simulation sim = ex.start().copy();
-        byte[] counters = ex.startCounters();
-        List<Explorer.Step> steps = new ArrayList<>();
-        for (Move want : moves) {
-            Move m = resolve(ex.moves(sim, counters), want);
+    static ExplorationPath replay(MoveGenerator generator, Simulation start, List<AdversaryMove> moves, String check) {
+        Simulation sim = start.copy();
+        byte[] counters = generator.startCounters();
+        List<PathStep> steps = new ArrayList<>();
+        for (AdversaryMove want : moves) {
+            AdversaryMove m = resolve(generator.moves(sim, counters), want);
             if (m == null) return null;
-            steps.add(new Explorer.Step(sim.round(), m, m.describe(sim)));
-            counters = ex.after(counters, m, sim);
+            steps.add(new PathStep(sim.round(), m, m.describe(sim)));
+            counters = generator.after(counters, m, sim);
             try {
                 m.apply(sim);
-                if (fires(sim.endRound(), check)) return new Explorer.Path(ex.start(), steps);
+                if (fires(sim.endRound(), check)) return new ExplorationPath(start, steps);
             } catch (RuntimeException e) {
                 return null;
             }
@@ -151,10 +152,10 @@ public final class Counterexamples {
     }
 
     /** The available move equivalent to {@code want}: same kind and nodes; for executions the same action, message and draws. */
-    static Move resolve(List<Move> available, Move want) {
-        for (Move m : available) {
+    static AdversaryMove resolve(List<AdversaryMove> available, AdversaryMove want) {
+        for (AdversaryMove m : available) {
             if (m.equals(want)) return m;
-            if (m instanceof Move.Execute a && want instanceof Move.Execute b) {
+            if (m instanceof AdversaryMove.ExecuteMove a && want instanceof AdversaryMove.ExecuteMove b) {
                 Choice x = a.choice();
                 Choice y = b.choice();
                 if (x.node() != y.node() || x.action() != y.action() || !Arrays.equals(x.draws(), y.draws())) continue;

@@ -1,4 +1,4 @@
-package dev.lockstep.core.explore;
+package dev.lockstep.explore;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -36,14 +36,14 @@ class LmeStrayCallsExplorationTest {
     static final int STRAY_CALLS = 1;
     static final int TOPOLOGY_CHANGES = 1;
 
-    private static final Map<LmeVariant, Explorer.Result> RESULTS = new EnumMap<>(LmeVariant.class);
+    private static final Map<LmeVariant, ExplorationResult> RESULTS = new EnumMap<>(LmeVariant.class);
 
-    static synchronized Explorer.Result explore(LmeVariant variant) {
+    static synchronized ExplorationResult explore(LmeVariant variant) {
         return RESULTS.computeIfAbsent(variant, v -> {
-            Explorer.Settings s = Explorer.Settings.defaults().withLockCalls(LOCK_CALLS).withStrayCalls(STRAY_CALLS)
+            ExplorerSettings s = ExplorerSettings.defaults().withLockCalls(LOCK_CALLS).withStrayCalls(STRAY_CALLS)
                     .withTopologyChanges(TOPOLOGY_CHANGES, new int[] {0, 1}).withMaxStates(4_000_000)
                     .withMaxFindingsKept(1_000);
-            Explorer.Result r = new Explorer(LmeStarts.pair(v, 2), s).run();
+            ExplorationResult r = new Explorer(LmeStarts.pair(v, 2), s).run();
             System.out.println("pair x–y, " + v.json() + ", " + LOCK_CALLS + " Lock call(s) and " + STRAY_CALLS
                     + " stray call(s) per node, " + TOPOLOGY_CHANGES + " topology changes: " + r.summary());
             return r;
@@ -54,10 +54,10 @@ class LmeStrayCallsExplorationTest {
      * The node of the path at which a stray call executed with a non-empty D snapshot — the call
      * InitLock or InitUnlock turned away at l. 2 — or -1 if there is none.
      */
-    static int strayCallThatConsumedACut(Explorer.Path p) {
+    static int strayCallThatConsumedACut(ExplorationPath p) {
         Simulation sim = p.start().copy();
-        for (Explorer.Step step : p.steps()) {
-            if (step.move() instanceof Move.Execute e) {
+        for (PathStep step : p.steps()) {
+            if (step.move() instanceof AdversaryMove.ExecuteMove e) {
                 int u = e.choice().node();
                 String label = e.label(sim);
                 OperationStatus s = sim.status(u);
@@ -71,11 +71,11 @@ class LmeStrayCallsExplorationTest {
         return -1;
     }
 
-    private static long strayCalls(Explorer.Path p) {
+    private static long strayCalls(ExplorationPath p) {
         Simulation sim = p.start().copy();
         long count = 0;
-        for (Explorer.Step step : p.steps()) {
-            if (step.move() instanceof Move.CallMove c) {
+        for (PathStep step : p.steps()) {
+            if (step.move() instanceof AdversaryMove.CallMove c) {
                 OperationStatus s = sim.status(c.node());
                 if (c.call() == Call.LOCK ? s != OperationStatus.IDLE : s != OperationStatus.LOCKED) count++;
             }
@@ -94,22 +94,22 @@ class LmeStrayCallsExplorationTest {
         sim.execute(sim.choices(0).get(0)); // x's InitLock: x is locking, y idle
         sim.endRound();
         assertEquals(OperationStatus.LOCKING, sim.status(0));
-        Explorer plain = new Explorer(sim, Explorer.Settings.defaults());
+        MoveGenerator plain = new MoveGenerator(sim, ExplorerSettings.defaults());
         byte[] none = plain.startCounters();
-        assertTrue(plain.moves(sim, none).stream().noneMatch(m -> m instanceof Move.CallMove c && c.node() == 0),
+        assertTrue(plain.moves(sim, none).stream().noneMatch(m -> m instanceof AdversaryMove.CallMove c && c.node() == 0),
                 "no call at a locking node without the option");
-        assertTrue(plain.moves(sim, none).stream().noneMatch(m -> m instanceof Move.CallMove c && c.call() == Call.UNLOCK));
+        assertTrue(plain.moves(sim, none).stream().noneMatch(m -> m instanceof AdversaryMove.CallMove c && c.call() == Call.UNLOCK));
 
-        Explorer stray = new Explorer(sim, Explorer.Settings.defaults().withStrayCalls(1));
+        MoveGenerator stray = new MoveGenerator(sim, ExplorerSettings.defaults().withStrayCalls(1));
         byte[] start = stray.startCounters();
-        java.util.List<Move> calls = stray.moves(sim, start).stream().filter(m -> m instanceof Move.CallMove).toList();
-        assertEquals(java.util.List.of(new Move.CallMove(0, Call.LOCK), new Move.CallMove(0, Call.UNLOCK),
-                new Move.CallMove(1, Call.LOCK), new Move.CallMove(1, Call.UNLOCK)), calls,
+        java.util.List<AdversaryMove> calls = stray.moves(sim, start).stream().filter(m -> m instanceof AdversaryMove.CallMove).toList();
+        assertEquals(java.util.List.of(new AdversaryMove.CallMove(0, Call.LOCK), new AdversaryMove.CallMove(0, Call.UNLOCK),
+                new AdversaryMove.CallMove(1, Call.LOCK), new AdversaryMove.CallMove(1, Call.UNLOCK)), calls,
                 "x: both calls are stray; y: an ordinary Lock, then a stray Unlock");
-        byte[] afterStray = stray.after(start, new Move.CallMove(0, Call.UNLOCK), sim);
-        assertTrue(stray.moves(sim, afterStray).stream().noneMatch(m -> m instanceof Move.CallMove c && c.node() == 0),
+        byte[] afterStray = stray.after(start, new AdversaryMove.CallMove(0, Call.UNLOCK), sim);
+        assertTrue(stray.moves(sim, afterStray).stream().noneMatch(m -> m instanceof AdversaryMove.CallMove c && c.node() == 0),
                 "x used its one stray call");
-        byte[] afterLock = stray.after(start, new Move.CallMove(1, Call.LOCK), sim);
+        byte[] afterLock = stray.after(start, new AdversaryMove.CallMove(1, Call.LOCK), sim);
         assertEquals(1, afterLock[1], "y's Lock is an ordinary one");
         assertEquals(0, afterLock[2 + 1 + 1], "not a stray one");
     }
@@ -117,7 +117,7 @@ class LmeStrayCallsExplorationTest {
     /** The fixed corrected variant: nothing, with stray calls as with ordinary ones. */
     @Test
     void correctedHasNoFindingOnTwoNodesWithStrayCalls() {
-        Explorer.Result r = explore(LmeVariant.CORRECTED);
+        ExplorationResult r = explore(LmeVariant.CORRECTED);
         assertTrue(r.exhausted(), r.summary());
         assertTrue(r.clean(), r.summary());
     }
@@ -128,11 +128,11 @@ class LmeStrayCallsExplorationTest {
      */
     @Test
     void withoutTheFixTheSearchFindsFlaw4() throws Exception {
-        Explorer.Result r = explore(LmeVariant.CORRECTED_UNSCOPED);
+        ExplorationResult r = explore(LmeVariant.CORRECTED_UNSCOPED);
         assertTrue(r.exhausted(), r.summary());
-        Explorer.Finding dead = r.first(DeadlockCheck.NAME);
+        Finding dead = r.first(DeadlockCheck.NAME);
         assertNotNull(dead, r.summary());
-        Explorer.Path p = dead.path();
+        ExplorationPath p = dead.path();
         System.out.println("flaw 4 (corrected-unscoped), shortest deadlock (" + p.size() + " steps): " + dead.message());
         System.out.print(p);
         assertEquals(1, strayCalls(p), "one stray call");
@@ -145,7 +145,7 @@ class LmeStrayCallsExplorationTest {
         assertTrue((s.L & ~end.ports(u)) != 0, "L still names the cut port: " + s);
         // Every finding of this search is a stray call that consumed a cut (the same search
         // without stray calls finds nothing: LmePairExplorationTest).
-        for (Explorer.Finding f : r.findings()) {
+        for (Finding f : r.findings()) {
             assertTrue(strayCallThatConsumedACut(f.path()) >= 0, f + "\n" + f.path());
         }
         String scenario = ScenarioCheck.scenario(p, "Flaw 4 (found by the explorer): a stray call drops the cut", 10);

@@ -1,4 +1,4 @@
-package dev.lockstep.core.explore;
+package dev.lockstep.explore;
 
 import dev.lockstep.core.Call;
 import dev.lockstep.core.Choice;
@@ -7,11 +7,11 @@ import dev.lockstep.core.Simulation;
 import java.util.Arrays;
 
 /**
- * One adversary decision of the {@link Explorer}: an action execution with all its random draws
- * fixed, an application call, or a topology change. Each explorer step applies exactly one move
- * and then ends the round.
+ * One adversary decision of the explorer: an action execution with all its random draws fixed,
+ * an application call, or a topology change. Each explorer step applies exactly one move and then
+ * ends the round.
  */
-public sealed interface Move permits Move.Execute, Move.CallMove, Move.Cut, Move.Link {
+public sealed interface AdversaryMove {
 
     /** Applies the move to {@code sim} (at a round boundary for topology changes). */
     void apply(Simulation sim);
@@ -23,7 +23,7 @@ public sealed interface Move permits Move.Execute, Move.CallMove, Move.Cut, Move
     String describe(Simulation sim);
 
     /** Executes an enabled choice whose draws are all fixed ({@link Choice#withDraws}); null draws when it makes none. */
-    record Execute(Choice choice) implements Move {
+    record ExecuteMove(Choice choice) implements AdversaryMove {
         @Override
         public void apply(Simulation sim) {
             sim.execute(choice);
@@ -50,7 +50,7 @@ public sealed interface Move permits Move.Execute, Move.CallMove, Move.Cut, Move
     }
 
     /** The application layer calls Lock or Unlock at a node. */
-    record CallMove(int node, Call call) implements Move {
+    record CallMove(int node, Call call) implements AdversaryMove {
         @Override
         public void apply(Simulation sim) {
             sim.call(node, call);
@@ -63,7 +63,7 @@ public sealed interface Move permits Move.Execute, Move.CallMove, Move.Cut, Move
     }
 
     /** The adversary cuts the edge u–v. */
-    record Cut(int u, int v) implements Move {
+    record CutMove(int u, int v) implements AdversaryMove {
         @Override
         public void apply(Simulation sim) {
             if (!sim.cut(u, v)) throw new IllegalStateException("cannot cut " + sim.nodeName(u) + "–" + sim.nodeName(v));
@@ -76,7 +76,7 @@ public sealed interface Move permits Move.Execute, Move.CallMove, Move.Cut, Move
     }
 
     /** The adversary links u and v (ports by the simulation's port assignment). */
-    record Link(int u, int v) implements Move {
+    record LinkMove(int u, int v) implements AdversaryMove {
         @Override
         public void apply(Simulation sim) {
             if (!sim.link(u, v)) throw new IllegalStateException("cannot link " + sim.nodeName(u) + "–" + sim.nodeName(v));

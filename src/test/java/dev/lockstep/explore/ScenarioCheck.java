@@ -1,4 +1,4 @@
-package dev.lockstep.core.explore;
+package dev.lockstep.explore;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -19,17 +19,17 @@ import java.util.List;
 final class ScenarioCheck {
     private ScenarioCheck() {}
 
-    static String scenario(Explorer.Path path, String name, int extraRounds) {
+    static String scenario(ExplorationPath path, String name, int extraRounds) {
         Lme lme = (Lme) path.start().config().protocol();
         String params = "{\"K\": " + lme.k() + ", \"variant\": \"" + lme.variant().json() + "\"}";
-        return Explorer.toScenario(path, name, Lme.NAME, params, extraRounds);
+        return path.toScenario(name, Lme.NAME, params, extraRounds);
     }
 
     /**
      * Loads the scenario text, runs it exactly as many rounds as the path has steps and asserts
      * that the run ends in the path's configuration and reports {@code check} in the last round.
      */
-    static void assertReplays(String scenarioText, Explorer.Path path, String check) throws ScenarioException {
+    static void assertReplays(String scenarioText, ExplorationPath path, String check) throws ScenarioException {
         Scenario sc = ScenarioLoader.parse(scenarioText, "explorer-path.json");
         Engine engine = sc.engine();
         engine.runUntil(path.size());

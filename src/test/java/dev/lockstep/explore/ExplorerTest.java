@@ -1,4 +1,4 @@
-package dev.lockstep.core.explore;
+package dev.lockstep.explore;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -34,7 +34,7 @@ class ExplorerTest {
     @Test
     void oneNodeOneLockCallHasTwentyStates() {
         Simulation start = LmeStarts.start(LmeVariant.CORRECTED, 2, 1, List.of("x"));
-        Explorer.Result r = new Explorer(start, Explorer.Settings.defaults().withLockCalls(1)).run();
+        ExplorationResult r = new Explorer(start, ExplorerSettings.defaults().withLockCalls(1)).run();
         System.out.println("one node, one lock call: " + r.summary());
         assertEquals(20, r.states());
         assertEquals(17, r.maxDepth());
@@ -48,7 +48,7 @@ class ExplorerTest {
     @Test
     void withoutUnlockTheSearchStopsAtLocked() {
         Simulation start = LmeStarts.start(LmeVariant.CORRECTED, 2, 1, List.of("x"));
-        Explorer.Result r = new Explorer(start, Explorer.Settings.defaults().withUnlock(false)).run();
+        ExplorationResult r = new Explorer(start, ExplorerSettings.defaults().withUnlock(false)).run();
         assertEquals(15, r.states());
         assertEquals(12, r.maxDepth());
         assertTrue(r.exhausted());
@@ -63,7 +63,7 @@ class ExplorerTest {
     @Test
     void twoOrdersOfTheSameCallsAreOneState() {
         Simulation start = LmeStarts.pair(LmeVariant.CORRECTED, 2);
-        Explorer.Result r = new Explorer(start, Explorer.Settings.defaults().withMaxStates(6)).run();
+        ExplorationResult r = new Explorer(start, ExplorerSettings.defaults().withMaxStates(6)).run();
         assertArrayEquals(new int[] {1, 2, 3}, r.levelSizes());
         assertEquals(6, r.states());
         assertEquals(6, r.transitions());
@@ -71,14 +71,14 @@ class ExplorerTest {
         assertEquals(1, r.completeDepth());
 
         Simulation a = start.copy();
-        new Move.CallMove(0, Call.LOCK).apply(a);
+        new AdversaryMove.CallMove(0, Call.LOCK).apply(a);
         a.endRound();
-        new Move.CallMove(1, Call.LOCK).apply(a);
+        new AdversaryMove.CallMove(1, Call.LOCK).apply(a);
         a.endRound();
         Simulation b = start.copy();
-        new Move.CallMove(1, Call.LOCK).apply(b);
+        new AdversaryMove.CallMove(1, Call.LOCK).apply(b);
         b.endRound();
-        new Move.CallMove(0, Call.LOCK).apply(b);
+        new AdversaryMove.CallMove(0, Call.LOCK).apply(b);
         b.endRound();
         assertEquals(a.configuration(), b.configuration());
     }
@@ -86,9 +86,9 @@ class ExplorerTest {
     /** Same start and settings: the same numbers, findings and paths, line by line. */
     @Test
     void explorationIsDeterministic() {
-        Explorer.Settings s = Explorer.Settings.defaults().withMaxStates(3000);
-        Explorer.Result r1 = new Explorer(LmeStarts.pair(LmeVariant.PAPER, 2), s).run();
-        Explorer.Result r2 = new Explorer(LmeStarts.pair(LmeVariant.PAPER, 2), s).run();
+        ExplorerSettings s = ExplorerSettings.defaults().withMaxStates(3000);
+        ExplorationResult r1 = new Explorer(LmeStarts.pair(LmeVariant.PAPER, 2), s).run();
+        ExplorationResult r2 = new Explorer(LmeStarts.pair(LmeVariant.PAPER, 2), s).run();
         assertEquals(r1.states(), r2.states());
         assertEquals(r1.transitions(), r2.transitions());
         assertArrayEquals(r1.levelSizes(), r2.levelSizes());
@@ -102,9 +102,9 @@ class ExplorerTest {
     /** Rebuilding frontier states by replay instead of keeping them changes nothing but memory. */
     @Test
     void rebuildingFrontierStatesGivesTheSameSearch() {
-        Explorer.Settings s = Explorer.Settings.defaults().withLockCalls(2).withMaxStates(20_000);
-        Explorer.Result kept = new Explorer(LmeStarts.pair(LmeVariant.PAPER, 2), s.withMaxFrontierSimulations(1_000_000)).run();
-        Explorer.Result rebuilt = new Explorer(LmeStarts.pair(LmeVariant.PAPER, 2), s.withMaxFrontierSimulations(0)).run();
+        ExplorerSettings s = ExplorerSettings.defaults().withLockCalls(2).withMaxStates(20_000);
+        ExplorationResult kept = new Explorer(LmeStarts.pair(LmeVariant.PAPER, 2), s.withMaxFrontierSimulations(1_000_000)).run();
+        ExplorationResult rebuilt = new Explorer(LmeStarts.pair(LmeVariant.PAPER, 2), s.withMaxFrontierSimulations(0)).run();
         assertEquals(kept.states(), rebuilt.states());
         assertEquals(kept.transitions(), rebuilt.transitions());
         assertArrayEquals(kept.levelSizes(), rebuilt.levelSizes());
@@ -119,11 +119,11 @@ class ExplorerTest {
     @Test
     void targetStatesAreFoundWithShortestPaths() {
         Simulation start = LmeStarts.start(LmeVariant.CORRECTED, 2, 1, List.of("x"));
-        Explorer.Result r = new Explorer(start, Explorer.Settings.defaults()
+        ExplorationResult r = new Explorer(start, ExplorerSettings.defaults()
                 .withTarget("x locked", sim -> sim.status(0) == OperationStatus.LOCKED)).run();
-        Explorer.Finding f = r.first("x locked");
+        Finding f = r.first("x locked");
         assertEquals(12, f.length());
-        Explorer.Path p = f.path();
+        ExplorationPath p = f.path();
         assertEquals(12, p.size());
         assertEquals("r0: x calls lock", p.steps().get(0).toString());
         assertEquals("r1: x InitLock", p.steps().get(1).toString());
@@ -136,11 +136,11 @@ class ExplorerTest {
     @Test
     void scheduleRendersCallsExecutionsAndTopologyChanges() {
         Simulation start = LmeStarts.pair(LmeVariant.PAPER, 2);
-        Explorer.Result r = new Explorer(start, Explorer.Settings.defaults().withTopologyChanges(1, new int[] {0, 1})
+        ExplorationResult r = new Explorer(start, ExplorerSettings.defaults().withTopologyChanges(1, new int[] {0, 1})
                 .withTarget("cut after prepare", sim -> !sim.graph().adjacent(0, 1) && sim.stats().actions() == 2)).run();
-        Explorer.Path p = r.first("cut after prepare").path();
+        ExplorationPath p = r.first("cut after prepare").path();
         assertEquals(List.of("r0: x calls lock", "r1: x InitLock", "r2: x ReceivePrepare receives prepare() via port 0",
-                "r3: cut x–y"), p.steps().stream().map(Explorer.Step::toString).toList());
+                "r3: cut x–y"), p.steps().stream().map(PathStep::toString).toList());
         String expected = """
                 {
                   "workload": [
@@ -164,24 +164,24 @@ class ExplorerTest {
      */
     @Test
     void shrinkingNeverBeatsBreadthFirstSearch() {
-        Explorer.Settings s = Explorer.Settings.defaults();
-        Explorer.Result r = new Explorer(LmeStarts.pair(LmeVariant.PAPER, 2), s).run();
+        ExplorerSettings s = ExplorerSettings.defaults();
+        ExplorationResult r = new Explorer(LmeStarts.pair(LmeVariant.PAPER, 2), s).run();
         assertTrue(r.exhausted());
-        Explorer.Finding shortest = r.first("acyclic-dependencies");
-        Explorer.Path bfs = shortest.path();
+        Finding shortest = r.first("acyclic-dependencies");
+        ExplorationPath bfs = shortest.path();
         assertEquals(bfs.size(), Counterexamples.shrink(bfs, s, "acyclic-dependencies").size());
         for (long seed = 1; seed <= 5; seed++) {
-            Explorer.Path walk = Counterexamples.randomWalk(LmeStarts.pair(LmeVariant.PAPER, 2), s, "acyclic-dependencies",
+            ExplorationPath walk = Counterexamples.randomWalk(LmeStarts.pair(LmeVariant.PAPER, 2), s, "acyclic-dependencies",
                     seed, 2_000, 200);
             assertNotNull(walk, "seed " + seed);
-            Explorer.Path shrunk = Counterexamples.shrink(walk, s, "acyclic-dependencies");
+            ExplorationPath shrunk = Counterexamples.shrink(walk, s, "acyclic-dependencies");
             assertTrue(shrunk.size() <= walk.size());
             assertTrue(shrunk.size() >= bfs.size(), shrunk.size() + " < " + bfs.size());
             assertTrue(reportedAtEnd(shrunk, "acyclic-dependencies"));
         }
     }
 
-    private static boolean reportedAtEnd(Explorer.Path p, String check) {
+    private static boolean reportedAtEnd(ExplorationPath p, String check) {
         int last = p.steps().get(p.size() - 1).round();
         return p.replay().violations().stream().anyMatch(v -> v.round() == last && v.check().equals(check));
     }
@@ -192,16 +192,16 @@ class ExplorerTest {
         Simulation start = LmeStarts.pair(LmeVariant.CORRECTED, 2);
         start.call(0, Call.LOCK);
         start.endRound();
-        Explorer.Path p = new Explorer(start, Explorer.Settings.defaults()
+        ExplorationPath p = new Explorer(start, ExplorerSettings.defaults()
                 .withTarget("any", sim -> true)).run().first("any").path();
         assertEquals(1, p.size());
-        assertThrows(IllegalArgumentException.class, () -> Explorer.toScenario(p, "n", "lme", "{}", 0));
+        assertThrows(IllegalArgumentException.class, () -> p.toScenario("n", "lme", "{}", 0));
     }
 
     @Test
     void randomPortAssignmentIsRefusedWithTopologyChanges() {
         Simulation start = LmeStarts.start(LmeVariant.CORRECTED, 2, 1, List.of("x", "y"), true, new int[] {0, 1});
         assertThrows(IllegalArgumentException.class, () -> new Explorer(start,
-                Explorer.Settings.defaults().withTopologyChanges(1, new int[] {0, 1})));
+                ExplorerSettings.defaults().withTopologyChanges(1, new int[] {0, 1})));
     }
 }

@@ -1,4 +1,4 @@
-package dev.lockstep.core.explore;
+package dev.lockstep.explore;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -29,26 +29,26 @@ class LmePairExplorationTest {
      */
     static final int TOPOLOGY_CHANGES = 3;
 
-    private static final Map<LmeVariant, Explorer.Result> RESULTS = new EnumMap<>(LmeVariant.class);
+    private static final Map<LmeVariant, ExplorationResult> RESULTS = new EnumMap<>(LmeVariant.class);
 
-    static synchronized Explorer.Result explore(LmeVariant variant) {
+    static synchronized ExplorationResult explore(LmeVariant variant) {
         return RESULTS.computeIfAbsent(variant, v -> {
-            Explorer.Settings s = Explorer.Settings.defaults().withLockCalls(LOCK_CALLS)
+            ExplorerSettings s = ExplorerSettings.defaults().withLockCalls(LOCK_CALLS)
                     .withTopologyChanges(TOPOLOGY_CHANGES, new int[] {0, 1}).withMaxStates(2_000_000)
                     .withMaxFindingsKept(100_000);
-            Explorer.Result r = new Explorer(LmeStarts.pair(v, 2), s).run();
+            ExplorationResult r = new Explorer(LmeStarts.pair(v, 2), s).run();
             System.out.println("pair x–y, " + v.json() + ", " + LOCK_CALLS + " lock calls per node, " + TOPOLOGY_CHANGES
                     + " topology changes: " + r.summary());
             return r;
         });
     }
 
-    private static boolean changesTopology(Explorer.Path p) {
-        return p.moves().stream().anyMatch(m -> m instanceof Move.Cut || m instanceof Move.Link);
+    private static boolean changesTopology(ExplorationPath p) {
+        return p.moves().stream().anyMatch(m -> m instanceof AdversaryMove.CutMove || m instanceof AdversaryMove.LinkMove);
     }
 
-    private static long count(Explorer.Path p, String node, String action) {
-        return p.steps().stream().filter(s -> s.move() instanceof Move.Execute
+    private static long count(ExplorationPath p, String node, String action) {
+        return p.steps().stream().filter(s -> s.move() instanceof AdversaryMove.ExecuteMove
                 && s.text().startsWith(node + " " + action)).count();
     }
 
@@ -58,13 +58,13 @@ class LmePairExplorationTest {
      */
     @Test
     void paperDeadlocksOnTwoNodes_flaw1() throws Exception {
-        Explorer.Result r = explore(LmeVariant.PAPER);
+        ExplorationResult r = explore(LmeVariant.PAPER);
         assertTrue(r.exhausted(), r.summary());
         assertNotNull(r.first(DeadlockCheck.NAME), r.summary());
-        Explorer.Finding cycle = r.first(AcyclicDependenciesCheck.NAME);
+        Finding cycle = r.first(AcyclicDependenciesCheck.NAME);
         assertNotNull(cycle, r.summary());
 
-        Explorer.Path p = cycle.path();
+        ExplorationPath p = cycle.path();
         System.out.println("flaw 1, shortest acyclic-dependencies path (" + p.size() + " steps): " + cycle.message());
         System.out.print(p);
         assertFalse(changesTopology(p));
@@ -85,7 +85,7 @@ class LmePairExplorationTest {
 
         // The same cycle ends in a deadlock once nothing is in transit: the first deadlock without
         // a topology change is flaw 1 too.
-        Explorer.Finding dead = r.findings(DeadlockCheck.NAME).stream().filter(f -> !changesTopology(f.path()))
+        Finding dead = r.findings(DeadlockCheck.NAME).stream().filter(f -> !changesTopology(f.path()))
                 .findFirst().orElseThrow();
         System.out.println("flaw 1, shortest deadlock without topology change (" + dead.length() + " steps): " + dead.message());
         System.out.print(dead.path());
@@ -103,11 +103,11 @@ class LmePairExplorationTest {
      */
     @Test
     void paperGetsStuckInWinAfterACut_flaw2() throws Exception {
-        Explorer.Result r = explore(LmeVariant.PAPER);
-        Explorer.Finding found = null;
+        ExplorationResult r = explore(LmeVariant.PAPER);
+        Finding found = null;
         int stuck = -1;
-        for (Explorer.Finding f : r.findings(DeadlockCheck.NAME)) {
-            Explorer.Path p = f.path();
+        for (Finding f : r.findings(DeadlockCheck.NAME)) {
+            ExplorationPath p = f.path();
             if (!cutWhileWinning(p)) continue;
             Simulation end = p.replay();
             for (int u = 0; u < 2 && stuck < 0; u++) {
@@ -120,7 +120,7 @@ class LmePairExplorationTest {
             }
         }
         assertNotNull(found, "no deadlock after a cut in win");
-        Explorer.Path p = found.path();
+        ExplorationPath p = found.path();
         System.out.println("flaw 2, shortest deadlock with a cut while in win (" + p.size() + " steps): " + found.message());
         System.out.print(p);
         Simulation end = p.replay();
@@ -140,10 +140,10 @@ class LmePairExplorationTest {
     }
 
     /** Whether the path cuts an edge at a moment when some node's LME state is win. */
-    private static boolean cutWhileWinning(Explorer.Path p) {
+    private static boolean cutWhileWinning(ExplorationPath p) {
         Simulation sim = p.start().copy();
-        for (Explorer.Step step : p.steps()) {
-            if (step.move() instanceof Move.Cut) {
+        for (PathStep step : p.steps()) {
+            if (step.move() instanceof AdversaryMove.CutMove) {
                 for (int u = 0; u < sim.nodeCount(); u++) {
                     if (((LmeState) sim.state(u)).state == LmeState.State.WIN) return true;
                 }
@@ -156,7 +156,7 @@ class LmePairExplorationTest {
 
     @Test
     void correctedHasNoFindingOnTwoNodes() {
-        Explorer.Result r = explore(LmeVariant.CORRECTED);
+        ExplorationResult r = explore(LmeVariant.CORRECTED);
         assertTrue(r.exhausted(), r.summary());
         assertTrue(r.clean(), r.summary());
     }
@@ -164,7 +164,7 @@ class LmePairExplorationTest {
     /** Issue 2 claimed the first correction has no stuck state on two nodes; the search agrees. */
     @Test
     void correctedUnscopedHasNoFindingOnTwoNodes() {
-        Explorer.Result r = explore(LmeVariant.CORRECTED_UNSCOPED);
+        ExplorationResult r = explore(LmeVariant.CORRECTED_UNSCOPED);
         assertTrue(r.exhausted(), r.summary());
         assertTrue(r.clean(), r.summary());
     }

@@ -1,4 +1,4 @@
-package dev.lockstep.core.explore;
+package dev.lockstep.explore;
 
 import dev.lockstep.core.ChannelDiscipline;
 import dev.lockstep.core.CheckSettings;

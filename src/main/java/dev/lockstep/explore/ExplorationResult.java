@@ -1,0 +1,109 @@
+package dev.lockstep.explore;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+
+/** What an exploration found. */
+public final class ExplorationResult {
+    private final int states;
+    private final long transitions;
+    private final int maxDepth;
+    private final int completeDepth;
+    private final boolean exhausted;
+    private final long millis;
+    private final int[] levels;
+    private final Map<String, Finding> first;
+    private final Map<String, Integer> counts;
+    private final List<Finding> kept;
+
+    /**
+     * {@code first} in discovery order, {@code counts} sorted by check name (as the summary shows
+     * them); the exploration hands its maps over and no longer changes them.
+     */
+    ExplorationResult(int states, long transitions, int maxDepth, int completeDepth, boolean exhausted, long millis,
+                      int[] levels, Map<String, Finding> first, Map<String, Integer> counts, List<Finding> kept) {
+        this.states = states;
+        this.transitions = transitions;
+        this.maxDepth = maxDepth;
+        this.completeDepth = completeDepth;
+        this.exhausted = exhausted;
+        this.millis = millis;
+        this.levels = levels;
+        this.first = first;
+        this.counts = counts;
+        this.kept = kept;
+    }
+
+    /** Distinct states discovered (the start included). */
+    public int states() { return states; }
+
+    /** Steps taken (moves applied), including those leading to states seen before. */
+    public long transitions() { return transitions; }
+
+    /** The largest number of steps from the start to a discovered state (its shortest path). */
+    public int maxDepth() { return maxDepth; }
+
+    /** Whether every reachable state within the bounds was expanded (not cut short by maxStates). */
+    public boolean exhausted() { return exhausted; }
+
+    /** Distinct states first reached at each depth (index = steps from the start). */
+    public int[] levelSizes() { return levels.clone(); }
+
+    /**
+     * Every path of at most this many steps was tried: all states at smaller depths were
+     * expanded. So no finding is missing among paths this short; with {@link #exhausted()},
+     * none is missing at all.
+     */
+    public int completeDepth() { return completeDepth; }
+
+    /** Wall-clock time of the exploration (informative only). */
+    public long millis() { return millis; }
+
+    /** The first (a shortest) finding of each check, in discovery order. */
+    public Map<String, Finding> firstFindings() {
+        return Collections.unmodifiableMap(first);
+    }
+
+    public Finding first(String check) {
+        return first.get(check);
+    }
+
+    /** How many steps produced a finding of each check (by check name). */
+    public Map<String, Integer> findingCounts() {
+        return Collections.unmodifiableMap(counts);
+    }
+
+    /** The findings kept (at most {@link ExplorerSettings#maxFindingsKept}), in discovery order: shortest first. */
+    public List<Finding> findings() {
+        return Collections.unmodifiableList(kept);
+    }
+
+    public List<Finding> findings(String check) {
+        List<Finding> out = new ArrayList<>();
+        for (Finding f : kept) if (f.check().equals(check)) out.add(f);
+        return out;
+    }
+
+    public boolean clean() {
+        return counts.isEmpty();
+    }
+
+    /** One line per number, then the first finding of each check. */
+    public String summary() {
+        StringBuilder sb = new StringBuilder();
+        sb.append("states=").append(states).append(" transitions=").append(transitions)
+                .append(" maxDepth=").append(maxDepth).append(" completeDepth=").append(completeDepth)
+                .append(" exhausted=").append(exhausted)
+                .append(" time=").append(millis).append("ms");
+        sb.append(" findings=").append(counts.isEmpty() ? "none" : counts.toString());
+        for (Finding f : first.values()) sb.append("\n  first ").append(f);
+        return sb.toString();
+    }
+
+    @Override
+    public String toString() {
+        return summary();
+    }
+}
