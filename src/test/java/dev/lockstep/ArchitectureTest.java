@@ -40,6 +40,7 @@ class ArchitectureTest {
                 .layer("io").definedBy("dev.lockstep.io..")
                 .layer("core").definedBy("dev.lockstep.core..")
                 .layer("protocol").definedBy("dev.lockstep.protocol..")
+                .layer("explore").definedBy("dev.lockstep.explore..")
                 .layer("scenario").definedBy("dev.lockstep.scenario..")
                 .layer("session").definedBy("dev.lockstep.session..")
                 .layer("debug").definedBy("dev.lockstep.debug..")
@@ -51,12 +52,13 @@ class ArchitectureTest {
                 .whereLayer("io").mayNotAccessAnyLayer()
                 .whereLayer("core").mayNotAccessAnyLayer()
                 .whereLayer("protocol").mayOnlyAccessLayers("core")
+                .whereLayer("explore").mayOnlyAccessLayers("core", "protocol", "json")
                 .whereLayer("scenario").mayOnlyAccessLayers("core", "protocol", "json", "io")
                 .whereLayer("session").mayOnlyAccessLayers("core", "protocol", "scenario", "json", "io")
                 .whereLayer("debug").mayOnlyAccessLayers("core", "protocol", "scenario", "session", "json", "io")
                 .whereLayer("figure").mayOnlyAccessLayers("core", "protocol", "scenario", "session", "json", "io")
                 .whereLayer("app").mayOnlyAccessLayers("core", "protocol", "scenario", "session", "debug", "figure", "json", "io")
-                .whereLayer("cli").mayOnlyAccessLayers("core", "protocol", "scenario", "session", "debug", "figure", "app", "json", "io")
+                .whereLayer("cli").mayOnlyAccessLayers("core", "protocol", "explore", "scenario", "session", "debug", "figure", "app", "json", "io")
                 .whereLayer("launcher").mayOnlyAccessLayers("cli");
     }
 
