@@ -41,7 +41,8 @@ public final class Main implements Callable<Integer> {
         }
     }
 
-    private CommandLine commandLine(Failures failures, PrintWriter out) {
+    /** The command tree, ready to execute (package-private for the tests of its help). */
+    CommandLine commandLine(Failures failures, PrintWriter out) {
         CommandLine cl = new CommandLine(this)
                 .addSubcommand(new RunCommand(streams))
                 .addSubcommand(new ShivizCommand(streams))

@@ -24,7 +24,10 @@ final class Usage {
         root.getHelpSectionMap().put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_COMMAND_LIST, Usage::commandList);
         for (CommandLine sub : root.getSubcommands().values()) {
             // options in the order declared (the synopsis's), a blank line between the sections
-            sub.getCommandSpec().usageMessage().sortOptions(false).descriptionHeading("%n").parameterListHeading("%n");
+            sub.getCommandSpec().usageMessage().sortOptions(false);
+            if (!(sub.getCommand() instanceof CommandLine.HelpCommand)) {
+                sub.getCommandSpec().usageMessage().descriptionHeading("%n").parameterListHeading("%n");
+            }
             sub.getHelpSectionMap().put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_SYNOPSIS,
                     help -> wrap(units(help.commandSpec(), help.commandSpec().qualifiedName()), help.commandSpec().usageMessage().width(),
                             help.synopsisHeadingLength(), INDENT) + "\n");
