@@ -35,14 +35,14 @@ final class Failures implements CommandLine.IParameterExceptionHandler, CommandL
         // a command's mistakes are prefixed with its name; the top level's (help's too) are not
         String name = cmd.getParent() == null ? "" : cmd.getCommandName() + ": ";
         String message;
-        if (ex instanceof UnmatchedArgumentException u && cmd.getParent() == null) {
+        if (ex instanceof UnmatchedArgumentException && cmd.getParent() == null) {
             message = "unknown command \"" + args[0] + "\"";
         } else if (ex instanceof UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
             message = name + "unknown option " + u.getUnmatched().get(0);
         } else if (ex instanceof MissingParameterException && args.length > 0) {
             // options may take option-like values, so a value is missing only at the end
             String option = args[args.length - 1];
-            message = name + option + (option.equals("-o") ? " needs a file" : " needs a value");
+            message = name + option + (option.equals("-o") ? " needs a file" : " needs a value"); // shiviz -o: a file, as always
         } else if (ex instanceof MaxValuesExceededException && flagWithValue(cmd, args) != null) {
             message = name + "unknown option " + flagWithValue(cmd, args);
         } else if (ex.getCause() instanceof TypeConversionException t && ex.getArgSpec() instanceof OptionSpec o) {
