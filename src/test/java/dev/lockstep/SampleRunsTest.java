@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.lockstep.cli.ExitCode;
 import dev.lockstep.cli.Main;
 import dev.lockstep.json.JsonParser;
 import dev.lockstep.json.JsonValue;
@@ -70,10 +71,10 @@ class SampleRunsTest {
                 }
                 long acquired = Long.parseLong(((JsonValue.Num) summary.get("locksAcquired")).text());
                 if (showsAViolation(p.getFileName().toString())) {
-                    assertEquals(Main.VIOLATION, code, err.toString(StandardCharsets.UTF_8));
+                    assertEquals(ExitCode.VIOLATION, code, err.toString(StandardCharsets.UTF_8));
                     assertTrue(checks.contains("deadlock"), checks.toString());
                 } else {
-                    assertEquals(Main.OK, code, json + err.toString(StandardCharsets.UTF_8));
+                    assertEquals(ExitCode.OK, code, json + err.toString(StandardCharsets.UTF_8));
                     assertEquals(List.of(), checks);
                     assertTrue(acquired > 0, "a sample should show locks being acquired");
                 }
@@ -94,11 +95,11 @@ class SampleRunsTest {
                 PrintStream quiet = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
                 PrintStream errs = new PrintStream(err, true, StandardCharsets.UTF_8);
                 int run = new Main(quiet, errs, false).execute(new String[] {"run", p.toString(), "--trace", trace.toString()});
-                assertEquals(showsAViolation(p.getFileName().toString()) ? Main.VIOLATION : Main.OK, run, err.toString());
+                assertEquals(showsAViolation(p.getFileName().toString()) ? ExitCode.VIOLATION : ExitCode.OK, run, err.toString());
                 ByteArrayOutputStream out = new ByteArrayOutputStream();
                 int replay = new Main(new PrintStream(out, true, StandardCharsets.UTF_8), errs, false)
                         .execute(new String[] {"replay", trace.toString()});
-                assertEquals(Main.OK, replay, out + err.toString(StandardCharsets.UTF_8));
+                assertEquals(ExitCode.OK, replay, out + err.toString(StandardCharsets.UTF_8));
             }));
         }
         return tests;

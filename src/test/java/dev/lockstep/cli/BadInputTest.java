@@ -37,7 +37,7 @@ class BadInputTest {
     }
 
     static void badInput(MainTest.Result r, String... expected) {
-        assertEquals(Main.BAD_INPUT, r.code(), r::toString);
+        assertEquals(ExitCode.BAD_INPUT, r.code(), r::toString);
         assertFalse(r.err().contains("internal error"), r::toString);
         assertEquals(1, r.err().lines().count(), () -> "one line: " + r);
         for (String e : expected) assertTrue(r.err().contains(e), () -> "expected <" + e + "> in\n" + r);
@@ -152,7 +152,7 @@ class BadInputTest {
     @Test
     void aTraceRoundBeyondTheIntRangeIsAProblemForShiVizNotACrash() throws Exception {
         Path trace = dir.resolve("t.jsonl");
-        assertEquals(Main.OK, run("run", "sample-runs/ring-8.json", "--rounds", "3", "--trace", trace.toString()).code());
+        assertEquals(ExitCode.OK, run("run", "sample-runs/ring-8.json", "--rounds", "3", "--trace", trace.toString()).code());
         List<String> lines = Files.readAllLines(trace);
         assertTrue(lines.get(1).startsWith("{\"round\":0,"), lines.get(1));
         lines.set(1, lines.get(1).replaceFirst("\"round\":0", "\"round\":2147483648"));
@@ -201,7 +201,7 @@ class BadInputTest {
         MainTest.Result arg = run("run", "no\u0007such\u001b.json");
         badInput(arg, "no\\u0007such\\u001b.json: no such file");
         MainTest.Result until = run("run", "sample-runs/ring-8.json", "--until", "a.st\u0000ate = locked");
-        assertEquals(Main.BAD_INPUT, until.code(), until::toString);
+        assertEquals(ExitCode.BAD_INPUT, until.code(), until::toString);
         assertTrue(until.err().startsWith("lockstep: run: --until \"a.st\\u0000ate = locked\": at column 3: unknown variable \"st\\u0000ate\""),
                 until::toString);
         assertTrue(until.err().endsWith("  a.st\\u0000ate = locked\n    ^\n"), "the caret under the escaped text: " + until.err());
@@ -218,14 +218,13 @@ class BadInputTest {
                 {"run", "lockstep: run: unknown option --frob", "run", "sample-runs/ring-8.json", "--frob"},
                 {"replay", "lockstep: replay: expected one trace file", "replay"},
                 {"shiviz", "lockstep: shiviz: -o needs a file", "shiviz", "t.jsonl", "-o"},
-                {"bench", "lockstep: bench: --nodes expects", "bench", "--nodes", "x"},
                 {"gui", "lockstep: gui: --rounds expects an integer", "gui", "--rounds", "ten"},
                 {"gui", "lockstep: gui: expected at most one", "gui", "a.json", "b.json"},
                 {null, "lockstep: unknown command \"frobnicate\"", "frobnicate"},
         };
         for (String[] c : cases) {
             MainTest.Result r = run(java.util.Arrays.copyOfRange(c, 2, c.length));
-            assertEquals(Main.BAD_INPUT, r.code(), r::toString);
+            assertEquals(ExitCode.BAD_INPUT, r.code(), r::toString);
             assertEquals("", r.out(), r::toString);
             List<String> lines = r.err().lines().toList();
             assertEquals(2, lines.size(), r::toString);

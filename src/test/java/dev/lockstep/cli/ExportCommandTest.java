@@ -38,7 +38,7 @@ class ExportCommandTest {
 
     void bad(String expected, String... args) throws Exception {
         Result r = run(args);
-        assertEquals(Main.BAD_INPUT, r.code(), r.err());
+        assertEquals(ExitCode.BAD_INPUT, r.code(), r.err());
         assertTrue(r.err().contains(expected), "expected \"" + expected + "\" in:\n" + r.err());
         try (Stream<Path> s = Files.list(dir)) {
             assertEquals(0, s.count(), "a refused export writes nothing");
@@ -75,7 +75,7 @@ class ExportCommandTest {
         Path broken = Files.writeString(dir.resolve("broken.json"), "{\"format\": \"lockstep-scenario/1\", \"protocol\": \"lme\"}");
         Result runs = run("run", broken.toString());
         Result exports = run("export", broken.toString(), "--format", "gif", "--out", dir.resolve("b.gif").toString());
-        assertEquals(Main.BAD_INPUT, exports.code());
+        assertEquals(ExitCode.BAD_INPUT, exports.code());
         assertEquals(runs.err(), exports.err(), "the same problems, word for word");
         assertFalse(Files.exists(dir.resolve("b.gif")));
     }
@@ -85,7 +85,7 @@ class ExportCommandTest {
         Path gif = dir.resolve("ring.gif");
         Result r = run("export", SAMPLE, "--format", "gif", "--out", gif.toString(), "--from", "2", "--to", "5", "--frames-per-step", "2",
                 "--width", "160", "--height", "120", "--fps", "20");
-        assertEquals(Main.OK, r.code(), r.err());
+        assertEquals(ExitCode.OK, r.code(), r.err());
         assertTrue(r.err().contains("export: frame 7 / 7 (100%)"), r.err());
         assertTrue(r.err().contains("wrote " + gif.toAbsolutePath() + " (7 frames, 160x120)"), r.err());
         byte[] bytes = Files.readAllBytes(gif);
@@ -110,7 +110,7 @@ class ExportCommandTest {
             for (Path out : new Path[] {a, b}) {
                 Result r = run("export", SAMPLE, "--format", format, "--out", out.toString(), "--at", "7", "--width", "640", "--height", "400",
                         "--no-progress");
-                assertEquals(Main.OK, r.code(), r.err());
+                assertEquals(ExitCode.OK, r.code(), r.err());
             }
             String expected = format.equals("svg") ? dev.lockstep.figure.Figures.svg(session, options)
                     : dev.lockstep.figure.Figures.tikz(session, options);
@@ -119,7 +119,7 @@ class ExportCommandTest {
         }
         // and a different moment is a different figure
         Path c = dir.resolve("c.svg");
-        assertEquals(Main.OK, run("export", SAMPLE, "--format", "svg", "--out", c.toString(), "--at", "30", "--width", "640", "--height", "400",
+        assertEquals(ExitCode.OK, run("export", SAMPLE, "--format", "svg", "--out", c.toString(), "--at", "30", "--width", "640", "--height", "400",
                 "--no-progress").code());
         assertFalse(Files.readString(c).equals(Files.readString(dir.resolve("a.svg"))));
     }

@@ -140,7 +140,7 @@ class InterruptedRunTest {
             int code = new Main(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
                     new PrintStream(err, true, StandardCharsets.UTF_8), false)
                     .execute(new String[] {"run", SAMPLE.toString(), "--rounds", "20", "--trace", trace.toString()});
-            assertEquals(Main.OK, code, err::toString);
+            assertEquals(ExitCode.OK, code, err::toString);
             assertFalse(Files.exists(stale), "the dead run's temporary is gone: " + names());
             assertTrue(Files.exists(running), "the live one stays: " + names());
             assertEquals(List.of(".out.jsonl." + alive.pid() + "-x1.tmp", "out.jsonl"), names());

@@ -102,7 +102,7 @@ class MainTest {
     @Test
     void textSummaryOfACleanRun() {
         Result r = run("run", SAMPLE.toString());
-        assertEquals(Main.OK, r.code(), r::toString);
+        assertEquals(ExitCode.OK, r.code(), r::toString);
         assertEquals("", r.err(), "nothing on stderr when stderr is not a terminal");
         String out = r.out();
         assertTrue(out.startsWith("scenario     Ring of 8 (lme), seed 7\n"), out);
@@ -117,7 +117,7 @@ class MainTest {
     @Test
     void jsonSummaryIsOneObjectWithTheDocumentedKeys() throws Exception {
         Result r = run("run", SAMPLE.toString(), "--json", "--rounds", "250");
-        assertEquals(Main.OK, r.code(), r::toString);
+        assertEquals(ExitCode.OK, r.code(), r::toString);
         assertEquals("", r.err());
         assertTrue(r.out().endsWith("\n"));
         assertEquals(1, r.out().lines().count(), "exactly one line: " + r.out());
@@ -166,7 +166,7 @@ class MainTest {
     void aViolatedCheckExitsWithOne() throws Exception {
         Path scenario = write("two.json", TWO_NODE_PAPER);
         Result r = run("run", scenario.toString(), "--json");
-        assertEquals(Main.VIOLATION, r.code(), r::toString);
+        assertEquals(ExitCode.VIOLATION, r.code(), r::toString);
         assertEquals("", r.err());
         JsonValue.Arr violations = assertInstanceOf(JsonValue.Arr.class, json(r.out()).get("violations"));
         assertFalse(violations.items().isEmpty());
@@ -186,16 +186,16 @@ class MainTest {
         assertTrue(checks.contains("acyclic-dependencies"), "and the waits-for cycle is found: " + checks);
 
         Result text = run("run", scenario.toString());
-        assertEquals(Main.VIOLATION, text.code());
+        assertEquals(ExitCode.VIOLATION, text.code());
         assertTrue(Pattern.compile("(?m)^violations +[1-9]\\d*$").matcher(text.out()).find(), text.out());
         assertTrue(Pattern.compile("(?m)^  deadlock +round \\d+ +\\S").matcher(text.out()).find(), text.out());
 
         // the same schedule with the corrected variant: no check fires
         Path corrected = write("two-corrected.json", TWO_NODE_PAPER.replace("\"paper\"", "\"corrected\""));
         Result ok = run("run", corrected.toString(), "--json");
-        assertEquals(Main.OK, ok.code(), ok::toString);
+        assertEquals(ExitCode.OK, ok.code(), ok::toString);
         // and cutting the paper run short, before the deadlock, is clean too
-        assertEquals(Main.OK, run("run", scenario.toString(), "--rounds", "100").code());
+        assertEquals(ExitCode.OK, run("run", scenario.toString(), "--rounds", "100").code());
     }
 
     // ---------------------------------------------------------------- run: bad input
@@ -221,7 +221,7 @@ class MainTest {
         cases.put(List.of("replay", dir.resolve("no-trace.jsonl").toString()), "no-trace.jsonl: no such file");
         for (var c : cases.entrySet()) {
             Result r = run(c.getKey().toArray(new String[0]));
-            assertEquals(Main.BAD_INPUT, r.code(), () -> c.getKey() + "\n" + r);
+            assertEquals(ExitCode.BAD_INPUT, r.code(), () -> c.getKey() + "\n" + r);
             assertEquals("", r.out(), () -> "nothing on stdout for " + c.getKey());
             assertTrue(r.err().contains(c.getValue()), () -> c.getKey() + ": expected <" + c.getValue() + "> in\n" + r.err());
             assertFalse(r.err().contains("internal error"), r::toString);
@@ -231,13 +231,16 @@ class MainTest {
     @Test
     void helpGoesToStdout() {
         Result r = run("help");
-        assertEquals(Main.OK, r.code());
+        assertEquals(ExitCode.OK, r.code());
         assertTrue(r.out().contains("run SCENARIO [--seed N] [--rounds N] [--trace FILE]"), r.out());
         assertEquals("", r.err());
-        for (String command : new String[] {"run", "export", "gui", "bench", "shiviz"}) {
+        assertEquals(r.out(), run("--help").out(), "--help prints the usage, as help does");
+        assertEquals(r.out(), run("-h").out());
+        // each command's --help is its own (generated) usage, headed by the synopsis the general usage lists
+        for (String command : new String[] {"run", "export", "gui", "shiviz"}) {
             Result h = run(command, "--help");
-            assertEquals(Main.OK, h.code(), command + " --help");
-            assertEquals(r.out(), h.out(), command + " --help prints the usage");
+            assertEquals(ExitCode.OK, h.code(), command + " --help");
+            assertTrue(h.out().startsWith("Usage: lockstep " + command + " "), h.out());
             assertEquals("", h.err());
         }
         assertTrue(r.out().contains("gui [SCENARIO | SESSION] [--rounds N] [--lecture] [--manual]"), r.out());
@@ -249,7 +252,7 @@ class MainTest {
     void traceHasHeaderRecordsAndEndSummary() throws Exception {
         Path trace = dir.resolve("ring.jsonl");
         Result r = run("run", SAMPLE.toString(), "--seed", "11", "--rounds", "120", "--trace", trace.toString(), "--json");
-        assertEquals(Main.OK, r.code(), r::toString);
+        assertEquals(ExitCode.OK, r.code(), r::toString);
         List<String> lines = lines(trace);
         assertTrue(lines.size() > 100, "one record per change, call and action: " + lines.size());
 
@@ -279,7 +282,7 @@ class MainTest {
     void traceIntoAMissingDirectoryFailsCleanly() throws Exception {
         Path trace = dir.resolve("no/such/dir/t.jsonl");
         Result r = run("run", SAMPLE.toString(), "--trace", trace.toString());
-        assertEquals(Main.BAD_INPUT, r.code(), r::toString);
+        assertEquals(ExitCode.BAD_INPUT, r.code(), r::toString);
         assertEquals("", r.out());
         assertTrue(r.err().contains("no such directory"), r.err());
         assertEquals(List.of(), dirListing(dir), "nothing left behind");
@@ -295,7 +298,7 @@ class MainTest {
                 """);
         Path trace = dir.resolve("stuck.jsonl");
         Result r = run("run", scenario.toString(), "--trace", trace.toString());
-        assertEquals(Main.BAD_INPUT, r.code(), r::toString);
+        assertEquals(ExitCode.BAD_INPUT, r.code(), r::toString);
         assertTrue(r.err().contains("$.scheduler.steps[0]: in round 2 node u cannot execute ReceivePrepare"), r.err());
         assertEquals(List.of("stuck.json"), dirListing(dir));
 
@@ -303,7 +306,7 @@ class MainTest {
         Path occupied = Files.createDirectory(dir.resolve("occupied"));
         Files.writeString(occupied.resolve("keep"), "x");
         Result r2 = run("run", SAMPLE.toString(), "--rounds", "5", "--trace", occupied.toString());
-        assertEquals(Main.BAD_INPUT, r2.code(), r2::toString);
+        assertEquals(ExitCode.BAD_INPUT, r2.code(), r2::toString);
         assertEquals(List.of("occupied", "stuck.json"), dirListing(dir));
         assertEquals(List.of("keep"), dirListing(occupied));
     }
@@ -311,9 +314,9 @@ class MainTest {
     @Test
     void rerunningReplacesTheTraceAtomically() throws Exception {
         Path trace = dir.resolve("t.jsonl");
-        assertEquals(Main.OK, run("run", SAMPLE.toString(), "--rounds", "60", "--trace", trace.toString()).code());
+        assertEquals(ExitCode.OK, run("run", SAMPLE.toString(), "--rounds", "60", "--trace", trace.toString()).code());
         String first = Files.readString(trace);
-        assertEquals(Main.OK, run("run", SAMPLE.toString(), "--rounds", "40", "--seed", "3", "--trace", trace.toString()).code());
+        assertEquals(ExitCode.OK, run("run", SAMPLE.toString(), "--rounds", "40", "--seed", "3", "--trace", trace.toString()).code());
         String second = Files.readString(trace);
         assertNotEquals(first, second);
         assertTrue(second.startsWith("{\"format\":\"lockstep-trace/1\""));
@@ -327,7 +330,7 @@ class MainTest {
         if (!dir.getFileSystem().supportedFileAttributeViews().contains("posix")) return;
         Path reference = Files.createFile(dir.resolve("reference"));
         Path trace = dir.resolve("t.jsonl");
-        assertEquals(Main.OK, run("run", SAMPLE.toString(), "--rounds", "3", "--trace", trace.toString()).code());
+        assertEquals(ExitCode.OK, run("run", SAMPLE.toString(), "--rounds", "3", "--trace", trace.toString()).code());
         Set<PosixFilePermission> expected = Files.getPosixFilePermissions(reference);
         assertEquals(expected, Files.getPosixFilePermissions(trace),
                 "a trace is created like any other file (umask), not owner-only like a temp file");
@@ -347,7 +350,7 @@ class MainTest {
         assertTrue(terminal.err().contains("round 50 / 50"), terminal.err());
         assertTrue(asked.err().endsWith("\r\033[K"), "the progress line is erased at the end");
         for (Result r : List.of(quiet, asked, terminal, silenced)) {
-            assertEquals(Main.OK, r.code());
+            assertEquals(ExitCode.OK, r.code());
             assertEquals(quiet.out(), r.out(), "progress never changes stdout");
         }
         // errors still reach stderr when progress is off
@@ -362,7 +365,7 @@ class MainTest {
         List<String> args = new ArrayList<>(List.of("run", SAMPLE.toString(), "--rounds", "80", "--trace", trace.toString()));
         args.addAll(List.of(extra));
         Result r = run(args.toArray(new String[0]));
-        assertTrue(r.code() == Main.OK || r.code() == Main.VIOLATION, r::toString);
+        assertTrue(r.code() == ExitCode.OK || r.code() == ExitCode.VIOLATION, r::toString);
         return trace;
     }
 
@@ -370,17 +373,17 @@ class MainTest {
     void replayReproducesAFreshTrace() throws Exception {
         Path trace = freshTrace("t.jsonl");
         Result r = run("replay", trace.toString());
-        assertEquals(Main.OK, r.code(), r::toString);
+        assertEquals(ExitCode.OK, r.code(), r::toString);
         assertEquals("trace reproduced exactly: " + lines(trace).size() + " records, 80 rounds\n", r.out());
         assertEquals("", r.err());
 
         // a trace with violations replays too (the violation records included)
         Path two = write("two.json", TWO_NODE_PAPER);
         Path vtrace = dir.resolve("two.jsonl");
-        assertEquals(Main.VIOLATION, run("run", two.toString(), "--trace", vtrace.toString()).code());
+        assertEquals(ExitCode.VIOLATION, run("run", two.toString(), "--trace", vtrace.toString()).code());
         assertTrue(Files.readString(vtrace).contains("\"type\":\"violation\",\"check\":\"deadlock\""));
         Result rv = run("replay", vtrace.toString());
-        assertEquals(Main.OK, rv.code(), rv::toString);
+        assertEquals(ExitCode.OK, rv.code(), rv::toString);
     }
 
     @Test
@@ -401,7 +404,7 @@ class MainTest {
         assertTrue(tampered > 1, "found an action record to tamper with");
         Files.write(trace, lines, StandardCharsets.UTF_8);
         Result r = run("replay", trace.toString());
-        assertEquals(Main.VIOLATION, r.code(), r::toString);
+        assertEquals(ExitCode.VIOLATION, r.code(), r::toString);
         assertTrue(r.out().startsWith("trace diverges at line " + tampered + "\n"), r.out());
         assertTrue(r.out().contains("in file:  " + lines.get(tampered - 1)), r.out());
         assertTrue(r.out().contains("\"state\":\"prepare\""), "the replayed line shows the true state: " + r.out());
@@ -413,7 +416,7 @@ class MainTest {
         List<String> lines = lines(trace);
         Files.write(trace, lines.subList(0, lines.size() - 1), StandardCharsets.UTF_8);
         Result r = run("replay", trace.toString());
-        assertEquals(Main.VIOLATION, r.code(), r::toString);
+        assertEquals(ExitCode.VIOLATION, r.code(), r::toString);
         assertTrue(r.out().startsWith("trace diverges at line " + lines.size() + "\n"), r.out());
         assertTrue(r.out().contains("(end of file)"), r.out());
     }
@@ -457,7 +460,7 @@ class MainTest {
             Files.write(p, bad.get(i), StandardCharsets.UTF_8);
             Result r = run("replay", p.toString());
             int k = i;
-            assertEquals(Main.BAD_INPUT, r.code(), () -> "case " + k + ": " + r);
+            assertEquals(ExitCode.BAD_INPUT, r.code(), () -> "case " + k + ": " + r);
             assertEquals("", r.out(), r::toString);
             assertTrue(r.err().startsWith(p.toString()), () -> "names the file: " + r.err());
             assertTrue(r.err().contains(expected.get(i)), () -> "case " + k + ": expected <" + expected.get(k) + "> in " + r.err());

@@ -100,7 +100,7 @@ class RunUntilTest {
         Scenario ring = ScenarioLoader.load(Path.of(RING));
         Reached want = firstStepWhere(ring, sim -> value(sim, "c", "state").equals("locked"));
         Result r = run("run", RING, "--until", "c.state = locked");
-        assertEquals(Main.OK, r.code(), r::toString);
+        assertEquals(ExitCode.OK, r.code(), r::toString);
         assertEquals("", r.err());
         Matcher m = stopLine(r);
         assertEquals(want.round(), Integer.parseInt(m.group(1)), r::toString);
@@ -148,7 +148,7 @@ class RunUntilTest {
     @Test
     void aViolationStopsTheRunWithExitOneAndTheCutIsNarrated() {
         Result r = run("run", FLAW2, "--until", "violation");
-        assertEquals(Main.VIOLATION, r.code(), r::toString);
+        assertEquals(ExitCode.VIOLATION, r.code(), r::toString);
         Matcher m = stopLine(r);
         assertEquals("12", m.group(1), r::toString);
         assertEquals("violation", m.group(3));
@@ -181,13 +181,13 @@ class RunUntilTest {
     @Test
     void aConditionThatNeverHoldsSaysSoAndExitsAsAPlainRun() {
         Result r = run("run", RING, "--rounds", "30", "--until", "round >= 1000", "--until", "c.state = no-such-state");
-        assertEquals(Main.OK, r.code(), r::toString);
+        assertEquals(ExitCode.OK, r.code(), r::toString);
         assertTrue(r.out().startsWith("not stopped: no condition held within 30 rounds (round >= 1000; c.state = no-such-state)\n"), r::toString);
         Result plain = run("run", RING, "--rounds", "30");
         assertTrue(r.out().endsWith(plain.out()), "then the same summary as without --until: " + r);
 
         Result v = run("run", FLAW2, "--until", "x.state = locked");
-        assertEquals(Main.VIOLATION, v.code(), "a violated check still exits 1: " + v);
+        assertEquals(ExitCode.VIOLATION, v.code(), "a violated check still exits 1: " + v);
         assertTrue(v.out().startsWith("not stopped: no condition held within 60 rounds (x.state = locked)\n"), v::toString);
         assertTrue(v.out().contains("deadlock"), v::toString);
     }
@@ -202,7 +202,7 @@ class RunUntilTest {
                 new Case("sent win(true) by", 18, "expected a node after \"by\""),
                 new Case("c.state = locked or", 20, "expected a condition after \"or\""))) {
             Result r = run("run", RING, "--until", c.condition());
-            assertEquals(Main.BAD_INPUT, r.code(), r::toString);
+            assertEquals(ExitCode.BAD_INPUT, r.code(), r::toString);
             assertEquals("", r.out(), "nothing runs: " + r);
             List<String> err = r.err().lines().toList();
             assertEquals("lockstep: run: --until \"" + c.condition() + "\": at column " + c.column() + ": ", err.get(0).substring(0,
@@ -212,7 +212,7 @@ class RunUntilTest {
             assertEquals("  " + " ".repeat(c.column() - 1) + "^", err.get(2), r::toString);
         }
         Result none = run("run", RING, "--until");
-        assertEquals(Main.BAD_INPUT, none.code());
+        assertEquals(ExitCode.BAD_INPUT, none.code());
         assertTrue(none.err().contains("run: --until needs a value"), none::toString);
     }
 
@@ -241,7 +241,7 @@ class RunUntilTest {
                 assertTrue(Integer.parseInt(((JsonValue.Num) rec.get("round")).text()) <= stopRound + 1, line);
             }
             Result replay = run("replay", trace.toString());
-            assertEquals(Main.OK, replay.code(), () -> c + "\n" + replay);
+            assertEquals(ExitCode.OK, replay.code(), () -> c + "\n" + replay);
             assertEquals("trace reproduced exactly: " + lines.size() + " records, " + (stopRound + 1) + " rounds\n", replay.out(), c::toString);
         }
     }
@@ -281,21 +281,21 @@ class RunUntilTest {
     void theShiVizExportIsTheSameFromARunATraceOrAScenario() throws Exception {
         Path trace = dir.resolve("t.jsonl");
         Path fromRun = dir.resolve("run.log");
-        assertEquals(Main.OK, run("run", RING, "--rounds", "40", "--trace", trace.toString(), "--shiviz", fromRun.toString()).code());
+        assertEquals(ExitCode.OK, run("run", RING, "--rounds", "40", "--trace", trace.toString(), "--shiviz", fromRun.toString()).code());
         Result fromTrace = run("shiviz", trace.toString());
-        assertEquals(Main.OK, fromTrace.code(), fromTrace::toString);
+        assertEquals(ExitCode.OK, fromTrace.code(), fromTrace::toString);
         assertEquals(Files.readString(fromRun), fromTrace.out());
         Result fromScenario = run("shiviz", RING, "--rounds", "40");
         assertEquals(fromTrace.out(), fromScenario.out());
         Path out = dir.resolve("o.log");
-        assertEquals(Main.OK, run("shiviz", trace.toString(), "-o", out.toString()).code());
+        assertEquals(ExitCode.OK, run("shiviz", trace.toString(), "-o", out.toString()).code());
         assertEquals(fromTrace.out(), Files.readString(out));
         assertTrue(fromTrace.out().startsWith("(?<event>"), "the parser comes first");
 
         // with --until, the export ends where the run stopped
         Path stopped = dir.resolve("stopped.log");
         Result r = run("run", FLAW2, "--until", "violation", "--shiviz", stopped.toString());
-        assertEquals(Main.VIOLATION, r.code(), r::toString);
+        assertEquals(ExitCode.VIOLATION, r.code(), r::toString);
         String log = Files.readString(stopped);
         assertTrue(log.contains("violation of deadlock"), log);
         assertFalse(log.contains("[round 13,"), "nothing after the stop's round: " + log);
@@ -306,16 +306,16 @@ class RunUntilTest {
         Path trace = dir.resolve("t.jsonl");
         run("run", RING, "--rounds", "5", "--trace", trace.toString());
         Result seed = run("shiviz", trace.toString(), "--seed", "3");
-        assertEquals(Main.BAD_INPUT, seed.code());
+        assertEquals(ExitCode.BAD_INPUT, seed.code());
         assertTrue(seed.err().contains("--seed and --rounds apply to a scenario"), seed::toString);
         Result missing = run("shiviz", dir.resolve("nope.jsonl").toString());
-        assertEquals(Main.BAD_INPUT, missing.code(), missing::toString);
+        assertEquals(ExitCode.BAD_INPUT, missing.code(), missing::toString);
         Path bad = write("bad.json", "{\"format\": \"lockstep-scenario/1\", \"protocol\": \"lme\"}");
         Result badScenario = run("shiviz", bad.toString());
-        assertEquals(Main.BAD_INPUT, badScenario.code(), badScenario::toString);
+        assertEquals(ExitCode.BAD_INPUT, badScenario.code(), badScenario::toString);
         assertTrue(badScenario.err().contains("bad.json"), badScenario::toString);
         Result none = run("shiviz");
-        assertEquals(Main.BAD_INPUT, none.code());
+        assertEquals(ExitCode.BAD_INPUT, none.code());
         assertTrue(none.err().contains("shiviz: expected one trace or scenario file"), none::toString);
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.lockstep.cli.ExitCode;
 import dev.lockstep.cli.Main;
 import dev.lockstep.core.adversary.Engine;
 import java.io.ByteArrayOutputStream;
@@ -205,7 +206,7 @@ class TraceReplayTest {
     /** Exit 2, one line naming the file and the record's line, and what was expected. */
     static void rejected(Path dir, List<String> l, int line, String... expected) throws IOException {
         Cli r = replayFile(dir, l);
-        assertEquals(Main.BAD_INPUT, r.code(), r::toString);
+        assertEquals(ExitCode.BAD_INPUT, r.code(), r::toString);
         assertEquals("", r.out());
         String prefix = dir.resolve("bad.jsonl") + ":" + line + ":";
         assertTrue(r.err().startsWith(prefix), () -> "expected " + prefix + " in " + r.err());
