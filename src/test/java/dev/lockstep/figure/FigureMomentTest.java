@@ -218,7 +218,7 @@ class FigureMomentTest {
                             String key = Num.of(n.at().x()) + "," + Num.of(n.at().y());
                             assertTrue(at.add(key), w + "x" + h + " caption " + caption + " legend " + legend + ": two nodes at " + key);
                         }
-                        assertTrue(f.graph().height() >= Math.min(FigureLayout.MIN_GRAPH_H, h - FigureLayout.HEADER_H),
+                        assertTrue(f.graph().height() >= Math.min(FigureSizes.MIN_GRAPH_H, h - FigureSizes.HEADER_H),
                                 w + "x" + h + ": the graph keeps its room (" + f.graph().height() + ")");
                     }
                 }
