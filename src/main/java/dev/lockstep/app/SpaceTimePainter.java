@@ -5,6 +5,7 @@ import dev.lockstep.figure.spacetime.Arrow;
 import dev.lockstep.figure.spacetime.ArrowKind;
 import dev.lockstep.figure.spacetime.Exec;
 import dev.lockstep.figure.spacetime.Mark;
+import dev.lockstep.figure.spacetime.MarkKind;
 import dev.lockstep.figure.spacetime.RoundStart;
 import dev.lockstep.figure.spacetime.SpaceTime;
 import dev.lockstep.figure.spacetime.SpaceTimeLayout;
@@ -165,10 +166,10 @@ final class SpaceTimePainter {
             if (x < gut) continue;
             switch (m.kind()) {
                 case CUT, LINK -> {
-                    Color c = m.kind() == Mark.Kind.CUT ? CUT : LINK;
+                    Color c = m.kind() == MarkKind.CUT ? CUT : LINK;
                     g.setStroke(c);
                     g.setLineWidth(1.5 * s);
-                    g.setLineDashes(m.kind() == Mark.Kind.CUT ? 4 * s : 0);
+                    g.setLineDashes(m.kind() == MarkKind.CUT ? 4 * s : 0);
                     g.strokeLine(x, at.laneY(m.u()), x, at.laneY(m.v()));
                     g.setLineDashes(null);
                     g.setFill(c);

@@ -192,9 +192,10 @@ final class FigureLayout {
             ys[u] = sim.graph().y(u);
         }
         double edgePx = median * Projection.fit(xs, ys, area.x(), area.y(), area.width(), area.height()).scale();
-        portDetail = edgePx >= 58;
-        nameDetail = edgePx >= 34;
-        textDetail = edgePx >= 105;
+        Detail d = Detail.at(edgePx, 1);
+        portDetail = d.ports();
+        nameDetail = d.names();
+        textDetail = d.text();
     }
 
     /** Names under the node unless an edge leaves that way; then on the side farthest from its edges. */
@@ -231,19 +232,10 @@ final class FigureLayout {
             hulls.add(new Figure.Hull(hd, colour, new Point(px[hd], py[hd]), List.copyOf(ms), 2 * (r + 7)));
             for (int m : members) {
                 if (m == hd) continue;
-                double dx = px[hd] - px[m];
-                double dy = py[hd] - py[m];
-                double len = Math.hypot(dx, dy);
-                if (len < 2 * r + 4) continue;
-                dx /= len;
-                dy /= len;
-                double start = r + 2;
-                double length = Math.min(34, Math.max(12, (len - 2 * r) * 0.45));
-                double head = 8;
-                Point tip = new Point(px[m] + dx * (start + length), py[m] + dy * (start + length));
-                Point base = new Point(tip.x() - dx * head, tip.y() - dy * head);
-                pointers.add(new Figure.Pointer(m, hd, colour, new Point(px[m] + dx * start, py[m] + dy * start), base, tip,
-                        head, 5.5));
+                LockPointer p = LockPointer.between(px[m], py[m], px[hd], py[hd], r, 1);
+                if (p == null) continue;
+                pointers.add(new Figure.Pointer(m, hd, colour, new Point(p.startX(), p.startY()), new Point(p.baseX(), p.baseY()),
+                        new Point(p.tipX(), p.tipY()), LockPointer.HEAD, LockPointer.HEAD_HALF));
             }
         }
     }

@@ -22,7 +22,7 @@ final class SvgWriter {
     }
 
     private static String n(double x) {
-        return Num.of(x);
+        return Decimals.of(x);
     }
 
     private String document() {

@@ -51,12 +51,12 @@ final class TikzWriter {
     }
 
     private static String n(double x) {
-        return Num.of(x);
+        return Decimals.of(x);
     }
 
     /** A length in pixels as bp. */
     private static String bp(double px) {
-        return Num.of(px * BP) + "bp";
+        return Decimals.of(px * BP) + "bp";
     }
 
     private static String at(Point p) {

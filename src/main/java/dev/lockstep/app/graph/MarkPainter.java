@@ -1,5 +1,6 @@
 package dev.lockstep.app.graph;
 
+import dev.lockstep.figure.LockPointer;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.paint.Color;
 
@@ -29,30 +30,21 @@ final class MarkPainter {
             Color c = Palette.holder(hd);
             for (int m : ls.members()) {
                 if (m == hd) continue;
-                double dx = px[hd] - px[m];
-                double dy = py[hd] - py[m];
-                double len = Math.hypot(dx, dy);
-                if (len < 2 * r + 4) continue;
-                dx /= len;
-                dy /= len;
-                double start = r + 2 * s;
-                double length = Math.min(34 * s, Math.max(12 * s, (len - 2 * r) * 0.45));
-                double x0 = px[m] + dx * start;
-                double y0 = py[m] + dy * start;
-                double x1 = px[m] + dx * (start + length);
-                double y1 = py[m] + dy * (start + length);
-                double head = 8 * s;
-                double bx = x1 - dx * head;
-                double by = y1 - dy * head;
+                LockPointer p = LockPointer.between(px[m], py[m], px[hd], py[hd], r, s);
+                if (p == null) continue;
+                double dx = p.dx();
+                double dy = p.dy();
+                double head = LockPointer.HEAD * s;
+                double half = LockPointer.HEAD_HALF * s;
                 // dark outline under the holder's colour: visible on any background
                 g.setStroke(Palette.INK);
                 g.setLineWidth(5.5 * s);
-                g.strokeLine(x0, y0, bx, by);
-                arrowHead(g, x1, y1, dx, dy, head + 1.5 * s, 5.5 * s + 1.5 * s, Palette.INK);
+                g.strokeLine(p.startX(), p.startY(), p.baseX(), p.baseY());
+                arrowHead(g, p.tipX(), p.tipY(), dx, dy, head + 1.5 * s, half + 1.5 * s, Palette.INK);
                 g.setStroke(c);
                 g.setLineWidth(3 * s);
-                g.strokeLine(x0, y0, bx, by);
-                arrowHead(g, x1 - dx * 1.2 * s, y1 - dy * 1.2 * s, dx, dy, head, 5.5 * s, c);
+                g.strokeLine(p.startX(), p.startY(), p.baseX(), p.baseY());
+                arrowHead(g, p.tipX() - dx * 1.2 * s, p.tipY() - dy * 1.2 * s, dx, dy, head, half, c);
             }
         }
     }

@@ -1,5 +1,6 @@
 package dev.lockstep.app.graph;
 
+import dev.lockstep.figure.Detail;
 import dev.lockstep.figure.LabelPlacement;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.GraphicsContext;
@@ -83,9 +84,10 @@ final class Painter {
         double s = scene.scale();
         double edgePx = scene.medianEdgeGu * camera.unit();
         f.s = s;
-        f.portDetail = edgePx >= 58 * s;
-        f.nameDetail = edgePx >= 34 * s;
-        f.textDetail = edgePx >= 105 * s;
+        Detail d = Detail.at(edgePx, s);
+        f.portDetail = d.ports();
+        f.nameDetail = d.names();
+        f.textDetail = d.text();
 
         double r = scene.nodeRadius();
         g.save();

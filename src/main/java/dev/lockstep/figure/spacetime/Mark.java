@@ -6,6 +6,4 @@ import dev.lockstep.session.History;
  * A topology change between lanes u and v, a violation (on its first and last node; -1 when
  * none), or a Lock/Unlock call on lane u, at x in diagram units.
  */
-public record Mark(double x, Kind kind, int u, int v, History.Event event) {
-    public enum Kind { CUT, LINK, VIOLATION, CALL }
-}
+public record Mark(double x, MarkKind kind, int u, int v, History.Event event) {}

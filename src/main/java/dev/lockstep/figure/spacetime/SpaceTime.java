@@ -109,19 +109,19 @@ public final class SpaceTime {
         } else if (e instanceof History.Cut c) {
             endX += CHANGE;
             double at = endX - CHANGE / 2;
-            marks.add(new Mark(at, Mark.Kind.CUT, c.u(), c.v(), e));
+            marks.add(new Mark(at, MarkKind.CUT, c.u(), c.v(), e));
             for (History.Msg m : c.lost()) {
                 Arrow a = inTransit.remove(m.id());
                 if (a != null) a.end(at, ArrowKind.LOST_CUT);
             }
         } else if (e instanceof History.Linked l) {
             endX += CHANGE;
-            marks.add(new Mark(endX - CHANGE / 2, Mark.Kind.LINK, l.u(), l.v(), e));
+            marks.add(new Mark(endX - CHANGE / 2, MarkKind.LINK, l.u(), l.v(), e));
         } else if (e instanceof History.Violated v) {
             List<Integer> ns = v.violation().nodes();
-            marks.add(new Mark(endX, Mark.Kind.VIOLATION, ns.isEmpty() ? -1 : ns.get(0), ns.size() > 1 ? ns.get(ns.size() - 1) : -1, e));
+            marks.add(new Mark(endX, MarkKind.VIOLATION, ns.isEmpty() ? -1 : ns.get(0), ns.size() > 1 ? ns.get(ns.size() - 1) : -1, e));
         } else if (e instanceof History.Called c) {
-            marks.add(new Mark(endX, Mark.Kind.CALL, c.node(), -1, e));
+            marks.add(new Mark(endX, MarkKind.CALL, c.node(), -1, e));
         }
     }
 
