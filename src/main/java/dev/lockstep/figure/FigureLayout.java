@@ -25,10 +25,11 @@ import java.util.TreeMap;
 
 /**
  * Lays out a session's current moment as a {@link Figure}: the header on top, the graph framed as
- * the window frames it after "fit", the legend and the caption at the bottom. The graph part
- * follows the window's painter ({@code app.graph.Painter}) measure for measure: the same sizes in
- * pixels, the same rules for where names, port labels and message pills go, and the same zoom
- * thresholds under which labels give way to plain markers.
+ * the window frames it after "fit", the legend and the caption at the bottom ({@link FigureBands}).
+ * The graph part follows the window's painter ({@code app.graph.Painter}) measure for measure: the
+ * same sizes in pixels, and, through the classes both use ({@link LabelPlacement}, {@link Detail},
+ * {@link LockPointer}), the same places for names, port labels, message pills and lock pointers,
+ * and the same zoom thresholds under which labels give way to plain markers.
  */
 final class FigureLayout {
     /** The least height the graph keeps below the header (see {@link FigureSizes#MIN_GRAPH_H}). */
@@ -276,14 +277,12 @@ final class FigureLayout {
             Point at = portPlace(pl[0], pl[1]);
             if (at != null) labels.add(new Figure.PortLabel(pl[0], pl[1], pl[2], at, PORT_RADIUS));
         }
-        if (delta <= 16) {
-            double ring = r + 4.2;
-            double pr = Math.min(2.4, Math.PI * ring / delta * 0.38);
+        if (delta <= PortPips.MAX) {
+            PortPips around = PortPips.around(delta, r, 1);
             for (int u = 0; u < n; u++) {
                 long used = sim.ports(u);
                 for (int i = 0; i < delta; i++) {
-                    double a = -Math.PI / 2 + 2 * Math.PI * i / delta;
-                    pips.add(new Figure.Pip(u, i + 1, new Point(px[u] + Math.cos(a) * ring, py[u] + Math.sin(a) * ring), pr,
+                    pips.add(new Figure.Pip(u, i + 1, new Point(px[u] + around.dx()[i], py[u] + around.dy()[i]), around.radius(),
                             (used & (1L << (i + 1))) != 0));
                 }
             }

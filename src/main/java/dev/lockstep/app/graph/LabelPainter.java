@@ -1,5 +1,6 @@
 package dev.lockstep.app.graph;
 
+import dev.lockstep.figure.PortPips;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.paint.Color;
 
@@ -78,16 +79,11 @@ final class LabelPainter {
         double[] px = f.px;
         double[] py = f.py;
         int delta = scene.delta;
-        if (delta <= 16) {
-            double ring = r + 4.2 * s;
-            double pr = Math.min(2.4 * s, Math.PI * ring / delta * 0.38);
-            double[] cos = new double[delta];
-            double[] sin = new double[delta];
-            for (int i = 0; i < delta; i++) {
-                double a = -Math.PI / 2 + 2 * Math.PI * i / delta;
-                cos[i] = Math.cos(a) * ring;
-                sin[i] = Math.sin(a) * ring;
-            }
+        if (delta <= PortPips.MAX) {
+            PortPips pips = PortPips.around(delta, r, s);
+            double pr = pips.radius();
+            double[] cos = pips.dx();
+            double[] sin = pips.dy();
             g.setLineWidth(scene.lecture ? 1.3 : 0.9);
             g.setStroke(Palette.INK);
             for (int u = 0; u < scene.n; u++) {
