@@ -67,7 +67,7 @@ public record Figure(double width, double height, Header header, Area graph, Lis
         }
 
         static String text(String label) {
-            return label.endsWith("()") ? label.substring(0, label.length() - 2) : label;
+            return LabelPlacement.tokenText(label);
         }
     }
 

@@ -7,8 +7,8 @@ import java.util.Map;
 
 /**
  * Capsules (segments with a radius) in a uniform grid, for placing labels greedily where they
- * overlap nothing placed before: the window's painter does the same, so labels land in the same
- * places (it uses this class). Only looked up, never iterated, so the hash map cannot make the output depend on order.
+ * overlap nothing placed before: {@link LabelPlacement} uses them for the window and the
+ * figures alike, so labels land in the same places. Only looked up, never iterated, so the hash map cannot make the output depend on order.
  */
 public final class Obstacles {
     private final double cell;

@@ -22,7 +22,7 @@ final class SvgWriter {
     }
 
     private static String n(double x) {
-        return Num.of(x);
+        return Decimals.of(x);
     }
 
     private String document() {
@@ -57,10 +57,10 @@ final class SvgWriter {
     private void header() {
         Figure.Header h = f.header();
         out.append("<g id=\"header\">\n");
-        text(h.title(), h.titleX(), h.baselineY(), FigureLayout.TITLE_FONT, "bold", null, Look.INK, "start");
-        text(h.detail(), h.detailX(), h.baselineY(), FigureLayout.DETAIL_FONT, null, null, FigureLayout.DIM, "start");
+        text(h.title(), h.titleX(), h.baselineY(), FigureSizes.TITLE_FONT, "bold", null, Look.INK, "start");
+        text(h.detail(), h.detailX(), h.baselineY(), FigureSizes.DETAIL_FONT, null, null, FigureSizes.DIM, "start");
         if (!h.scenario().isEmpty()) {
-            text(h.scenario(), h.scenarioX(), h.baselineY(), FigureLayout.DETAIL_FONT, null, "italic", FigureLayout.DIM,
+            text(h.scenario(), h.scenarioX(), h.baselineY(), FigureSizes.DETAIL_FONT, null, "italic", FigureSizes.DIM,
                     "start");
         }
         out.append("<line x1=\"0\" y1=\"").append(n(h.ruleY())).append("\" x2=\"").append(n(f.width())).append("\" y2=\"")
@@ -134,7 +134,7 @@ final class SvgWriter {
             out.append("<g class=\"port-label\" data-node=\"").append(p.node()).append("\" data-peer=\"").append(p.peer())
                     .append("\" data-port=\"").append(p.port()).append("\">");
             circle(p.at(), p.radius(), Look.PAPER, Look.INK, 1, null);
-            text(Integer.toString(p.port()), p.at().x(), centred(p.at().y(), FigureLayout.PORT_FONT), FigureLayout.PORT_FONT,
+            text(Integer.toString(p.port()), p.at().x(), centred(p.at().y(), FigureSizes.PORT_FONT), FigureSizes.PORT_FONT,
                     "bold", null, Look.INK, "middle");
             out.append("</g>\n");
         }
@@ -151,7 +151,7 @@ final class SvgWriter {
                     .append(n(t.at().y() - t.height() / 2)).append("\" width=\"").append(n(t.width())).append("\" height=\"")
                     .append(n(t.height())).append("\" rx=\"2\" fill=\"").append(t.full() ? Look.INK : Look.PAPER)
                     .append("\" stroke=\"").append(Look.INK).append("\" stroke-width=\"1\"/>");
-            text(t.text(), t.at().x(), centred(t.at().y(), FigureLayout.PIP_FONT), FigureLayout.PIP_FONT, "bold", null,
+            text(t.text(), t.at().x(), centred(t.at().y(), FigureSizes.PIP_FONT), FigureSizes.PIP_FONT, "bold", null,
                     t.full() ? Look.PAPER : Look.INK, "middle");
             out.append("</g>\n");
         }
@@ -184,7 +184,7 @@ final class SvgWriter {
                     .append(n(m.at().y() - m.height() / 2)).append("\" width=\"").append(n(m.width())).append("\" height=\"")
                     .append(n(m.height())).append("\" rx=\"2.5\" fill=\"").append(Look.PAPER)
                     .append("\" fill-opacity=\"0.85\"/>");
-            text(m.text(), m.at().x(), centred(m.at().y(), FigureLayout.NAME_FONT), FigureLayout.NAME_FONT, "bold", null,
+            text(m.text(), m.at().x(), centred(m.at().y(), FigureSizes.NAME_FONT), FigureSizes.NAME_FONT, "bold", null,
                     Look.INK, "middle");
             out.append("</g>\n");
         }
@@ -209,7 +209,7 @@ final class SvgWriter {
                         .append(n(w)).append("\" height=\"").append(n(h)).append("\" rx=\"").append(n(h / 2))
                         .append("\" fill=\"").append(t.self() ? Look.SELF_MESSAGE : Look.PAPER).append("\" stroke=\"")
                         .append(Look.INK).append("\" stroke-width=\"1\"/>");
-                text(t.text(), 0, centred(0, FigureLayout.TOKEN_FONT), FigureLayout.TOKEN_FONT, null, null,
+                text(t.text(), 0, centred(0, FigureSizes.TOKEN_FONT), FigureSizes.TOKEN_FONT, null, null,
                         Look.INK, "middle");
                 out.append("</g>");
             } else if (t.self()) {
@@ -244,8 +244,8 @@ final class SvgWriter {
                 out.append("<rect x=\"").append(n(b.x())).append("\" y=\"").append(n(b.y())).append("\" width=\"")
                         .append(n(b.width())).append("\" height=\"").append(n(b.height())).append("\" rx=\"3\" fill=\"")
                         .append(Look.PAPER).append("\" stroke=\"").append(Look.ALERT).append("\" stroke-width=\"2\"/>");
-                text(a.text(), b.x() + b.width() / 2, centred(b.y() + b.height() / 2, FigureLayout.BADGE_FONT),
-                        FigureLayout.BADGE_FONT, "bold", null, Look.INK, "middle");
+                text(a.text(), b.x() + b.width() / 2, centred(b.y() + b.height() / 2, FigureSizes.BADGE_FONT),
+                        FigureSizes.BADGE_FONT, "bold", null, Look.INK, "middle");
             }
             out.append("</g>\n");
         }
@@ -291,8 +291,8 @@ final class SvgWriter {
                     triangle(new Point(x + 16, y), 1, 0, 7, 4, Look.INK);
                 }
                 case PORT -> {
-                    circle(item.at(), FigureLayout.PORT_RADIUS, Look.PAPER, Look.INK, 1, null);
-                    text("1", x, centred(y, FigureLayout.PORT_FONT), FigureLayout.PORT_FONT, "bold", null, Look.INK, "middle");
+                    circle(item.at(), FigureSizes.PORT_RADIUS, Look.PAPER, Look.INK, 1, null);
+                    text("1", x, centred(y, FigureSizes.PORT_FONT), FigureSizes.PORT_FONT, "bold", null, Look.INK, "middle");
                 }
                 case VIOLATION -> {
                     circle(item.at(), 5, Look.FILL.get(0), Look.ring(0), 1, null);
@@ -303,7 +303,7 @@ final class SvgWriter {
                     circle(item.at(), 7.5, "none", item.colour(), 2.8, null);
                 }
             }
-            text(item.text(), item.textX(), centred(y, FigureLayout.LEGEND_FONT), FigureLayout.LEGEND_FONT,
+            text(item.text(), item.textX(), centred(y, FigureSizes.LEGEND_FONT), FigureSizes.LEGEND_FONT,
                     item.kind() == Figure.LegendKind.TITLE ? "bold" : null, null, Look.INK, "start");
             out.append("</g>\n");
         }
@@ -314,7 +314,7 @@ final class SvgWriter {
         if (f.caption().isEmpty()) return;
         out.append("<g id=\"caption\">\n");
         for (Figure.CaptionLine l : f.caption()) {
-            text(l.text(), l.x(), l.baselineY(), FigureLayout.CAPTION_FONT, l.alert() ? "bold" : null, null,
+            text(l.text(), l.x(), l.baselineY(), FigureSizes.CAPTION_FONT, l.alert() ? "bold" : null, null,
                     l.alert() ? Look.ALERT : Look.INK, "start");
             out.append('\n');
         }

@@ -31,7 +31,7 @@ final class TikzWriter {
         define(Look.ALERT, "alert");
         define(Look.ALERT_GLOW, "alertglow");
         define(Look.SELF_MESSAGE, "selfmessage");
-        define(FigureLayout.DIM, "dim");
+        define(FigureSizes.DIM, "dim");
         define("#333333", "swatchline");
         define("#D0D0D0", "rule");
     }
@@ -51,12 +51,12 @@ final class TikzWriter {
     }
 
     private static String n(double x) {
-        return Num.of(x);
+        return Decimals.of(x);
     }
 
     /** A length in pixels as bp. */
     private static String bp(double px) {
-        return Num.of(px * BP) + "bp";
+        return Decimals.of(px * BP) + "bp";
     }
 
     private static String at(Point p) {
@@ -105,17 +105,17 @@ final class TikzWriter {
         body.append("  edge/.style={draw=").append(c(Look.EDGE)).append(",line width=").append(bp(Look.EDGE_WIDTH))
                 .append(",line cap=butt},\n");
         body.append("  portlabel/.style={circle,draw=").append(c(Look.INK)).append(",fill=").append(c(Look.PAPER))
-                .append(",line width=").append(bp(1)).append(",minimum size=").append(bp(2 * FigureLayout.PORT_RADIUS))
-                .append(",text=").append(c(Look.INK)).append(",font=").append(font(FigureLayout.PORT_FONT, true))
-                .append(box(FigureLayout.PORT_FONT)).append("},\n");
+                .append(",line width=").append(bp(1)).append(",minimum size=").append(bp(2 * FigureSizes.PORT_RADIUS))
+                .append(",text=").append(c(Look.INK)).append(",font=").append(font(FigureSizes.PORT_FONT, true))
+                .append(box(FigureSizes.PORT_FONT)).append("},\n");
         body.append("  nametag/.style={rectangle,rounded corners=").append(bp(2.5)).append(",fill=").append(c(Look.PAPER))
                 .append(",fill opacity=0.85,text opacity=1,text=").append(c(Look.INK)).append(",minimum height=")
-                .append(bp(FigureLayout.NAME_H)).append(",font=").append(font(FigureLayout.NAME_FONT, true))
-                .append(box(FigureLayout.NAME_FONT)).append("},\n");
-        body.append("  pill/.style={rectangle,rounded corners=").append(bp(FigureLayout.TOKEN_H / 2)).append(",draw=")
+                .append(bp(FigureSizes.NAME_H)).append(",font=").append(font(FigureSizes.NAME_FONT, true))
+                .append(box(FigureSizes.NAME_FONT)).append("},\n");
+        body.append("  pill/.style={rectangle,rounded corners=").append(bp(FigureSizes.TOKEN_H / 2)).append(",draw=")
                 .append(c(Look.INK)).append(",line width=").append(bp(1)).append(",minimum height=")
-                .append(bp(FigureLayout.TOKEN_H)).append(",text=").append(c(Look.INK)).append(",font=")
-                .append(font(FigureLayout.TOKEN_FONT, false)).append(box(FigureLayout.TOKEN_FONT)).append("}]\n");
+                .append(bp(FigureSizes.TOKEN_H)).append(",text=").append(c(Look.INK)).append(",font=")
+                .append(font(FigureSizes.TOKEN_FONT, false)).append(box(FigureSizes.TOKEN_FONT)).append("}]\n");
         body.append("\\fill[").append(c(Look.PAPER)).append("] (0,0) rectangle ").append(at(f.width(), f.height()))
                 .append(";\n");
         header();
@@ -157,13 +157,13 @@ final class TikzWriter {
     private void header() {
         Figure.Header h = f.header();
         body.append("% header\n");
-        text(h.title(), h.titleX(), h.baselineY(), FigureLayout.TITLE_FONT, true, false, Look.INK);
-        text(h.detail(), h.detailX(), h.baselineY(), FigureLayout.DETAIL_FONT, false, false, FigureLayout.DIM);
+        text(h.title(), h.titleX(), h.baselineY(), FigureSizes.TITLE_FONT, true, false, Look.INK);
+        text(h.detail(), h.detailX(), h.baselineY(), FigureSizes.DETAIL_FONT, false, false, FigureSizes.DIM);
         if (!h.scenario().isEmpty()) {
             // right-aligned: LaTeX's fonts are not as wide as the SVG's
-            body.append("\\node[anchor=base east,text=").append(c(FigureLayout.DIM)).append(",font=")
-                    .append(font(FigureLayout.DETAIL_FONT, false)).append("\\slshape] at ")
-                    .append(at(f.width() - FigureLayout.MARGIN, h.baselineY())).append(" {")
+            body.append("\\node[anchor=base east,text=").append(c(FigureSizes.DIM)).append(",font=")
+                    .append(font(FigureSizes.DETAIL_FONT, false)).append("\\slshape] at ")
+                    .append(at(f.width() - FigureSizes.MARGIN, h.baselineY())).append(" {")
                     .append(Latex.escape(h.scenario())).append("};\n");
         }
         body.append("\\draw[").append(c("#D0D0D0")).append(",line width=").append(bp(1)).append(",line cap=butt] ")
@@ -208,7 +208,7 @@ final class TikzWriter {
                     .append(",fill=").append(c(t.full() ? Look.INK : Look.PAPER)).append(",text=")
                     .append(c(t.full() ? Look.PAPER : Look.INK)).append(",line width=").append(bp(1))
                     .append(",minimum width=").append(bp(t.width())).append(",minimum height=").append(bp(t.height()))
-                    .append(",font=").append(font(FigureLayout.PIP_FONT, true)).append(box(FigureLayout.PIP_FONT)).append("] at ").append(at(t.at())).append(" {")
+                    .append(",font=").append(font(FigureSizes.PIP_FONT, true)).append(box(FigureSizes.PIP_FONT)).append("] at ").append(at(t.at())).append(" {")
                     .append(Latex.escape(t.text())).append("};\n");
         }
     }
@@ -277,7 +277,7 @@ final class TikzWriter {
             body.append("\\node[rectangle,rounded corners=").append(bp(3)).append(",draw=").append(c(Look.ALERT))
                     .append(",fill=").append(c(Look.PAPER)).append(",line width=").append(bp(2)).append(",minimum width=")
                     .append(bp(b.width())).append(",minimum height=").append(bp(b.height())).append(",text=")
-                    .append(c(Look.INK)).append(",font=").append(font(FigureLayout.BADGE_FONT, true)).append(box(FigureLayout.BADGE_FONT)).append("] at ")
+                    .append(c(Look.INK)).append(",font=").append(font(FigureSizes.BADGE_FONT, true)).append(box(FigureSizes.BADGE_FONT)).append("] at ")
                     .append(at(b.x() + b.width() / 2, b.y() + b.height() / 2)).append(" {").append(Latex.escape(a.text()))
                     .append("};\n");
         }
@@ -333,7 +333,7 @@ final class TikzWriter {
                             .append(at(item.at())).append(" circle[radius=7.5];\n");
                 }
             }
-            text(item.text(), item.textX(), SvgWriter.centred(y, FigureLayout.LEGEND_FONT), FigureLayout.LEGEND_FONT,
+            text(item.text(), item.textX(), SvgWriter.centred(y, FigureSizes.LEGEND_FONT), FigureSizes.LEGEND_FONT,
                     item.kind() == Figure.LegendKind.TITLE, false, Look.INK);
         }
     }
@@ -342,7 +342,7 @@ final class TikzWriter {
         if (f.caption().isEmpty()) return;
         body.append("% caption\n");
         for (Figure.CaptionLine l : f.caption()) {
-            text(l.text(), l.x(), l.baselineY(), FigureLayout.CAPTION_FONT, l.alert(), false, l.alert() ? Look.ALERT : Look.INK);
+            text(l.text(), l.x(), l.baselineY(), FigureSizes.CAPTION_FONT, l.alert(), false, l.alert() ? Look.ALERT : Look.INK);
         }
     }
 }

@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.lockstep.figure.spacetime.Arrow;
+import dev.lockstep.figure.spacetime.ArrowKind;
+import dev.lockstep.figure.spacetime.Exec;
 import dev.lockstep.session.History;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,19 +21,19 @@ import org.junit.jupiter.api.Test;
 class SpaceTimeDiagramTest extends AppFixture {
 
     /** A tick fully on the canvas (not under the lane names), the middle one of those. */
-    SpaceTimeDiagram.Exec visibleTick(SpaceTimeDiagram d, long notStep) {
+    Exec visibleTick(SpaceTimeDiagram d, long notStep) {
         return fx(() -> {
             Canvas c = d.canvas();
-            List<SpaceTimeDiagram.Exec> ok = d.executions().stream().filter(e -> {
+            List<Exec> ok = d.executions().stream().filter(e -> {
                 Point2D p = d.tickPosition(e);
                 return p.getX() > 80 && p.getX() < c.getWidth() - 20 && p.getY() > 20 && p.getY() < c.getHeight() - 10
-                        && e.event.step() != notStep && d.execAt(p.getX(), p.getY()) == e;
+                        && e.event().step() != notStep && d.execAt(p.getX(), p.getY()) == e;
             }).toList();
             return ok.isEmpty() ? null : ok.get(ok.size() / 2);
         });
     }
 
-    Point2D screen(SpaceTimeDiagram d, SpaceTimeDiagram.Exec e) {
+    Point2D screen(SpaceTimeDiagram d, Exec e) {
         return fx(() -> {
             Point2D p = d.tickPosition(e);
             return d.canvas().localToScreen(p.getX(), p.getY());
@@ -48,14 +51,14 @@ class SpaceTimeDiagramTest extends AppFixture {
         long executions = events.stream().filter(e -> e instanceof History.Executed).count();
         long sent = events.stream().filter(e -> e instanceof History.Executed).mapToLong(e -> ((History.Executed) e).sent().size()).sum();
         assertEquals(executions, fx(() -> d.executions()).size());
-        assertEquals(sent, fx(() -> d.arrows()).stream().filter(a -> a.kind != SpaceTimeDiagram.ArrowKind.LOST_SEND).count());
+        assertEquals(sent, fx(() -> d.arrows()).stream().filter(a -> a.kind() != ArrowKind.LOST_SEND).count());
         // the cut of u–v6 in round 2 lost a message in transit: its arrow ends at the cut
         List<Long> lostAtCut = events.stream().filter(e -> e instanceof History.Cut).flatMap(e -> ((History.Cut) e).lost().stream())
                 .map(History.Msg::id).toList();
         assertTrue(!lostAtCut.isEmpty(), "the scenario loses a message at its cut");
         for (long id : lostAtCut) {
-            SpaceTimeDiagram.Arrow a = fx(() -> d.arrows()).stream().filter(x -> x.id == id).findFirst().orElseThrow();
-            assertEquals(SpaceTimeDiagram.ArrowKind.LOST_CUT, a.kind);
+            Arrow a = fx(() -> d.arrows()).stream().filter(x -> x.id() == id).findFirst().orElseThrow();
+            assertEquals(ArrowKind.LOST_CUT, a.kind());
         }
         fx(() -> d.fitAll());
         assertTrue(fx(() -> d.lostDrawn()) >= lostAtCut.size(), "the lost message is drawn");
@@ -70,18 +73,18 @@ class SpaceTimeDiagramTest extends AppFixture {
         SpaceTimeDiagram d = fx(() -> window.spaceTime());
         long end = fx(() -> window.session().simulation().executionsBegun());
 
-        SpaceTimeDiagram.Exec tick = visibleTick(d, end);
+        Exec tick = visibleTick(d, end);
         assertTrue(tick != null, "a tick is in view");
         robot().moveTo(screen(d, tick));
-        waitUntil("the hover shows the narration", () -> fx(() -> d.infoText()).contains(tick.event.narration()));
+        waitUntil("the hover shows the narration", () -> fx(() -> d.infoText()).contains(tick.event().narration()));
         String said = fx(() -> d.tooltipText());
-        assertEquals("round " + tick.event.round() + ", step " + tick.event.step() + ": " + tick.event.narration(), said);
+        assertEquals("round " + tick.event().round() + ", step " + tick.event().step() + ": " + tick.event().narration(), said);
         assertTrue(fx(() -> d.tooltipInstalled()), "the tooltip is on the canvas");
-        History.Executed told = fx(() -> window.session().history().execution(tick.event.step()));
-        assertEquals(told.narration(), tick.event.narration(), "the narration of that execution");
+        History.Executed told = fx(() -> window.session().history().execution(tick.event().step()));
+        assertEquals(told.narration(), tick.event().narration(), "the narration of that execution");
 
         robot().clickOn(screen(d, tick));
-        long step = tick.event.step();
+        long step = tick.event().step();
         assertEquals(step, (long) fx(() -> window.session().simulation().executionsBegun()), "jumped right after it");
         assertEquals(step, (long) fx(() -> window.timeline().sliderStep()), "the timeline is there too");
         assertTrue(fx(() -> window.timeline().positionText()).contains("step " + step + " of " + end));
@@ -92,13 +95,13 @@ class SpaceTimeDiagramTest extends AppFixture {
         // and the narration panel ends with that execution's sentence
         List<NarrationPanel.Entry> shown = fx(() -> window.narration().shownEntries());
         NarrationPanel.Entry lastAction = shown.stream().filter(e -> e.kind() == NarrationPanel.Kind.ACTION).reduce((a, b) -> b).orElseThrow();
-        assertEquals(tick.event.narration(), lastAction.text());
+        assertEquals(tick.event().narration(), lastAction.text());
 
         // another tick: jumps again
-        SpaceTimeDiagram.Exec other = visibleTick(d, step);
+        Exec other = visibleTick(d, step);
         robot().clickOn(screen(d, other));
-        assertEquals(other.event.step(), (long) fx(() -> window.session().simulation().executionsBegun()));
-        assertNotEquals(step, other.event.step());
+        assertEquals(other.event().step(), (long) fx(() -> window.session().simulation().executionsBegun()));
+        assertNotEquals(step, other.event().step());
         assertTrue(fx(() -> window.errors()).isEmpty());
     }
 }

@@ -193,12 +193,12 @@ class FigureMomentTest {
 
     @Test
     void numbersAreWrittenTheSameEverywhere() {
-        assertEquals("0", Num.of(-0.001));
-        assertEquals("-1.5", Num.of(-1.5));
-        assertEquals("12.34", Num.of(12.344));
-        assertEquals("100000", Num.of(1e5));
-        assertEquals("0.1", Num.of(0.1));
-        assertThrows(IllegalArgumentException.class, () -> Num.of(Double.NaN));
+        assertEquals("0", Decimals.of(-0.001));
+        assertEquals("-1.5", Decimals.of(-1.5));
+        assertEquals("12.34", Decimals.of(12.344));
+        assertEquals("100000", Decimals.of(1e5));
+        assertEquals("0.1", Decimals.of(0.1));
+        assertThrows(IllegalArgumentException.class, () -> Decimals.of(Double.NaN));
     }
 
     /**
@@ -215,10 +215,10 @@ class FigureMomentTest {
                         Figure f = Figures.figure(s, new FigureOptions(w, h, caption, legend));
                         java.util.Set<String> at = new java.util.HashSet<>();
                         for (Figure.Node n : f.nodes()) {
-                            String key = Num.of(n.at().x()) + "," + Num.of(n.at().y());
+                            String key = Decimals.of(n.at().x()) + "," + Decimals.of(n.at().y());
                             assertTrue(at.add(key), w + "x" + h + " caption " + caption + " legend " + legend + ": two nodes at " + key);
                         }
-                        assertTrue(f.graph().height() >= Math.min(FigureLayout.MIN_GRAPH_H, h - FigureLayout.HEADER_H),
+                        assertTrue(f.graph().height() >= Math.min(FigureSizes.MIN_GRAPH_H, h - FigureSizes.HEADER_H),
                                 w + "x" + h + ": the graph keeps its room (" + f.graph().height() + ")");
                     }
                 }

@@ -3,6 +3,7 @@ package dev.lockstep.app.graph;
 import java.util.Arrays;
 import java.util.List;
 import javafx.geometry.Point2D;
+import javafx.scene.Node;
 import javafx.scene.input.ContextMenuEvent;
 import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
@@ -12,7 +13,7 @@ import javafx.scene.layout.Region;
 /**
  * Mouse gestures on the graph view, turned into listener calls in model terms. The view never
  * changes the simulation: a dragged node moves only when the window applies the move and calls
- * {@link GraphView#update(boolean)}.
+ * {@code GraphView.update}. Rubber band and cutting stroke are shown through the scene.
  *
  * <ul>
  *   <li>SELECT: click a node: {@code nodeClicked}; drag a node: {@code nodeDragged}, continuously;
@@ -29,7 +30,12 @@ final class Gestures {
 
     private static final double SLOP = 3;
 
-    private final GraphView v;
+    private final DrawnScene scene;
+    private final Camera camera;
+    private final HitTest hits;
+    private final Region surface;
+    private final Node focus;
+    private GraphViewListener listener = new GraphViewListener() {};
     private Mode mode = Mode.NONE;
     private int node = -1;
     private double pressX;
@@ -44,13 +50,37 @@ final class Gestures {
     private double[] points = new double[64];
     private int pointCount;
 
-    Gestures(GraphView v, Region surface) {
-        this.v = v;
-        surface.addEventHandler(MouseEvent.MOUSE_PRESSED, this::pressed);
-        surface.addEventHandler(MouseEvent.MOUSE_DRAGGED, this::dragged);
-        surface.addEventHandler(MouseEvent.MOUSE_RELEASED, this::released);
+    /** Gestures on {@code surface} (the drawing), which give the keyboard focus to {@code focus}. */
+    Gestures(DrawnScene scene, Camera camera, HitTest hits, Region surface, Node focus) {
+        this.scene = scene;
+        this.camera = camera;
+        this.hits = hits;
+        this.surface = surface;
+        this.focus = focus;
+        surface.addEventHandler(MouseEvent.MOUSE_PRESSED, e -> {
+            pressed(e);
+            showFeedback();
+        });
+        surface.addEventHandler(MouseEvent.MOUSE_DRAGGED, e -> {
+            dragged(e);
+            showFeedback();
+        });
+        surface.addEventHandler(MouseEvent.MOUSE_RELEASED, e -> {
+            released(e);
+            showFeedback();
+        });
         surface.addEventHandler(ScrollEvent.SCROLL, this::scrolled);
         surface.addEventHandler(ContextMenuEvent.CONTEXT_MENU_REQUESTED, this::contextMenu);
+    }
+
+    void setListener(GraphViewListener l) {
+        listener = l == null ? new GraphViewListener() {} : l;
+    }
+
+    /** The rubber band and the cutting stroke go to the scene, for the painter. */
+    private void showFeedback() {
+        scene.band = band();
+        scene.stroke = stroke();
     }
 
     boolean active() {
@@ -62,23 +92,24 @@ final class Gestures {
         node = -1;
         target = -1;
         pointCount = 0;
+        showFeedback();
     }
 
     /** {from, x, y, target or -1} while linking, else null. */
-    double[] band() {
+    private double[] band() {
         if (mode != Mode.LINK || !moved) return null;
         return new double[] {node, lastX, lastY, target};
     }
 
     /** The cutting stroke while it is drawn, else null. */
-    double[] stroke() {
+    private double[] stroke() {
         if (mode != Mode.CUT || !moved || pointCount < 2) return null;
         return Arrays.copyOf(points, 2 * pointCount);
     }
 
     private void pressed(MouseEvent e) {
         e.consume();
-        v.node().requestFocus();
+        focus.requestFocus();
         double x = e.getX();
         double y = e.getY();
         pressX = lastX = x;
@@ -86,14 +117,14 @@ final class Gestures {
         moved = false;
         pointCount = 0;
         target = -1;
-        int hit = v.nodeAt(x, y);
+        int hit = hits.nodeAt(x, y);
         if (e.getButton() == MouseButton.SECONDARY) {
             mode = Mode.NONE;
             if (hit >= 0) {
-                v.listener.nodeContextMenu(hit, e.getScreenX(), e.getScreenY());
+                listener.nodeContextMenu(hit, e.getScreenX(), e.getScreenY());
             } else {
-                javafx.geometry.Point2D g = v.toModel(x, y);
-                v.listener.backgroundContextMenu(g.getX(), g.getY(), e.getScreenX(), e.getScreenY());
+                javafx.geometry.Point2D g = camera.toModel(x, y);
+                listener.backgroundContextMenu(g.getX(), g.getY(), e.getScreenX(), e.getScreenY());
             }
             return;
         }
@@ -103,8 +134,8 @@ final class Gestures {
         }
         if (e.getButton() != MouseButton.PRIMARY) return;
         node = hit;
-        token = hit < 0 && v.tool != Tool.CUT ? v.tokenAt(x, y) : -1;
-        switch (v.tool) {
+        token = hit < 0 && scene.tool != Tool.CUT ? hits.tokenAt(x, y) : -1;
+        switch (scene.tool) {
             case SELECT -> {
                 if (hit >= 0 && e.isShiftDown()) mode = Mode.LINK;
                 else if (hit >= 0) mode = Mode.NODE;
@@ -117,11 +148,11 @@ final class Gestures {
             }
         }
         if (mode == Mode.NODE) {
-            Point2D g = v.toModel(x, y);
-            grabDx = g.getX() - v.curX[hit];
-            grabDy = g.getY() - v.curY[hit];
+            Point2D g = camera.toModel(x, y);
+            grabDx = g.getX() - scene.curX[hit];
+            grabDy = g.getY() - scene.curY[hit];
         }
-        v.dirty = true;
+        scene.dirty = true;
     }
 
     private void dragged(MouseEvent e) {
@@ -137,21 +168,21 @@ final class Gestures {
         switch (mode) {
             case NODE, DRAG_NODE -> {
                 mode = Mode.DRAG_NODE;
-                Point2D g = v.toModel(x, y);
-                v.listener.nodeDragged(node, g.getX() - grabDx, g.getY() - grabDy, false);
+                Point2D g = camera.toModel(x, y);
+                listener.nodeDragged(node, g.getX() - grabDx, g.getY() - grabDy, false);
             }
             case BACKGROUND, TOKEN, PAN -> {
                 mode = Mode.PAN;
-                v.panBy(dx, dy);
+                camera.panBy(dx, dy);
             }
             case LINK -> {
-                int t = v.nodeAt(x, y);
+                int t = hits.nodeAt(x, y);
                 target = t == node ? -1 : t;
             }
             case CUT -> addPoint(x, y);
             default -> { }
         }
-        v.dirty = true;
+        scene.dirty = true;
     }
 
     private void released(MouseEvent e) {
@@ -161,31 +192,31 @@ final class Gestures {
         Mode m = mode;
         int from = node;
         mode = Mode.NONE;
-        v.dirty = true;
+        scene.dirty = true;
         switch (m) {
-            case NODE -> v.listener.nodeClicked(from);
+            case NODE -> listener.nodeClicked(from);
             case DRAG_NODE -> {
-                Point2D g = v.toModel(x, y);
-                v.listener.nodeDragged(from, g.getX() - grabDx, g.getY() - grabDy, true);
+                Point2D g = camera.toModel(x, y);
+                listener.nodeDragged(from, g.getX() - grabDx, g.getY() - grabDy, true);
             }
-            case BACKGROUND -> v.listener.backgroundClicked();
-            case TOKEN -> v.listener.tokenClicked(token);
+            case BACKGROUND -> listener.backgroundClicked();
+            case TOKEN -> listener.tokenClicked(token);
             case LINK -> {
-                int t = v.nodeAt(x, y);
-                if (!moved) v.listener.nodeClicked(from);
-                else if (t >= 0 && t != from) v.listener.linkRequested(from, t);
+                int t = hits.nodeAt(x, y);
+                if (!moved) listener.nodeClicked(from);
+                else if (t >= 0 && t != from) listener.linkRequested(from, t);
             }
             case CUT -> {
                 if (!moved) {
-                    int hit = v.nodeAt(x, y);
-                    int[] edge = hit >= 0 ? null : v.edgeAt(x, y);
-                    if (hit >= 0) v.listener.nodeClicked(hit);
-                    else if (edge != null) v.listener.cutRequested(edge[0], edge[1]);
-                    else v.listener.backgroundClicked();
+                    int hit = hits.nodeAt(x, y);
+                    int[] edge = hit >= 0 ? null : hits.edgeAt(x, y);
+                    if (hit >= 0) listener.nodeClicked(hit);
+                    else if (edge != null) listener.cutRequested(edge[0], edge[1]);
+                    else listener.backgroundClicked();
                 } else {
                     addPoint(x, y);
-                    List<int[]> crossed = v.edgesCrossing(Arrays.copyOf(points, 2 * pointCount));
-                    for (int[] edge : crossed) v.listener.cutRequested(edge[0], edge[1]);
+                    List<int[]> crossed = hits.edgesCrossing(Arrays.copyOf(points, 2 * pointCount));
+                    for (int[] edge : crossed) listener.cutRequested(edge[0], edge[1]);
                 }
             }
             default -> { }
@@ -199,17 +230,17 @@ final class Gestures {
         e.consume();
         double dy = e.getDeltaY();
         if (dy == 0) return;
-        v.zoomAt(Math.pow(1.0018, dy), e.getX(), e.getY());
+        camera.zoomAt(Math.pow(1.0018, dy), e.getX(), e.getY());
     }
 
     private void contextMenu(ContextMenuEvent e) {
         // The mouse's right button is handled on press; this covers the keyboard's menu key.
         if (!e.isKeyboardTrigger()) return;
         e.consume();
-        int u = v.selected();
+        int u = scene.selected;
         if (u >= 0) {
-            Point2D p = v.nodeScreenPosition(u);
-            v.listener.nodeContextMenu(u, p.getX(), p.getY());
+            Point2D p = surface.localToScreen(camera.pxX(scene.curX[u], scene.curY[u]), camera.pxY(scene.curX[u], scene.curY[u]));
+            listener.nodeContextMenu(u, p.getX(), p.getY());
         }
     }
 

@@ -3,15 +3,20 @@ package dev.lockstep.app.graph;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import org.graphstream.graph.Element;
 import org.graphstream.graph.Graph;
 import org.graphstream.ui.graphicGraph.StyleGroup;
+import org.graphstream.ui.fx_viewer.FxDefaultView;
 import org.graphstream.ui.fx_viewer.FxViewer;
 import org.graphstream.ui.graphicGraph.GraphicGraph;
 import org.graphstream.ui.view.View;
+import org.graphstream.ui.view.util.InteractiveElement;
+import org.graphstream.ui.view.util.MouseManager;
+import org.graphstream.ui.view.util.ShortcutManager;
 
 /**
  * GraphStream's JavaFX viewer, repainting on JavaFX pulses instead of its own 40 ms timeline
@@ -22,6 +27,18 @@ final class PulseViewer extends FxViewer {
     PulseViewer(Graph graph) {
         super(graph, ThreadingModel.GRAPH_IN_GUI_THREAD);
         timeline.stop();
+    }
+
+    /**
+     * Adds the JavaFX view, with GraphStream's mouse and keyboard managers off: the graph view
+     * handles the mouse itself, in model coordinates (GraphStream's manager moves its own copy of
+     * the graph).
+     */
+    FxDefaultView addQuietView() {
+        FxDefaultView view = (FxDefaultView) addDefaultView(false);
+        view.setMouseManager(new NoMouse());
+        view.setShortcutManager(new NoKeys());
+        return view;
     }
 
     /**
@@ -115,5 +132,22 @@ final class PulseViewer extends FxViewer {
                 }
             };
         }
+    }
+
+    private static final class NoMouse implements MouseManager {
+        @Override public void init(GraphicGraph graph, View view) {}
+
+        @Override public void release() {}
+
+        @Override
+        public EnumSet<InteractiveElement> getManagedTypes() {
+            return EnumSet.noneOf(InteractiveElement.class);
+        }
+    }
+
+    private static final class NoKeys implements ShortcutManager {
+        @Override public void init(GraphicGraph graph, View view) {}
+
+        @Override public void release() {}
     }
 }

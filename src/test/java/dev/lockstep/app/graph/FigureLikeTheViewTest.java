@@ -91,7 +91,7 @@ class FigureLikeTheViewTest {
             assertTrue(viewPointers.containsAll(figurePointers) || figurePointers.containsAll(viewPointers),
                     "lock pointers in round " + round + ": " + viewPointers + " vs " + figurePointers);
             TreeSet<Integer> viewHolders = new TreeSet<>();
-            for (GraphView.LockSet ls : view.drawnLockSets()) viewHolders.add(ls.holder());
+            for (LockSet ls : view.drawnLockSets()) viewHolders.add(ls.holder());
             TreeSet<Integer> figureHolders = new TreeSet<>();
             for (Figure.Hull h : f.hulls()) figureHolders.add(h.holder());
             assertEquals(viewHolders, figureHolders, "lock sets in round " + round);

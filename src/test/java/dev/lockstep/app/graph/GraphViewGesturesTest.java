@@ -71,7 +71,7 @@ class GraphViewGesturesTest {
         assertEquals(othersBefore, edgesWithout(sim, u), "no other edge changed");
         GraphViewModelTest.assertEdgesMatch(sim, view);
         GraphViewModelTest.assertPortLabelsMatch(sim, view);
-        assertEquals(x, view.curX[u], 1e-9, "the view shows the node where the core has it");
+        assertEquals(x, view.scene().curX[u], 1e-9, "the view shows the node where the core has it");
         long moves = session.inputs().stream().filter(i -> i instanceof Input.Move).count();
         assertTrue(moves >= 2, "the drag was applied continuously, as recorded moves: " + moves);
         assertTrue(afterChange[0] >= moves, "afterChange ran after each change");
@@ -217,7 +217,7 @@ class GraphViewGesturesTest {
         for (int u = 0; u < sim.nodeCount(); u++) {
             for (long s = sim.ports(u) & ~1L; s != 0; s &= s - 1) {
                 int v = sim.peer(u, Long.numberOfTrailingZeros(s));
-                if (u < v && u != w && v != w) out.add(GraphView.edgeId(u, v));
+                if (u < v && u != w && v != w) out.add(StreamGraph.edgeId(u, v));
             }
         }
         return out;

@@ -50,8 +50,8 @@ class GraphViewLocksTest {
         assertEquals(OperationStatus.LOCKED, sim.status(a), "a got its locks");
         int[] members = LockSets.of(sim.protocol(), sim, a);
         assertTrue(members.length >= 2, "a's lock set has neighbours in it");
-        GraphView.LockSet drawn = null;
-        for (GraphView.LockSet ls : view.drawnLockSets()) if (ls.holder() == a) drawn = ls;
+        LockSet drawn = null;
+        for (LockSet ls : view.drawnLockSets()) if (ls.holder() == a) drawn = ls;
         assertTrue(drawn != null, "a's lock set is drawn");
         assertArrayEquals(members, drawn.members());
         List<String> pointers = new ArrayList<>();

@@ -55,7 +55,7 @@ class GraphViewModelTest {
                 Color expected = Palette.fill(p.fillValues(), value);
                 fillsSeen.add(value);
                 assertEquals(expected, view.fillOf(u), "fill of " + sim.nodeName(u) + " in state " + value);
-                assertEquals(expected, view.graph().getNode(GraphView.nodeId(u)).getAttribute("ui.color"),
+                assertEquals(expected, view.graph().getNode(StreamGraph.nodeId(u)).getAttribute("ui.color"),
                         "GraphStream's fill of " + sim.nodeName(u));
                 Point2D c = view.nodePosition(u);
                 Color pixel = shot[0].getPixelReader().getColor((int) Math.round(c.getX()), (int) Math.round(c.getY()));
@@ -93,7 +93,7 @@ class GraphViewModelTest {
             view.update(false);
         });
         assertTrue(hasEdge(view, a, e), "new edge a-e drawn");
-        assertTrue(view.graph().getEdge(GraphView.edgeId(a, e)) != null, "and given to GraphStream");
+        assertTrue(view.graph().getEdge(StreamGraph.edgeId(a, e)) != null, "and given to GraphStream");
         assertEdgesMatch(sim, view);
         assertPortLabelsMatch(sim, view);
     }
@@ -108,11 +108,11 @@ class GraphViewModelTest {
         for (int u = 0; u < sim.nodeCount(); u++) {
             for (long s = sim.ports(u) & ~1L; s != 0; s &= s - 1) {
                 int v = sim.peer(u, Long.numberOfTrailingZeros(s));
-                if (u < v) core.add(GraphView.edgeId(u, v));
+                if (u < v) core.add(StreamGraph.edgeId(u, v));
             }
         }
         Set<String> drawn = new TreeSet<>();
-        for (int[] e : view.drawnEdges()) drawn.add(GraphView.edgeId(e[0], e[1]));
+        for (int[] e : view.drawnEdges()) drawn.add(StreamGraph.edgeId(e[0], e[1]));
         Set<String> gs = new TreeSet<>();
         view.graph().edges().forEach(x -> gs.add(x.getId()));
         assertEquals(core, drawn, "edges drawn");
@@ -121,14 +121,14 @@ class GraphViewModelTest {
     }
 
     static void assertPortLabelsMatch(Simulation sim, GraphView view) {
-        Set<GraphView.PortLabel> core = new HashSet<>();
+        Set<PortEnd> core = new HashSet<>();
         for (int u = 0; u < sim.nodeCount(); u++) {
             for (long s = sim.ports(u) & ~1L; s != 0; s &= s - 1) {
                 int p = Long.numberOfTrailingZeros(s);
-                core.add(new GraphView.PortLabel(u, sim.peer(u, p), p));
+                core.add(new PortEnd(u, sim.peer(u, p), p));
             }
         }
-        List<GraphView.PortLabel> drawn = view.drawnPortLabels();
+        List<PortEnd> drawn = view.drawnPortLabels();
         assertEquals(core, new HashSet<>(drawn), "port labels");
         assertEquals(2 * sim.graph().edgeCount(), drawn.size(), "one label at each end of each edge");
     }

@@ -5,8 +5,8 @@ package dev.lockstep.figure;
  * exponent, no trailing zeros and no "-0", whatever the default locale, so the same moment gives
  * the same bytes everywhere.
  */
-final class Num {
-    private Num() {}
+final class Decimals {
+    private Decimals() {}
 
     static String of(double x) {
         if (!Double.isFinite(x)) throw new IllegalArgumentException("not a finite coordinate: " + x);

@@ -1,0 +1,120 @@
+package dev.lockstep.app.graph;
+
+import dev.lockstep.figure.LabelPlacement;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Set;
+import javafx.scene.paint.Color;
+
+/**
+ * What the graph view shows this frame, in model units: per node its position and colours (what
+ * is shown, and the ends of the running animation), the edges, port labels, messages, lock sets,
+ * and the decorations (selection, highlights, refusal badges, gesture feedback). The view fills
+ * it from the simulation; the painter draws it and the gestures hit-test it.
+ */
+final class DrawnScene {
+    // ---- per node, indexed by node: what is shown (cur), and the animation's ends (from -> to)
+    final int n;
+    final int delta;
+    final double[] fromX;
+    final double[] fromY;
+    final double[] toX;
+    final double[] toY;
+    final double[] curX;
+    final double[] curY;
+    final Color[] fromFill;
+    final Color[] toFill;
+    final Color[] curFill;
+    final int[] ring;
+    final String[] fillValue;
+    final long[] ports;
+    /** peers[u * (Δ + 1) + p]: the node on u's port p, or -1. */
+    final int[] peers;
+    final String[] names;
+    /** Where each node's name goes (a {@link LabelPlacement} side; 0: under the node). */
+    final int[] nameSide;
+
+    // ---- the drawn model
+    /** Edges as (u, v) with u < v, in node order. */
+    final List<int[]> edges = new ArrayList<>();
+    final List<PortEnd> portLabels = new ArrayList<>();
+    /** Messages shown, by envelope id, in channel order; leaving ones until their animation ends. */
+    final LinkedHashMap<Long, MessageToken> tokens = new LinkedHashMap<>();
+    final List<LockSet> lockSets = new ArrayList<>();
+    double medianEdgeGu = 1;
+    /** Bumped whenever what is drawn changes (the painter's token layout depends on it). */
+    long layoutVersion;
+    /** The edges changed since the names' sides were chosen. */
+    boolean nameSidesStale = true;
+
+    // ---- decorations
+    int selected = -1;
+    final Set<Integer> highlighted = new HashSet<>();
+    final List<RefusalBadge> badges = new ArrayList<>();
+    boolean lecture;
+    Tool tool = Tool.SELECT;
+    /** The edge gesture's rubber band: {from node, x, y, target node or -1} in view pixels, or null. */
+    double[] band;
+    /** The cutting stroke as view points (x0, y0, x1, y1, ...), or null. */
+    double[] stroke;
+
+    // ---- animation
+    /** Eased progress of the current animation in [0, 1] (1 when idle). */
+    double progress = 1;
+    /** Something changed that the next pulse must draw. */
+    boolean dirty = true;
+
+    DrawnScene(int n, int delta) {
+        this.n = n;
+        this.delta = delta;
+        fromX = new double[n];
+        fromY = new double[n];
+        toX = new double[n];
+        toY = new double[n];
+        curX = new double[n];
+        curY = new double[n];
+        fromFill = new Color[n];
+        toFill = new Color[n];
+        curFill = new Color[n];
+        ring = new int[n];
+        Arrays.fill(ring, -1);
+        fillValue = new String[n];
+        ports = new long[n];
+        peers = new int[n * (delta + 1)];
+        names = new String[n];
+        nameSide = new int[n];
+    }
+
+    /** How much larger than normal sizes are drawn (lecture mode: 1.5). */
+    double scale() {
+        return lecture ? 1.5 : 1;
+    }
+
+    /** The radius of a node on screen, in pixels. */
+    double nodeRadius() {
+        return (lecture ? Styles.NODE_SIZE_LECTURE : Styles.NODE_SIZE) / 2;
+    }
+
+    /**
+     * For each node, the side for its name (see {@link LabelPlacement#nameSide}). Depends only on
+     * directions, so it changes only when nodes move or edges change (the view calls this then).
+     */
+    void chooseNameSides() {
+        double[] nx = new double[delta];
+        double[] ny = new double[delta];
+        for (int u = 0; u < n; u++) {
+            int count = 0;
+            for (long bits = ports[u] & ~1L; bits != 0; bits &= bits - 1) {
+                int p = Long.numberOfTrailingZeros(bits);
+                int w = peers[u * (delta + 1) + p];
+                if (w < 0) continue;
+                nx[count] = curX[w];
+                ny[count++] = curY[w];
+            }
+            nameSide[u] = LabelPlacement.nameSide(curX[u], curY[u], nx, ny, count);
+        }
+    }
+}

@@ -1,0 +1,9 @@
+package dev.lockstep.figure.spacetime;
+
+import dev.lockstep.session.History;
+
+/**
+ * A topology change between lanes u and v, a violation (on its first and last node; -1 when
+ * none), or a Lock/Unlock call on lane u, at x in diagram units.
+ */
+public record Mark(double x, MarkKind kind, int u, int v, History.Event event) {}

@@ -1,0 +1,210 @@
+package dev.lockstep.figure.spacetime;
+
+import dev.lockstep.core.NodeState;
+import dev.lockstep.core.Protocol;
+import dev.lockstep.core.Simulation;
+import dev.lockstep.session.History;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The space-time diagram of a branch as data, free of any toolkit: one lane per node (in the
+ * scenario's order), time flowing by execution (x in diagram units: one per execution, a little
+ * room for a round boundary or a topology change), each execution a tick, each message an arrow
+ * from its send to its receive or loss, topology changes, calls and violations as marks, and the
+ * cursor at the current moment. It reads the session's {@link History} incrementally, so it keeps
+ * up with long runs. The window draws it; a figure could too.
+ */
+public final class SpaceTime {
+    /** Room taken on the time axis by an execution, a round boundary and a topology change. */
+    public static final double EXEC = 1;
+    public static final double ROUND_GAP = 0.7;
+    public static final double CHANGE = 0.5;
+
+    private Simulation sim;
+    private History history;
+    private FillVariable fill;
+    private int processed;
+    private double endX;
+    private int lastRound = -1;
+    private final List<Exec> execs = new ArrayList<>();
+    private final List<Arrow> arrows = new ArrayList<>();
+    private final Map<Long, Arrow> inTransit = new HashMap<>();
+    private final List<Mark> marks = new ArrayList<>();
+    private final List<RoundStart> rounds = new ArrayList<>();
+    /** x after each history event (the cursor after the k-th event is eventX[k - 1]). */
+    private double[] eventX = new double[256];
+    private double cursorX;
+
+    /** A new session: starts over. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public void setSimulation(Simulation s) {
+        sim = s;
+        history = null;
+        clear();
+        fill = new FillVariable((Protocol<NodeState>) (Protocol) s.protocol(), s.nodeCount() > 0 ? s.state(0) : null);
+    }
+
+    private void clear() {
+        processed = 0;
+        endX = 0.5;
+        lastRound = -1;
+        execs.clear();
+        arrows.clear();
+        inTransit.clear();
+        marks.clear();
+        rounds.clear();
+        cursorX = 0;
+    }
+
+    /** Reads the branch's new history events and puts the cursor after the first {@code momentCount}. */
+    public void update(History h, int momentCount) {
+        if (h != history || h.size() < processed) {
+            history = h;
+            clear();
+        }
+        List<History.Event> ev = h.events();
+        if (eventX.length < ev.size()) eventX = Arrays.copyOf(eventX, Math.max(ev.size(), eventX.length * 2));
+        for (int i = processed; i < ev.size(); i++) {
+            add(ev.get(i));
+            eventX[i] = endX;
+        }
+        processed = ev.size();
+        int moment = Math.min(momentCount, processed);
+        cursorX = moment == 0 ? 0.25 : eventX[moment - 1] + 0.15;
+    }
+
+    private void add(History.Event e) {
+        if (e.round() != lastRound) {
+            if (lastRound >= 0) {
+                endX += ROUND_GAP;
+                rounds.add(new RoundStart(endX - ROUND_GAP / 2, e.round()));
+            } else {
+                rounds.add(new RoundStart(endX - 0.25, e.round()));
+            }
+            lastRound = e.round();
+        }
+        if (e instanceof History.Executed x) {
+            endX += EXEC;
+            double at = endX - EXEC / 2;
+            execs.add(new Exec(x, at));
+            fill.observe(x);
+            if (x.received() != null) {
+                Arrow a = inTransit.remove(x.received().id());
+                if (a != null) a.end(at, ArrowKind.RECEIVED);
+            }
+            for (History.Msg m : x.sent()) {
+                Arrow a = new Arrow(m.id(), m.label(), x.node(), m.to(), at, ArrowKind.IN_TRANSIT);
+                arrows.add(a);
+                inTransit.put(m.id(), a);
+            }
+            for (History.Msg m : x.lostOnSend()) {
+                Arrow a = new Arrow(-1, m.label(), x.node(), m.to() >= 0 ? m.to() : x.node(), at, ArrowKind.LOST_SEND);
+                a.end(at + 0.45, ArrowKind.LOST_SEND);
+                arrows.add(a);
+            }
+        } else if (e instanceof History.Cut c) {
+            endX += CHANGE;
+            double at = endX - CHANGE / 2;
+            marks.add(new Mark(at, MarkKind.CUT, c.u(), c.v(), e));
+            for (History.Msg m : c.lost()) {
+                Arrow a = inTransit.remove(m.id());
+                if (a != null) a.end(at, ArrowKind.LOST_CUT);
+            }
+        } else if (e instanceof History.Linked l) {
+            endX += CHANGE;
+            marks.add(new Mark(endX - CHANGE / 2, MarkKind.LINK, l.u(), l.v(), e));
+        } else if (e instanceof History.Violated v) {
+            List<Integer> ns = v.violation().nodes();
+            marks.add(new Mark(endX, MarkKind.VIOLATION, ns.isEmpty() ? -1 : ns.get(0), ns.size() > 1 ? ns.get(ns.size() - 1) : -1, e));
+        } else if (e instanceof History.Called c) {
+            marks.add(new Mark(endX, MarkKind.CALL, c.node(), -1, e));
+        }
+    }
+
+    // ------------------------------------------------------------------ reading
+
+    /** The simulation whose branch this is (null before the first). */
+    public Simulation simulation() {
+        return sim;
+    }
+
+    /** Lanes: one per node. */
+    public int lanes() {
+        return sim == null ? 0 : sim.nodeCount();
+    }
+
+    public String laneName(int u) {
+        return sim.nodeName(u);
+    }
+
+    /** The end of the known branch on the time axis. */
+    public double endX() {
+        return endX;
+    }
+
+    /** The current moment on the time axis. */
+    public double cursorX() {
+        return cursorX;
+    }
+
+    /** The executions, by x. */
+    public List<Exec> executions() {
+        return execs;
+    }
+
+    public List<Arrow> arrows() {
+        return arrows;
+    }
+
+    public List<Mark> marks() {
+        return marks;
+    }
+
+    /** Round boundaries, by x. */
+    public List<RoundStart> rounds() {
+        return rounds;
+    }
+
+    /** The fill value node showed after an execution (as the graph view's fill), or null if unknown. */
+    public String fillAfter(History.Executed x) {
+        return fill == null ? null : fill.valueAfter(x);
+    }
+
+    /** The protocol's fill values, in legend order. */
+    public List<String> fillValues() {
+        return fill == null ? List.of() : fill.values();
+    }
+
+    /** The node variable taken for the fill value, or null. */
+    public String fillVariable() {
+        return fill == null ? null : fill.name();
+    }
+
+    /** The index of the last round boundary before x (0 if none): drawing from there covers x. */
+    public int roundBefore(double x) {
+        int lo = 0;
+        int hi = rounds.size();
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (rounds.get(mid).x() < x) lo = mid + 1;
+            else hi = mid;
+        }
+        return Math.max(0, lo - 1);
+    }
+
+    /** The index of the first execution at or after x. */
+    public int firstExecAtOrAfter(double x) {
+        int lo = 0;
+        int hi = execs.size();
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (execs.get(mid).x() < x) lo = mid + 1;
+            else hi = mid;
+        }
+        return lo;
+    }
+}
