@@ -15,6 +15,14 @@ public interface SchedulerPolicy {
     List<Planned> plan(Simulation sim);
 
     /**
+     * This policy's knobs, with {@code fallback}'s for those it does not have (all of them for
+     * scripted and manual policies, where the script or the person chooses).
+     */
+    default Tuning tuning(Tuning fallback) {
+        return fallback;
+    }
+
+    /**
      * One uniformly random enabled choice of node u, appended to {@code out}; false if u has none.
      * {@code buf} is scratch space.
      */
