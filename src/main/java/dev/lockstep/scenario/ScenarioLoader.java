@@ -16,12 +16,6 @@ import dev.lockstep.json.JsonParseException;
 import dev.lockstep.json.JsonParser;
 import dev.lockstep.json.JsonValue;
 import dev.lockstep.json.JsonWriter;
-import java.io.IOException;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Function;
@@ -42,37 +36,9 @@ public final class ScenarioLoader {
         return parse(read(path), path.toString());
     }
 
-    /** The file's text as strict UTF-8, or a ScenarioException naming the file. */
+    /** The file's text as strict UTF-8, or a ScenarioException naming the file: {@link TextFile#read}. */
     public static String read(Path path) throws ScenarioException {
-        try {
-            byte[] bytes = Files.readAllBytes(path);
-            requireUtf8(bytes);
-            // the String constructor would replace bad bytes silently, hence the check first; it
-            // keeps ASCII text at a byte per character, where a decoded CharBuffer takes two
-            return new String(bytes, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new ScenarioException(path + ": no such file");
-        } catch (CharacterCodingException e) {
-            throw new ScenarioException(path + ": not a UTF-8 text file");
-        } catch (IOException e) {
-            throw new ScenarioException(path + ": cannot read (" + e.getMessage() + ")");
-        }
-    }
-
-    /** Strict UTF-8, checked through a small buffer so that a large file is not held twice more while checked. */
-    private static void requireUtf8(byte[] bytes) throws CharacterCodingException {
-        java.nio.charset.CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
-        java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(bytes);
-        java.nio.CharBuffer out = java.nio.CharBuffer.allocate(8192);
-        while (true) {
-            java.nio.charset.CoderResult r = decoder.decode(in, out, true);
-            if (r.isError()) r.throwException();
-            out.clear();
-            if (r.isUnderflow()) break;
-        }
-        java.nio.charset.CoderResult r = decoder.flush(out);
-        if (r.isError()) r.throwException();
+        return TextFile.read(path);
     }
 
     public static Scenario parse(String text, String file) throws ScenarioException {
@@ -91,7 +57,7 @@ public final class ScenarioLoader {
      * parser so that an oversized file stops at its node array instead of after a full parse.
      */
     public static JsonParser.Limit nodeLimit(String scenarioPath) {
-        return new JsonParser.Limit(scenarioPath + ".nodes", MAX_NODES, "at most " + MAX_NODES + " nodes are supported");
+        return TopologyReader.nodeLimit(scenarioPath);
     }
 
     public static Scenario fromJson(JsonValue root, String file) throws ScenarioException {

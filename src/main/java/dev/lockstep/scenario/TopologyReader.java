@@ -6,6 +6,7 @@ import dev.lockstep.core.PortAssignment;
 import dev.lockstep.core.Protocol;
 import dev.lockstep.core.Requirements;
 import dev.lockstep.core.adversary.UnitDisk;
+import dev.lockstep.json.JsonParser;
 import dev.lockstep.json.JsonValue;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -27,6 +28,14 @@ final class TopologyReader {
     private final Problems problems;
     private final Map<String, Integer> index = new HashMap<>();
     private final List<String> nodeNames = new ArrayList<>();
+
+    /**
+     * The node limit for a scenario at {@code scenarioPath} of a file, for the parser: an oversized
+     * file stops at its node array instead of after a full parse.
+     */
+    static JsonParser.Limit nodeLimit(String scenarioPath) {
+        return new JsonParser.Limit(scenarioPath + ".nodes", MAX_NODES, "at most " + MAX_NODES + " nodes are supported");
+    }
 
     TopologyReader(Problems problems) {
         this.problems = problems;

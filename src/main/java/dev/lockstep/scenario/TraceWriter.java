@@ -22,7 +22,7 @@ import java.util.List;
  * Together with its header a trace replays exactly ({@link TraceReplay}).
  */
 public final class TraceWriter implements SimulationListener {
-    public static final String FORMAT = "lockstep-trace/1";
+    public static final String FORMAT = FileKind.TRACE.format();
 
     private final Writer out;
     private final Simulation sim;
