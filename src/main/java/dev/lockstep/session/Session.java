@@ -324,7 +324,7 @@ public final class Session {
 
     /** The session as {@code lockstep-session/1} JSON (the current branch, all its inputs). */
     public String toJson() {
-        return SessionFile.toJson(scenario, seed, sim.round(), current().inputs, sim);
+        return SessionFormat.toJson(scenario, seed, sim.round(), current().inputs, sim);
     }
 
     /**
@@ -337,12 +337,12 @@ public final class Session {
 
     /** The recorded inputs from index {@code from} on, as the JSON array a session file holds. */
     public String inputsJson(int from) {
-        return SessionFile.inputsJson(current().inputs.subList(from, current().inputs.size()), sim);
+        return SessionFormat.inputsJson(current().inputs.subList(from, current().inputs.size()), sim);
     }
 
     /** Writes the session file atomically (a crash never leaves half a file); creates missing directories. */
     public void save(Path file) throws IOException {
-        SessionFile.save(file, toJson());
+        SessionFormat.save(file, toJson());
     }
 
     public static Session load(Path file) throws ScenarioException {
@@ -372,7 +372,7 @@ public final class Session {
 
     /** {@link #parse(String, String)}, telling {@code loading} each round of the re-run. */
     public static Session parse(String text, String file, Loading loading) throws ScenarioException {
-        SessionFile.Contents contents = SessionFile.read(text, file);
+        SessionFormat.Contents contents = SessionFormat.read(text, file);
         int round = contents.round();
         JsonValue.Arr list = contents.inputs();
         Session s = start(contents.scenario(), contents.seed());

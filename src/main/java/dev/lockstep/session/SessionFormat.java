@@ -1,7 +1,6 @@
 package dev.lockstep.session;
 
 import dev.lockstep.core.Simulation;
-import dev.lockstep.io.AtomicFile;
 import dev.lockstep.json.JsonParseException;
 import dev.lockstep.json.JsonParser;
 import dev.lockstep.json.JsonValue;
@@ -10,9 +9,9 @@ import dev.lockstep.scenario.FileKind;
 import dev.lockstep.scenario.Scenario;
 import dev.lockstep.scenario.ScenarioException;
 import dev.lockstep.scenario.ScenarioLoader;
+import dev.lockstep.scenario.ScenarioWriter;
 import dev.lockstep.scenario.SchedulerJson;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -20,8 +19,8 @@ import java.util.List;
  * The session file format, {@code lockstep-session/1}: the scenario, the seed, the round reached
  * and the inputs of the current branch, in the order given. Nodes are written by name.
  */
-final class SessionFile {
-    private SessionFile() {}
+final class SessionFormat {
+    private SessionFormat() {}
 
     /** What a session file holds; the inputs are read against the run they name nodes of. */
     record Contents(Scenario scenario, long seed, int round, JsonValue.Arr inputs) {}
@@ -72,8 +71,7 @@ final class SessionFile {
 
     /** Writes the file atomically (a crash never leaves half a file); creates missing directories. */
     static void save(Path file, String json) throws IOException {
-        Files.createDirectories(file.toAbsolutePath().getParent());
-        AtomicFile.write(file, out -> {
+        ScenarioWriter.writeAtomically(file, out -> {
             out.write(json);
             out.write('\n');
         });
