@@ -41,6 +41,10 @@ final class AdversaryReader {
         this.delta = delta;
     }
 
+    /**
+     * A scheduler object; {@code top} if it is the scenario's own (a scripted schedule stands only
+     * there, not in "then" or a session's input). Policies made of knobs go by {@link SchedulerJson}.
+     */
     SchedulerPolicy scheduler(JsonValue v, Protocol<?> protocol, boolean top) {
         JsonValue.Obj o = problems.object(v, "the scheduler");
         if (o == null) return new Synchronous();
