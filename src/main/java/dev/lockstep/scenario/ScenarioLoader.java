@@ -61,7 +61,7 @@ public final class ScenarioLoader {
     }
 
     public static Scenario fromJson(JsonValue root, String file) throws ScenarioException {
-        return read(root, file, new Problems(file));
+        return validate(root, file, new Problems(file));
     }
 
     /**
@@ -81,7 +81,7 @@ public final class ScenarioLoader {
     }
 
     /** One validation pass; collects every problem before giving up. */
-    private static Scenario read(JsonValue rootValue, String file, Problems problems) throws ScenarioException {
+    private static Scenario validate(JsonValue rootValue, String file, Problems problems) throws ScenarioException {
         JsonValue.Obj root = problems.object(rootValue, "a scenario");
         problems.throwIfAny();
         // "$schema" tells editors where the JSON Schema is (assets/schema); it is not part of the
