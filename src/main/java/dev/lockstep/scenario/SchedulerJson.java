@@ -31,6 +31,11 @@ public final class SchedulerJson {
         return KNOBS.get(policy);
     }
 
+    /** Whether {@link #write} can write the policy: every one but a scripted schedule. */
+    public static boolean writable(SchedulerPolicy p) {
+        return KNOBS.containsKey(p.name());
+    }
+
     /** Writes the scheduler object of a policy (the inverse of {@link ScenarioLoader#policy}); scripted policies are not written. */
     public static void write(JsonWriter w, SchedulerPolicy p) {
         List<String> knobs = KNOBS.get(p.name());

@@ -1,8 +1,10 @@
 package dev.lockstep.scenario;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lockstep.core.adversary.Asynchronous;
 import dev.lockstep.core.adversary.Manual;
@@ -36,6 +38,8 @@ class SchedulerJsonTest {
                 json(new Asynchronous(0.5, 4, NodeChoice.ANY)));
         assertEquals("{\"policy\":\"manual\"}", json(new Manual()));
         assertThrows(IllegalArgumentException.class, () -> json(new Scripted(List.of(), null)));
+        assertFalse(SchedulerJson.writable(new Scripted(List.of(), new Manual())));
+        assertTrue(SchedulerJson.writable(new Manual()));
     }
 
     @Test
@@ -53,6 +57,8 @@ class SchedulerJsonTest {
         assertEquals(new Tuning(0.9, 7, NodeChoice.EFFECTIVE), new SemiSynchronous(0.9).tuning(fallback));
         assertEquals(new Tuning(0.9, 2, NodeChoice.EFFECTIVE), new Asynchronous(0.9, 2).tuning(fallback));
         assertEquals(fallback, new Manual().tuning(fallback));
+        assertEquals(fallback, new Scripted(List.of(), null).tuning(fallback));
+        assertEquals(new Tuning(0.3, 7, NodeChoice.EFFECTIVE), new Scripted(List.of(), new Sequential()).tuning(fallback));
         assertEquals(new Asynchronous(0.3, 7, NodeChoice.ANY), Policies.randomized("asynchronous", fallback));
         assertEquals(new Sequential(NodeChoice.ANY), Policies.randomized("sequential", fallback));
         assertNull(Policies.randomized("manual", fallback));

@@ -15,8 +15,8 @@ public interface SchedulerPolicy {
     List<Planned> plan(Simulation sim);
 
     /**
-     * This policy's knobs, with {@code fallback}'s for those it does not have (all of them for
-     * scripted and manual policies, where the script or the person chooses).
+     * This policy's knobs, with {@code fallback}'s for those it does not have (all of them for the
+     * manual policy, where the person chooses; a scripted one has those of the policy after it).
      */
     default Tuning tuning(Tuning fallback) {
         return fallback;
