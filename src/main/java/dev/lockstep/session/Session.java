@@ -298,7 +298,7 @@ public final class Session {
     }
 
     public void workload(boolean on) {
-        submit(new Input.Workload(0, -1, on));
+        submit(new Input.WorkloadSwitch(0, -1, on));
     }
 
     /** Manual mode: executes the chosen enabled choice now (draws fixed if the choice has them). */

@@ -55,7 +55,7 @@ final class SessionFormat {
         } else if (in instanceof Input.Policy p) {
             w.key("scheduler");
             SchedulerJson.write(w, p.policy());
-        } else if (in instanceof Input.Workload wl) {
+        } else if (in instanceof Input.WorkloadSwitch wl) {
             w.field("workload", wl.on());
         } else if (in instanceof Input.Execute e) {
             w.field("execute", sim.nodeName(e.node())).field("action", e.action());

@@ -205,7 +205,7 @@ final class Stepper {
             sim.call(c.node(), c.call());
         } else if (in instanceof Input.Policy p) {
             adversary.policy(p.policy());
-        } else if (in instanceof Input.Workload w) {
+        } else if (in instanceof Input.WorkloadSwitch w) {
             adversary.workload(w.on());
         } else if (in instanceof Input.Execute e) {
             Choice c = choice(e);
