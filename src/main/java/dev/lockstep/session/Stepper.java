@@ -65,7 +65,7 @@ final class Stepper {
         return !atFrontier();
     }
 
-    void advanceFrontier() {
+    private void advanceFrontier() {
         BranchState b = timeline.current();
         int round = sim.round();
         int done = done();
@@ -187,7 +187,7 @@ final class Stepper {
         return true;
     }
 
-    void apply(Input in) {
+    private void apply(Input in) {
         applying = in;
         applyNow(in);
         applying = null;
