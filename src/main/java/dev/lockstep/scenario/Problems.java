@@ -14,6 +14,11 @@ final class Problems {
         this.file = file;
     }
 
+    /** The value read, or {@code fallback} if it was missing or invalid (and so already reported). */
+    static <T> T orElse(T value, T fallback) {
+        return value != null ? value : fallback;
+    }
+
     void add(JsonValue at, String message) {
         if (list.size() == MAX) list.add(file + ": (more problems not shown)");
         if (list.size() > MAX) return;

@@ -20,7 +20,7 @@ import java.util.List;
  * behaves. Immutable; {@link #engine(long)} builds a fresh run.
  */
 public final class Scenario {
-    public static final String FORMAT = "lockstep-scenario/1";
+    public static final String FORMAT = FileKind.SCENARIO.format();
 
     final String file;
     final JsonValue.Obj json;

@@ -6,7 +6,6 @@ import dev.lockstep.json.JsonParser;
 import dev.lockstep.json.JsonValue;
 import dev.lockstep.json.JsonWriter;
 import java.io.IOException;
-import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -115,23 +114,17 @@ public final class ScenarioWriter {
     }
 
     /**
-     * Writes text to a file atomically: through a new sibling file renamed into place, so a crash
-     * never leaves half a file (and an existing file is replaced only by a complete one).
+     * Writes text to a file atomically, through {@link AtomicFile}: a crash never leaves half a
+     * file, and an existing file is replaced only by a complete one. Creates missing directories.
      */
     public static void writeAtomically(Path file, String text) throws IOException {
         writeAtomically(file, out -> out.write(text));
     }
 
-    /** Streams content to a file atomically (see {@link #writeAtomically(Path, String)}); creates missing directories. */
-    public static void writeAtomically(Path file, Content content) throws IOException {
+    /** Streams content to a file (a scenario, a session, a trace) atomically; creates missing directories. */
+    public static void writeAtomically(Path file, AtomicFile.Content content) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
         if (dir != null) Files.createDirectories(dir);
-        AtomicFile.write(file, content::writeTo);
-    }
-
-    /** What to write into a file. */
-    @FunctionalInterface
-    public interface Content {
-        void writeTo(Writer out) throws IOException;
+        AtomicFile.write(file, content);
     }
 }

@@ -32,7 +32,7 @@ public record Summary(int rounds, long actions, long messagesSent, long messages
                 .field("meanWaitRounds", meanWaitRounded())
                 .field("maxWaitRounds", maxWaitRounds)
                 .key("violations").beginArray();
-        for (Violation v : violations) TraceWriter.violation(w, v, sim);
+        for (Violation v : violations) ViolationRecord.write(w, v, sim);
         w.endArray().endObject();
     }
 

@@ -72,9 +72,7 @@ public final class TraceReplay {
                 TraceLines behind = new TraceLines(source.open(), file)) {
             TraceDriver driver = new TraceDriver(ahead, file);
             JsonValue.Obj header = driver.header();
-            if (!(header.get("format") instanceof JsonValue.Str f) || !f.value().equals(TraceWriter.FORMAT)) {
-                throw new ScenarioException(file + ":1: not a trace: expected \"format\": \"" + TraceWriter.FORMAT + "\"");
-            }
+            FileKind.TRACE.require(header, file + ":1");
             if (!(header.get("scenario") instanceof JsonValue.Obj scenarioJson)
                     || !(header.get("seed") instanceof JsonValue.Num seedNum)
                     || !(header.get("rounds") instanceof JsonValue.Num roundsNum)) {

@@ -22,7 +22,7 @@ import java.util.List;
  * Together with its header a trace replays exactly ({@link TraceReplay}).
  */
 public final class TraceWriter implements SimulationListener {
-    public static final String FORMAT = "lockstep-trace/1";
+    public static final String FORMAT = FileKind.TRACE.format();
 
     private final Writer out;
     private final Simulation sim;
@@ -123,16 +123,8 @@ public final class TraceWriter implements SimulationListener {
     @Override
     public void violated(Violation v) {
         JsonWriter w = new JsonWriter();
-        violation(w, v, sim);
+        ViolationRecord.write(w, v, sim);
         line(w);
-    }
-
-    /** A violation as a trace record (also used inside summaries). */
-    static void violation(JsonWriter w, Violation v, Simulation sim) {
-        w.beginObject().field("round", v.round()).field("type", "violation").field("check", v.check())
-                .key("nodes").beginArray();
-        for (int u : v.nodes()) w.value(sim.nodeName(u));
-        w.endArray().field("message", v.message()).endObject();
     }
 
     private void received(JsonWriter w, Envelope e) {

@@ -46,8 +46,8 @@ public sealed interface Input {
         @Override public Policy at(int r, long s) { return new Policy(r, s, policy); }
     }
 
-    record Workload(int round, long step, boolean on) implements Input {
-        @Override public Workload at(int r, long s) { return new Workload(r, s, on); }
+    record WorkloadSwitch(int round, long step, boolean on) implements Input {
+        @Override public WorkloadSwitch at(int r, long s) { return new WorkloadSwitch(r, s, on); }
     }
 
     /**

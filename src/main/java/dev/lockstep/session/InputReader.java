@@ -58,7 +58,7 @@ final class InputReader {
         }
         if (o.has("scheduler")) return new Input.Policy(round, step, ScenarioLoader.policy(o.get("scheduler"), file));
         if (o.has("workload")) {
-            if (o.get("workload") instanceof JsonValue.Bool b) return new Input.Workload(round, step, b.value());
+            if (o.get("workload") instanceof JsonValue.Bool b) return new Input.WorkloadSwitch(round, step, b.value());
             throw problem(o.get("workload"), "expected true or false, found " + o.get("workload").typeName());
         }
         if (o.has("execute")) {

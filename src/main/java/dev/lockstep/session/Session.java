@@ -1,31 +1,23 @@
 package dev.lockstep.session;
 
-import dev.lockstep.core.Action;
 import dev.lockstep.core.Call;
 import dev.lockstep.core.Choice;
-import dev.lockstep.core.NodeState;
 import dev.lockstep.core.Simulation;
-import dev.lockstep.core.SimulationListener;
 import dev.lockstep.core.adversary.Engine;
 import dev.lockstep.core.adversary.Manual;
+import dev.lockstep.core.adversary.ScheduleException;
 import dev.lockstep.core.adversary.SchedulerPolicy;
-import dev.lockstep.io.AtomicFile;
-import dev.lockstep.json.JsonParseException;
-import dev.lockstep.json.JsonParser;
 import dev.lockstep.json.JsonValue;
-import dev.lockstep.json.JsonWriter;
+import dev.lockstep.scenario.FileKind;
 import dev.lockstep.scenario.Scenario;
 import dev.lockstep.scenario.ScenarioException;
-import dev.lockstep.scenario.ScenarioLoader;
+import dev.lockstep.scenario.TextFile;
 import java.io.IOException;
-import java.io.Writer;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
-import java.util.TreeSet;
+import java.util.concurrent.CancellationException;
 
 /**
  * An interactive session: a scenario run step by step while a person changes the topology, calls
@@ -43,25 +35,18 @@ import java.util.TreeSet;
  * <p>Not thread-safe: the GUI calls it from its application thread.
  */
 public final class Session {
-    public static final String FORMAT = "lockstep-session/1";
-    static final int CHECKPOINT_EVERY = 16;
+    public static final String FORMAT = FileKind.SESSION.format();
+    static final int CHECKPOINT_EVERY = Timeline.CHECKPOINT_EVERY;
 
     private final Scenario scenario;
     private final long seed;
     private final Simulation sim;
     private final InteractiveAdversary adversary;
     private final Engine engine;
-
-    /** The current branch: its inputs, how many are applied, its checkpoints and round starts. */
-    private BranchState current;
-    private final List<BranchState> others = new ArrayList<>();
-    private int nextBranchId = 2;
+    private final Timeline timeline;
+    private final HistoryRecorder recorder;
+    private final Stepper stepper;
     private final List<Runnable> travelListeners = new ArrayList<>();
-    /** Whether the operation under way is new territory (its events go into the history). */
-    private boolean recording = true;
-    /** Each node's state before its next execution (for narration). */
-    private final NodeState[] before;
-
 
     /** A position of the run: in {@code round}, after {@code done} of its executions (-1: not begun). */
     public record Position(int round, int done) implements Comparable<Position> {
@@ -76,137 +61,25 @@ public final class Session {
     /** A branch as the window lists it. */
     public record Branch(int id, String name, Position furthest, boolean current) {}
 
-    private static final class Checkpoint {
-        final Simulation sim;
-        final SchedulerPolicy policy;
-        final boolean workload;
-        final int applied;
-
-        Checkpoint(Simulation sim, SchedulerPolicy policy, boolean workload, int applied) {
-            this.sim = sim;
-            this.policy = policy;
-            this.workload = workload;
-            this.applied = applied;
-        }
-    }
-
-    private static final class BranchState {
-        int id;
-        String name;
-        List<Input> inputs = new ArrayList<>();
-        int applied;
-        TreeMap<Integer, Checkpoint> checkpoints = new TreeMap<>();
-        /** roundStart.get(r): executions begun before round r started. */
-        List<Long> roundStart = new ArrayList<>();
-        Position furthest = Position.START;
-        TreeSet<Integer> topologyRounds = new TreeSet<>();
-        History history = new History();
-        /**
-         * eventsAfter[k]: the history's size right after the k-th execution, as the branch first
-         * went past it (-1: not known). Events stamped k can follow that moment (asynchronous
-         * executions taking effect at the round's end, inputs given there), so stamps cannot cut
-         * the history there.
-         */
-        int[] eventsAfter = new int[0];
-
-        void markEvents(long step) {
-            if (step <= 0 || step >= Integer.MAX_VALUE) return;
-            int k = (int) step;
-            if (k >= eventsAfter.length) {
-                int old = eventsAfter.length;
-                eventsAfter = java.util.Arrays.copyOf(eventsAfter, Math.max(k + 1, old * 2));
-                java.util.Arrays.fill(eventsAfter, old, eventsAfter.length, -1);
-            }
-            eventsAfter[k] = history.size();
-        }
-
-        /** The branch's past up to {@code at} (history: the events up to {@code step}), as a new branch. */
-        BranchState copyUpTo(Position at, int keepInputs, long step) {
-            BranchState b = new BranchState();
-            int known = at.done() > 0 && step < eventsAfter.length ? eventsAfter[(int) step] : -1;
-            b.history = known >= 0 ? history.firstEvents(known) : history.copyUpTo(step, at.round(), at.done() >= 0);
-            b.eventsAfter = java.util.Arrays.copyOf(eventsAfter, (int) Math.min(eventsAfter.length, step + 1));
-            b.inputs = new ArrayList<>(inputs.subList(0, keepInputs));
-            b.applied = keepInputs;
-            b.checkpoints = new TreeMap<>(checkpoints.headMap(at.round(), true));
-            b.roundStart = new ArrayList<>(roundStart.subList(0, Math.min(roundStart.size(), at.round() + 1)));
-            b.furthest = at;
-            b.topologyRounds = new TreeSet<>(topologyRounds.headSet(at.round(), true));
-            return b;
-        }
-    }
-
     private Session(Scenario scenario, long seed) {
         this.scenario = scenario;
         this.seed = seed;
         this.sim = new Simulation(scenario.config(seed));
         this.adversary = new InteractiveAdversary(scenario.adversary());
         this.engine = new Engine(sim, adversary);
-        current = new BranchState();
-        current.id = 1;
-        current.name = "main";
-        current.roundStart.add(0L);
-        current.checkpoints.put(0, checkpoint());
-        before = new NodeState[sim.nodeCount()];
-        resyncBefore();
-        sim.addListener(new Recorder());
+        this.timeline = new Timeline(new Checkpoint(sim.copy(), adversary.policy(), adversary.workload(), 0));
+        this.recorder = new HistoryRecorder(sim, timeline);
+        this.stepper = new Stepper(sim, adversary, engine, timeline, recorder);
+        sim.addListener(recorder);
     }
 
-    /** Records the branch's history (only for new territory: re-executions are not recorded twice). */
-    private final class Recorder implements SimulationListener {
-        private void add(History.Event e) {
-            if (recording) current.history.add(e);
-        }
-
-        private long step() {
-            return sim.executionsBegun();
-        }
-
-        @Override public void linked(int round, int u, int pu, int v, int pv) {
-            current.topologyRounds.add(round);
-            add(new History.Linked(step(), round, u, pu, v, pv));
-        }
-
-        @Override public void cut(int round, int u, int pu, int v, int pv, List<dev.lockstep.core.Envelope> lost) {
-            current.topologyRounds.add(round);
-            List<History.Msg> msgs = new ArrayList<>();
-            for (dev.lockstep.core.Envelope e : lost) msgs.add(History.msg(e));
-            add(new History.Cut(step(), round, u, pu, v, pv, List.copyOf(msgs)));
-        }
-
-        @Override public void moved(int round, int u, double x, double y) {
-            current.topologyRounds.add(round);
-            add(new History.Moved(step(), round, u, x, y));
-        }
-
-        @Override public void called(int round, int u, Call call) {
-            add(new History.Called(step(), round, u, call.json()));
-        }
-
-        @Override public void refused(int round, String change, int u, int v, String reason) {
-            add(new History.Refused(step(), round, change, u, v, reason));
-        }
-
-        @Override public void executed(dev.lockstep.core.ExecutionRecord r) {
-            int u = r.node();
-            // stamped when it takes effect (an asynchronous one began earlier: see its startRound)
-            if (recording) current.history.add(History.executed(sim, r, step(), before[u]));
-            before[u] = r.state().copy();
-        }
-
-        @Override public void violated(dev.lockstep.core.check.Violation v) {
-            add(new History.Violated(step(), v.round(), v));
-        }
-    }
-
-    /** After travel: an execution under way is narrated, when it takes effect, from before it began. */
-    private void resyncBefore() {
-        for (int u = 0; u < before.length; u++) before[u] = sim.stateBefore(u).copy();
+    private BranchState current() {
+        return timeline.current();
     }
 
     /** What happened on this branch so far (up to its furthest position), event by event. */
     public History history() {
-        return current.history;
+        return current().history;
     }
 
     /** A new session at round 0. */
@@ -227,10 +100,10 @@ public final class Session {
     public int round() { return sim.round(); }
 
     /** Every input applied so far on this branch, in order. */
-    public List<Input> inputs() { return List.copyOf(current.inputs.subList(0, current.applied)); }
+    public List<Input> inputs() { return List.copyOf(current().inputs.subList(0, current().applied)); }
 
     /** Inputs of this branch not applied yet: waiting for the next round, or the branch's future after going back. */
-    public List<Input> waiting() { return List.copyOf(current.inputs.subList(current.applied, current.inputs.size())); }
+    public List<Input> waiting() { return List.copyOf(current().inputs.subList(current().applied, current().inputs.size())); }
 
     public SchedulerPolicy policy() { return adversary.policy(); }
 
@@ -254,125 +127,51 @@ public final class Session {
 
     /** Where the run is now. */
     public Position position() {
-        return new Position(sim.round(), engine.midRound() ? sim.executionsThisRound() : -1);
+        return new Position(sim.round(), stepper.done());
     }
 
     /** The furthest position this branch has reached (going back keeps its future). */
     public Position furthest() {
-        return current.furthest;
+        return new Position(current().furthestRound, current().furthestDone);
     }
 
     /** Whether the run is at an earlier position than the branch has reached (time travel). */
     public boolean inPast() {
-        return position().compareTo(current.furthest) < 0;
+        return stepper.inPast();
     }
 
     /** Executions begun before round r started (known for every round this branch reached). */
     public long roundStart(int r) {
-        return current.roundStart.get(r);
+        return current().roundStart.get(r);
     }
 
     /** Executions begun in total at the furthest position of this branch. */
     public long furthestStep() {
-        Position f = current.furthest;
-        return current.roundStart.get(f.round()) + Math.max(0, f.done());
+        return current().furthestStep();
     }
 
     /** The position right after the {@code step}-th execution (0: the very start). */
     public Position positionOfStep(long step) {
         if (step <= 0) return Position.START;
-        List<Long> starts = current.roundStart;
-        int lo = 0;
-        int hi = Math.min(starts.size(), current.furthest.round() + 1) - 1;
-        // the round containing execution `step`: the largest r with roundStart(r) < step
-        while (lo < hi) {
-            int mid = (lo + hi + 1) >>> 1;
-            if (starts.get(mid) < step) lo = mid;
-            else hi = mid - 1;
-        }
-        return new Position(lo, (int) (step - starts.get(lo)));
+        int r = current().roundOfStep(step);
+        return new Position(r, (int) (step - current().roundStart.get(r)));
     }
 
     /** Rounds whose start changed the topology on this branch (for "back to the previous topology change"). */
     public List<Integer> topologyRounds() {
-        return List.copyOf(current.topologyRounds);
+        return List.copyOf(current().topologyRounds);
     }
 
     // ---------------------------------------------------------------- stepping
 
-    private Checkpoint checkpoint() {
-        return new Checkpoint(sim.copy(), adversary.policy(), adversary.workload(), current.applied);
-    }
-
-    private boolean atFrontier() {
-        return position().compareTo(current.furthest) >= 0;
-    }
-
-    private void advanceFrontier() {
-        Position p = position();
-        if (p.compareTo(current.furthest) > 0) {
-            current.furthest = p;
-            if (p.done() > 0) current.markEvents(sim.executionsBegun());
-        }
-    }
-
-    private Input nextInput() {
-        return current.applied < current.inputs.size() ? current.inputs.get(current.applied) : null;
-    }
-
-    private void begin() {
-        if (engine.midRound()) return;
-        recording = atFrontier();
-        engine.beginRound();
-        int round = sim.round();
-        for (Input in = nextInput(); in != null && in.round() == round && in.step() < 0; in = nextInput()) {
-            apply(in);
-            current.applied++;
-            engine.replan();
-        }
-        advanceFrontier();
-    }
-
-    /** The next execution of the begun round: the person's next manual choice if due, else the plan's. */
-    private boolean executeNext() {
-        recording = atFrontier();
-        long step = sim.executionsBegun();
-        int round = sim.round();
-        for (Input in = nextInput(); in != null && in.round() == round && in.step() == step; in = nextInput()) {
-            current.applied++;
-            apply(in);
-            if (in instanceof Input.Execute) {
-                advanceFrontier();
-                return true;
-            }
-            if (in instanceof Input.Policy) engine.dropRest(); // as when it was given, mid-round
-        }
-        boolean did = engine.executeNext();
-        if (did) advanceFrontier();
-        return did;
-    }
-
-    private void endRound() {
-        recording = atFrontier();
-        engine.finishRound();
-        int r = sim.round();
-        if (current.roundStart.size() == r) current.roundStart.add(sim.executionsBegun());
-        if (r % CHECKPOINT_EVERY == 0 && !current.checkpoints.containsKey(r)) current.checkpoints.put(r, checkpoint());
-        advanceFrontier();
-    }
-
     /** Runs the rest of the current round (all of it if it has not begun). */
     public void stepRound() {
-        begin();
-        while (executeNext()) {
-            // the plan's (or the recorded manual) executions, one after another
-        }
-        endRound();
+        stepper.stepRound();
     }
 
     /** Begins the current round if it has not begun: its start-of-round changes and calls happen now. */
     public void beginRound() {
-        begin();
+        stepper.begin();
     }
 
     /**
@@ -380,12 +179,7 @@ public final class Session {
      * false if {@code maxRounds} rounds passed with nothing to execute.
      */
     public boolean stepAction(int maxRounds) {
-        for (int i = 0; i < maxRounds; i++) {
-            begin();
-            if (executeNext()) return true;
-            endRound();
-        }
-        return false;
+        return stepper.stepAction(maxRounds);
     }
 
     /** Runs whole rounds until the simulation reaches {@code round}. */
@@ -398,28 +192,11 @@ public final class Session {
     /** Goes to a position of this branch (forward: runs there; past the furthest: extends the branch). */
     public void jumpTo(Position target) {
         // forward too: a checkpoint between here and the target saves re-executing the rounds before it
-        Integer checkpoint = current.checkpoints.floorKey(target.round());
+        Integer checkpoint = current().checkpoints.floorKey(target.round());
         if (target.compareTo(position()) < 0 || (checkpoint != null && checkpoint > sim.round())) restoreBefore(target);
-        runTo(target);
-        resyncBefore();
+        stepper.runTo(target.round(), target.done());
+        recorder.resync();
         for (Runnable r : travelListeners) r.run();
-    }
-
-    /** Re-executes forward to {@code target} (listeners muted while on known history). */
-    private void runTo(Position target) {
-        boolean quiet = target.compareTo(current.furthest) <= 0;
-        sim.mute(quiet);
-        try {
-            while (sim.round() < target.round()) stepRound();
-            if (target.done() >= 0) {
-                begin();
-                while (sim.executionsThisRound() < target.done() && executeNext()) {
-                    // up to the target execution
-                }
-            }
-        } finally {
-            sim.mute(false);
-        }
     }
 
     /** Goes to the position right after the {@code step}-th execution of this branch. */
@@ -428,13 +205,7 @@ public final class Session {
     }
 
     private void restoreBefore(Position target) {
-        Map.Entry<Integer, Checkpoint> e = current.checkpoints.floorEntry(target.round());
-        Checkpoint cp = e.getValue();
-        sim.restore(cp.sim);
-        engine.reset();
-        adversary.policy(cp.policy);
-        adversary.workload(cp.workload);
-        current.applied = cp.applied;
+        stepper.restore(current().checkpoints.floorEntry(target.round()).getValue());
     }
 
     /** One execution back (to the previous round's last execution if this round has none yet). */
@@ -445,7 +216,7 @@ public final class Session {
             return;
         }
         for (int r = p.round() - 1; r >= 0; r--) {
-            int count = (int) (current.roundStart.get(r + 1) - current.roundStart.get(r));
+            int count = (int) (current().roundStart.get(r + 1) - current().roundStart.get(r));
             if (count > 0) {
                 jumpTo(new Position(r, count));
                 return;
@@ -463,7 +234,7 @@ public final class Session {
     /** Back to the last round (before now) whose start changed the topology, right after that change. */
     public boolean backToTopologyChange() {
         Position p = position();
-        Integer r = p.done() > 0 ? current.topologyRounds.floor(p.round()) : current.topologyRounds.lower(p.round());
+        Integer r = p.done() > 0 ? current().topologyRounds.floor(p.round()) : current().topologyRounds.lower(p.round());
         if (r == null) return false;
         jumpTo(new Position(r, 0));
         return true;
@@ -474,25 +245,20 @@ public final class Session {
     /** Every branch: the current one and those left behind by forks. */
     public List<Branch> branches() {
         List<Branch> out = new ArrayList<>();
-        List<BranchState> all = new ArrayList<>(others);
-        all.add(current);
-        all.sort((a, b) -> Integer.compare(a.id, b.id));
-        for (BranchState b : all) out.add(new Branch(b.id, b.name, b.furthest, b == current));
+        for (BranchState b : timeline.all()) {
+            out.add(new Branch(b.id, b.name, new Position(b.furthestRound, b.furthestDone), b == current()));
+        }
         return out;
     }
 
     /** Returns to another branch, at its furthest position. */
     public void switchTo(int branchId) {
-        if (branchId == current.id) return;
-        BranchState target = null;
-        for (BranchState b : others) if (b.id == branchId) target = b;
-        if (target == null) throw new IllegalArgumentException("no branch " + branchId);
-        others.remove(target);
-        others.add(current);
-        current = target;
-        restoreBefore(current.furthest);
-        runTo(current.furthest);
-        resyncBefore();
+        if (branchId == current().id) return;
+        timeline.switchTo(branchId);
+        Position furthest = furthest();
+        restoreBefore(furthest);
+        stepper.runTo(furthest.round(), furthest.done());
+        recorder.resync();
         for (Runnable r : travelListeners) r.run();
     }
 
@@ -500,11 +266,7 @@ public final class Session {
     private void forkIfInPast() {
         if (!inPast()) return;
         Position here = position();
-        BranchState fork = current.copyUpTo(here, current.applied, sim.executionsBegun());
-        fork.id = nextBranchId++;
-        fork.name = "branch " + fork.id + " (from round " + here.round() + ")";
-        others.add(current);
-        current = fork;
+        timeline.fork(here.round(), here.done(), sim.executionsBegun());
         for (Runnable r : travelListeners) r.run();
     }
 
@@ -536,7 +298,7 @@ public final class Session {
     }
 
     public void workload(boolean on) {
-        submit(new Input.Workload(0, -1, on));
+        submit(new Input.WorkloadSwitch(0, -1, on));
     }
 
     /** Manual mode: executes the chosen enabled choice now (draws fixed if the choice has them). */
@@ -555,81 +317,14 @@ public final class Session {
         if (input instanceof Input.Execute && !manual()) {
             throw new IllegalStateException("choosing executions by hand needs manual mode");
         }
-        boolean started = engine.midRound() && sim.executionsThisRound() > 0;
-        if (started && !input.midRound()) {
-            current.inputs.add(input.at(sim.round() + 1, -1)); // after anything already waiting
-            return false;
-        }
-        begin();
-        recording = true; // after forkIfInPast the run is at its branch's frontier
-        Input placed = started || input instanceof Input.Execute ? input.at(sim.round(), sim.executionsBegun())
-                : input.at(sim.round(), -1);
-        current.inputs.add(current.applied, placed);
-        current.applied++;
-        apply(placed);
-        if (placed.step() < 0) {
-            engine.replan();
-        } else if (placed instanceof Input.Policy) {
-            engine.dropRest(); // the rest of this round as the new policy (or the person) decides
-        }
-        advanceFrontier();
-        return true;
-    }
-
-    /** The input being applied (null between inputs): a failure while loading a session names it. */
-    private Input applying;
-
-    private void apply(Input in) {
-        applying = in;
-        applyNow(in);
-        applying = null;
-    }
-
-    private void applyNow(Input in) {
-        if (in instanceof Input.Move m) {
-            adversary.base().move(sim, m.node(), m.x(), m.y());
-        } else if (in instanceof Input.Link l) {
-            if (l.pu() >= 0 && l.pv() >= 0) sim.link(l.u(), l.pu(), l.v(), l.pv());
-            else sim.link(l.u(), l.v());
-        } else if (in instanceof Input.Cut c) {
-            sim.cut(c.u(), c.v());
-        } else if (in instanceof Input.CallInput c) {
-            sim.call(c.node(), c.call());
-        } else if (in instanceof Input.Policy p) {
-            adversary.policy(p.policy());
-        } else if (in instanceof Input.Workload w) {
-            adversary.workload(w.on());
-        } else if (in instanceof Input.Execute e) {
-            Choice c = choice(e);
-            String why = sim.drawsProblem(c); // checked here: the simulation's own check comes mid-execution
-            if (why != null) throw new IllegalArgumentException(why);
-            sim.execute(c);
-        }
-    }
-
-    private Choice choice(Input.Execute e) {
-        List<Action<NodeState>> actions = sim.actions();
-        int a = -1;
-        for (int i = 0; i < actions.size(); i++) if (actions.get(i).label().equals(e.action())) a = i;
-        if (a < 0) throw new IllegalArgumentException("no action " + e.action());
-        dev.lockstep.core.Envelope m = null;
-        if (e.message() >= 0) {
-            int i = sim.channels().indexOf(e.node(), e.message());
-            if (i < 0) throw new IllegalArgumentException("message #" + e.message() + " is not in transit to " + sim.nodeName(e.node()));
-            m = sim.channels().get(e.node(), i);
-        }
-        return new Choice(e.node(), a, m, e.draws() == null ? null : e.draws().clone());
+        return stepper.place(input); // after forkIfInPast the run is at its branch's frontier
     }
 
     // ---------------------------------------------------------------- files
 
     /** The session as {@code lockstep-session/1} JSON (the current branch, all its inputs). */
     public String toJson() {
-        JsonWriter w = new JsonWriter();
-        w.beginObject().field("format", FORMAT).key("scenario").value(scenario.json()).field("seed", seed)
-                .field("round", sim.round()).key("inputs").beginArray();
-        for (Input in : current.inputs) writeInput(w, in);
-        return w.endArray().endObject().toString();
+        return SessionFormat.toJson(scenario, seed, sim.round(), current().inputs, sim);
     }
 
     /**
@@ -637,65 +332,25 @@ public final class Session {
      * it changes with the session). For incremental saving: see {@link #inputsJson(int)}.
      */
     public List<Input> recorded() {
-        return java.util.Collections.unmodifiableList(current.inputs);
+        return Collections.unmodifiableList(current().inputs);
     }
 
     /** The recorded inputs from index {@code from} on, as the JSON array a session file holds. */
     public String inputsJson(int from) {
-        JsonWriter w = new JsonWriter().beginArray();
-        for (Input in : current.inputs.subList(from, current.inputs.size())) writeInput(w, in);
-        return w.endArray().toString();
-    }
-
-    private void writeInput(JsonWriter w, Input in) {
-        w.beginObject().field("round", in.round());
-        if (in.step() >= 0) w.field("step", in.step());
-        if (in instanceof Input.Move m) {
-            w.field("move", name(m.node())).key("to").beginArray().value(m.x()).value(m.y()).endArray();
-        } else if (in instanceof Input.Link l) {
-            w.key("link").beginArray().value(name(l.u())).value(name(l.v())).endArray();
-            if (l.pu() >= 0) w.key("ports").beginArray().value(l.pu()).value(l.pv()).endArray();
-        } else if (in instanceof Input.Cut c) {
-            w.key("cut").beginArray().value(name(c.u())).value(name(c.v())).endArray();
-        } else if (in instanceof Input.CallInput c) {
-            w.field("node", name(c.node())).field("call", c.call().json());
-        } else if (in instanceof Input.Policy p) {
-            w.key("scheduler");
-            ScenarioLoader.writePolicy(w, p.policy());
-        } else if (in instanceof Input.Workload wl) {
-            w.field("workload", wl.on());
-        } else if (in instanceof Input.Execute e) {
-            w.field("execute", name(e.node())).field("action", e.action());
-            if (e.message() >= 0) w.field("message", e.message());
-            if (e.draws() != null) {
-                w.key("draws").beginArray();
-                for (int d : e.draws()) w.value(d);
-                w.endArray();
-            }
-        }
-        w.endObject();
-    }
-
-    private String name(int u) {
-        return sim.nodeName(u);
+        return SessionFormat.inputsJson(current().inputs.subList(from, current().inputs.size()), sim);
     }
 
     /** Writes the session file atomically (a crash never leaves half a file); creates missing directories. */
     public void save(Path file) throws IOException {
-        Files.createDirectories(file.toAbsolutePath().getParent());
-        String json = toJson();
-        AtomicFile.write(file, out -> {
-            out.write(json);
-            out.write('\n');
-        });
+        SessionFormat.save(file, toJson());
     }
 
     public static Session load(Path file) throws ScenarioException {
-        return parse(ScenarioLoader.read(file), file.toString());
+        return parse(TextFile.read(file), file.toString());
     }
 
     public static Session load(Path file, Loading loading) throws ScenarioException {
-        return parse(ScenarioLoader.read(file), file.toString(), loading);
+        return parse(TextFile.read(file), file.toString(), loading);
     }
 
     /**
@@ -717,47 +372,27 @@ public final class Session {
 
     /** {@link #parse(String, String)}, telling {@code loading} each round of the re-run. */
     public static Session parse(String text, String file, Loading loading) throws ScenarioException {
-        JsonValue root;
-        try {
-            root = JsonParser.parse(text, ScenarioLoader.nodeLimit("$.scenario"));
-        } catch (JsonParseException e) {
-            throw new ScenarioException(e.describe(file));
-        }
-        if (!(root instanceof JsonValue.Obj o) || !(o.get("format") instanceof JsonValue.Str f) || !f.value().equals(FORMAT)) {
-            throw new ScenarioException(file + ": not a session file: expected \"format\": \"" + FORMAT + "\"");
-        }
-        if (!(o.get("scenario") instanceof JsonValue.Obj scenarioJson) || !o.has("seed") || !o.has("round")
-                || !(o.get("inputs") instanceof JsonValue.Arr list)) {
-            throw new ScenarioException(file + ": a session needs \"scenario\", \"seed\", \"round\" and \"inputs\"");
-        }
-        Scenario scenario = ScenarioLoader.fromJson(scenarioJson, file + " (embedded scenario)");
-        InputReader reader = new InputReader(file, null);
-        long seed = reader.integer(o.get("seed"), "the seed", Long.MIN_VALUE, Long.MAX_VALUE);
-        int round = (int) reader.integer(o.get("round"), "the round reached", 0, InputReader.MAX_ROUND);
-        Session s = start(scenario, seed);
-        reader = new InputReader(file, s.sim);
-        for (JsonValue item : list.items()) s.current.inputs.add(reader.read(item));
+        SessionFormat.Contents contents = SessionFormat.read(text, file);
+        int round = contents.round();
+        JsonValue.Arr list = contents.inputs();
+        Session s = start(contents.scenario(), contents.seed());
+        InputReader reader = new InputReader(file, s.sim);
+        for (JsonValue item : list.items()) s.current().inputs.add(reader.read(item));
         try {
             while (s.sim.round() < round) {
                 s.stepRound();
                 loading.roundDone(s.sim.round(), round);
             }
-        } catch (java.util.concurrent.CancellationException e) {
+        } catch (CancellationException e) {
             throw e;
         } catch (RuntimeException e) {
-            int i = s.applying == null ? -1 : indexOf(s.current.inputs, s.applying);
+            int i = s.stepper.applyingIndex();
             if (i >= 0) throw reader.problem(list.get(i), "this input cannot be applied: " + e.getMessage());
-            if (e instanceof dev.lockstep.core.adversary.ScheduleException se) {
+            if (e instanceof ScheduleException se) {
                 throw new ScenarioException(se.source() + ": " + se.getMessage());
             }
             throw new ScenarioException(file + ": the session cannot be replayed: " + e.getMessage());
         }
         return s;
     }
-
-    private static int indexOf(List<Input> inputs, Input in) {
-        for (int i = 0; i < inputs.size(); i++) if (inputs.get(i) == in) return i;
-        return -1;
-    }
-
 }

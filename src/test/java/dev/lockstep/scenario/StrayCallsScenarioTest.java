@@ -1,8 +1,8 @@
 package dev.lockstep.scenario;
 
-import static dev.lockstep.scenario.ScenarioLoaderTest.load;
-import static dev.lockstep.scenario.ScenarioLoaderTest.onlyProblem;
-import static dev.lockstep.scenario.ScenarioLoaderTest.scenario;
+import static dev.lockstep.scenario.ScenarioTexts.load;
+import static dev.lockstep.scenario.ScenarioTexts.onlyProblem;
+import static dev.lockstep.scenario.ScenarioTexts.scenario;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.lockstep.core.adversary.RandomWorkload;

@@ -32,7 +32,7 @@ class UnitDiskScenarioTest {
     @Test
     void aCrowdBeyondFourDeltaIsRefusedWithTheNodeItsCountAndDelta() {
         String text = crowd(200, 8, 3);
-        ScenarioLoaderTest.onlyProblem(text, "{\"id\": \"n0\"", "$.nodes[0]",
+        ScenarioTexts.onlyProblem(text, "{\"id\": \"n0\"", "$.nodes[0]",
                 "node \"n0\" has 199 other nodes within the unit-disk radius 1.5, more than 4Δ = 32 (Δ = 8)",
                 "spread the nodes out or shrink the radius");
     }
@@ -76,7 +76,7 @@ class UnitDiskScenarioTest {
                  "nodes": [{"id": "p", "x": 0, "y": 0}, {"id": "q", "x": 1, "y": 0}, {"id": "r", "x": 2, "y": 0},
                            {"id": "s", "x": 0.5, "y": 0}]}
                 """;
-        ScenarioLoaderTest.onlyProblem(text, "1.2", "$.unitDisk", "ricart-agrawala needs a complete initial graph",
+        ScenarioTexts.onlyProblem(text, "1.2", "$.unitDisk", "ricart-agrawala needs a complete initial graph",
                 "p–r is missing");
     }
 }

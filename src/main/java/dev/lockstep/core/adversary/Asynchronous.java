@@ -1,7 +1,6 @@
 package dev.lockstep.core.adversary;
 
 import dev.lockstep.core.Simulation;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -21,15 +20,12 @@ public record Asynchronous(double activation, int maxDuration, NodeChoice nodeCh
 
     @Override
     public List<Planned> plan(Simulation sim) {
-        List<Planned> out = new ArrayList<>();
-        int[][] buf = {new int[16]};
-        for (int u = 0, n = sim.nodeCount(); u < n; u++) {
-            int c = SchedulerPolicy.count(sim, nodeChoice, u, buf);
-            if (c == 0 || !sim.random().chance(activation)) continue;
-            int duration = maxDuration <= 1 ? 1 : 1 + sim.random().nextInt(maxDuration);
-            int k = c == 1 ? 0 : sim.random().nextInt(c);
-            out.add(new Planned(sim.decode(u, buf[0][k]), duration));
-        }
-        return out;
+        return Activation.plan(sim, nodeChoice, activation,
+                s -> maxDuration <= 1 ? 1 : 1 + s.random().nextInt(maxDuration));
+    }
+
+    @Override
+    public Tuning tuning(Tuning fallback) {
+        return new Tuning(activation, maxDuration, nodeChoice);
     }
 }

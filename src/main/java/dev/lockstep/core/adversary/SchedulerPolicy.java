@@ -15,6 +15,14 @@ public interface SchedulerPolicy {
     List<Planned> plan(Simulation sim);
 
     /**
+     * This policy's knobs, with {@code fallback}'s for those it does not have (all of them for the
+     * manual policy, where the person chooses; a scripted one has those of the policy after it).
+     */
+    default Tuning tuning(Tuning fallback) {
+        return fallback;
+    }
+
+    /**
      * One uniformly random enabled choice of node u, appended to {@code out}; false if u has none.
      * {@code buf} is scratch space.
      */

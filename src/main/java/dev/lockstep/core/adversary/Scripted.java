@@ -47,6 +47,12 @@ public final class Scripted implements SchedulerPolicy {
         return then;
     }
 
+    /** The knobs of the policy that follows the script (none without one). */
+    @Override
+    public Tuning tuning(Tuning fallback) {
+        return then == null ? fallback : then.tuning(fallback);
+    }
+
     @Override
     public List<Planned> plan(Simulation sim) {
         int round = sim.round();

@@ -27,4 +27,9 @@ public record Sequential(NodeChoice nodeChoice) implements SchedulerPolicy {
         int c = SchedulerPolicy.count(sim, nodeChoice, u, buf);
         return List.of(Planned.now(sim.decode(u, buf[0][c == 1 ? 0 : sim.random().nextInt(c)])));
     }
+
+    @Override
+    public Tuning tuning(Tuning fallback) {
+        return new Tuning(fallback.activation(), fallback.maxDuration(), nodeChoice);
+    }
 }

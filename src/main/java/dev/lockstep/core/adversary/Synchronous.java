@@ -22,4 +22,9 @@ public record Synchronous(NodeChoice nodeChoice) implements SchedulerPolicy {
         for (int u = 0, n = sim.nodeCount(); u < n; u++) SchedulerPolicy.pick(sim, nodeChoice, u, buf, out, 0);
         return out;
     }
+
+    @Override
+    public Tuning tuning(Tuning fallback) {
+        return new Tuning(fallback.activation(), fallback.maxDuration(), nodeChoice);
+    }
 }
