@@ -3,11 +3,9 @@ package dev.lockstep.cli;
 import dev.lockstep.core.adversary.Engine;
 import dev.lockstep.debug.ShiVizExport;
 import dev.lockstep.io.AtomicFile;
-import dev.lockstep.json.JsonParseException;
-import dev.lockstep.json.JsonParser;
-import dev.lockstep.json.JsonValue;
 import dev.lockstep.scenario.Scenario;
 import dev.lockstep.scenario.ScenarioException;
+import dev.lockstep.scenario.FileKind;
 import dev.lockstep.scenario.ScenarioLoader;
 import dev.lockstep.scenario.TraceWriter;
 import java.io.IOException;
@@ -89,13 +87,8 @@ final class ShivizCommand implements Callable<Integer> {
      * format {@code lockstep-trace/1}. Anything else goes to the scenario loader, whose messages
      * say what is wrong with a broken scenario. (The one place cli tells file formats apart.)
      */
+    /** Anything that does not declare itself a trace goes to the scenario loader, whose messages say what is wrong. */
     private static boolean isScenario(String text) {
-        String first = text.lines().findFirst().orElse("");
-        try {
-            return !(JsonParser.parse(first, ScenarioLoader.nodeLimit("$"), ScenarioLoader.nodeLimit("$.scenario")) instanceof JsonValue.Obj o
-                    && o.get("format") instanceof JsonValue.Str f && f.value().equals(TraceWriter.FORMAT));
-        } catch (JsonParseException e) {
-            return true;
-        }
+        return FileKind.of(text) != FileKind.TRACE;
     }
 }

@@ -4,9 +4,9 @@ import dev.lockstep.json.JsonParseException;
 import dev.lockstep.json.JsonParser;
 import dev.lockstep.json.JsonValue;
 import dev.lockstep.json.JsonWriter;
+import dev.lockstep.scenario.FileKind;
 import dev.lockstep.scenario.ScenarioException;
 import dev.lockstep.scenario.ScenarioLoader;
-import dev.lockstep.scenario.TraceWriter;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -68,7 +68,7 @@ public final class ShiVizExport {
     /** Writes the export of a trace (its lines) to {@code out}; {@code file} names the trace in messages. */
     public static void write(List<String> traceLines, String file, Writer out) throws ScenarioException, IOException {
         if (traceLines.isEmpty()) throw new ScenarioException(file + ": empty trace");
-        requireTrace(record(traceLines.get(0), file, 1), file);
+        FileKind.TRACE.require(record(traceLines.get(0), file, 1), file + ":1");
         // first pass: where each message went (the trace names only the sender's port)
         Map<Long, String> destination = new HashMap<>();
         for (int i = 1; i < traceLines.size(); i++) {
@@ -99,12 +99,6 @@ public final class ShiVizExport {
      * The one place this class tells a trace from other files, by its header's {@code "format"}:
      * kept apart so that the project's shared format detection can take its place.
      */
-    private static void requireTrace(JsonValue.Obj header, String file) throws ScenarioException {
-        if (!(header.get("format") instanceof JsonValue.Str f) || !f.value().equals(TraceWriter.FORMAT)) {
-            throw new ScenarioException(file + ":1: not a trace: expected \"format\": \"" + TraceWriter.FORMAT + "\"");
-        }
-    }
-
     private static JsonValue.Obj record(String line, String file, int lineNo) throws ScenarioException {
         try {
             if (JsonParser.parse(line, ScenarioLoader.nodeLimit("$.scenario")) instanceof JsonValue.Obj o) return o;
