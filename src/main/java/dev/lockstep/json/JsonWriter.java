@@ -24,11 +24,17 @@ public final class JsonWriter {
             .build();
 
     private final StringBuilder out;
-    private final JsonGenerator gen;
+    /**
+     * Created on the first write and closed by {@link #toString} once every array and object is
+     * closed: closing hands its buffers back to Jackson's pool, which matters for the many
+     * one-line writers of a trace. Writing on afterwards starts a new one (at the top level
+     * there is no state to carry over).
+     */
+    private JsonGenerator gen;
 
     /** A generator step; the target is a StringBuilder, so its IOException cannot happen. */
     private interface Step {
-        void run() throws IOException;
+        void run(JsonGenerator gen) throws IOException;
     }
 
     public JsonWriter() {
@@ -37,41 +43,39 @@ public final class JsonWriter {
 
     public JsonWriter(StringBuilder out) {
         this.out = out;
-        try {
-            this.gen = FACTORY.createGenerator(new Writer() {
-                @Override public void write(char[] buf, int off, int len) { out.append(buf, off, len); }
-
-                @Override public void flush() {}
-
-                @Override public void close() {}
-            });
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     private JsonWriter emit(Step step) {
         try {
-            step.run();
+            if (gen == null) {
+                gen = FACTORY.createGenerator(new Writer() {
+                    @Override public void write(char[] buf, int off, int len) { out.append(buf, off, len); }
+
+                    @Override public void flush() {}
+
+                    @Override public void close() {}
+                });
+            }
+            step.run(gen);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         return this;
     }
 
-    public JsonWriter beginObject() { return emit(gen::writeStartObject); }
+    public JsonWriter beginObject() { return emit(JsonGenerator::writeStartObject); }
 
-    public JsonWriter endObject() { return emit(gen::writeEndObject); }
+    public JsonWriter endObject() { return emit(JsonGenerator::writeEndObject); }
 
-    public JsonWriter beginArray() { return emit(gen::writeStartArray); }
+    public JsonWriter beginArray() { return emit(JsonGenerator::writeStartArray); }
 
-    public JsonWriter endArray() { return emit(gen::writeEndArray); }
+    public JsonWriter endArray() { return emit(JsonGenerator::writeEndArray); }
 
-    public JsonWriter key(String key) { return emit(() -> gen.writeFieldName(key)); }
+    public JsonWriter key(String key) { return emit(g -> g.writeFieldName(key)); }
 
-    public JsonWriter value(String s) { return emit(() -> gen.writeString(s)); }
+    public JsonWriter value(String s) { return emit(g -> g.writeString(s)); }
 
-    public JsonWriter value(long n) { return emit(() -> gen.writeNumber(n)); }
+    public JsonWriter value(long n) { return emit(g -> g.writeNumber(n)); }
 
     /**
      * Pre-formatted by {@link #number}: Jackson's writeNumber(double) prints "3.0" for an
@@ -79,15 +83,15 @@ public final class JsonWriter {
      */
     public JsonWriter value(double d) {
         String text = number(d);
-        return emit(() -> gen.writeNumber(text));
+        return emit(g -> g.writeNumber(text));
     }
 
-    public JsonWriter value(boolean b) { return emit(() -> gen.writeBoolean(b)); }
+    public JsonWriter value(boolean b) { return emit(g -> g.writeBoolean(b)); }
 
-    public JsonWriter nullValue() { return emit(gen::writeNull); }
+    public JsonWriter nullValue() { return emit(JsonGenerator::writeNull); }
 
     /** Appends an already-serialized JSON value verbatim. */
-    public JsonWriter raw(String json) { return emit(() -> gen.writeRawValue(json)); }
+    public JsonWriter raw(String json) { return emit(g -> g.writeRawValue(json)); }
 
     public JsonWriter field(String key, String value) { return key(key).value(value); }
 
@@ -123,7 +127,11 @@ public final class JsonWriter {
 
     @Override
     public String toString() {
-        emit(gen::flush);
+        if (gen != null) {
+            boolean complete = gen.getOutputContext().inRoot();
+            emit(complete ? JsonGenerator::close : JsonGenerator::flush);
+            if (complete) gen = null;
+        }
         return out.toString();
     }
 
