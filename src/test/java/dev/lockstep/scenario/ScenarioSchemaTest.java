@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.networknt.schema.Error;
 import com.networknt.schema.InputFormat;
 import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
 import java.io.IOException;
@@ -55,7 +56,8 @@ class ScenarioSchemaTest {
     void everySampleValidatesAndPointsAtTheSchema(Path sample) throws Exception {
         String text = Files.readString(sample);
         assertEquals(List.of(), schemaErrors(text), sample.toString());
-        assertTrue(text.startsWith("{\n  \"$schema\": \"../assets/schema/lockstep-scenario-1.schema.json\",\n"),
+        // on the opening line, so that every line number in a sample stays as messages and tests quote it
+        assertTrue(text.startsWith("{\"$schema\": \"../assets/schema/lockstep-scenario-1.schema.json\",\n"),
                 sample + " names the schema in its first field");
         assertTrue(Files.isRegularFile(sample.getParent().resolve("../assets/schema/lockstep-scenario-1.schema.json")));
     }
@@ -71,6 +73,13 @@ class ScenarioSchemaTest {
         for (String policy : ScenarioLoader.POLICIES) {
             assertTrue(text.contains("\"const\": \"" + policy + "\""), "the schema describes policy " + policy);
         }
+    }
+
+    @Test
+    void theSchemaIsAValidDraft2020Schema() {
+        Schema meta = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12)
+                .getSchema(SchemaLocation.of("https://json-schema.org/draft/2020-12/schema"));
+        assertEquals(List.of(), meta.validate(read(SCHEMA_FILE), InputFormat.JSON));
     }
 
     /** A small valid scenario with {@code changes} applied: pairs of field and raw JSON value, null removes it. */
