@@ -1,16 +1,41 @@
 package dev.lockstep.json;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonFactoryBuilder;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.StreamWriteConstraints;
+import com.fasterxml.jackson.core.io.CharacterEscapes;
+import com.fasterxml.jackson.core.io.SerializedString;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+
 /**
- * Compact, deterministic JSON output: keys in insertion order, no whitespace, numbers in one
- * canonical form. Traces are compared byte for byte, so nothing here may depend on locale or
- * hash order.
+ * Compact, deterministic JSON output through Jackson's generator: keys in insertion order, no
+ * whitespace, numbers in one canonical form. Traces are compared byte for byte, so nothing here
+ * may depend on locale or hash order.
  */
 public final class JsonWriter {
+    private static final JsonFactory FACTORY = new JsonFactoryBuilder()
+            .characterEscapes(new TraceEscapes())
+            .rootValueSeparator((String) null)
+            .streamWriteConstraints(StreamWriteConstraints.builder().maxNestingDepth(Integer.MAX_VALUE).build())
+            .build();
+
     private final StringBuilder out;
-    /** Per nesting level: true once the first element has been written. */
-    private boolean[] started = new boolean[16];
-    private int depth;
-    private boolean afterKey;
+    /**
+     * Created on the first write and closed by {@link #toString} once every array and object is
+     * closed: closing hands its buffers back to Jackson's pool, which matters for the many
+     * one-line writers of a trace. Writing on afterwards starts a new one (at the top level
+     * there is no state to carry over).
+     */
+    private JsonGenerator gen;
+
+    /** A generator step; the target is a StringBuilder, so its IOException cannot happen. */
+    private interface Step {
+        void run(JsonGenerator gen) throws IOException;
+    }
 
     public JsonWriter() {
         this(new StringBuilder(128));
@@ -20,77 +45,53 @@ public final class JsonWriter {
         this.out = out;
     }
 
-    public JsonWriter beginObject() {
-        separate();
-        out.append('{');
-        push();
+    private JsonWriter emit(Step step) {
+        try {
+            if (gen == null) {
+                gen = FACTORY.createGenerator(new Writer() {
+                    @Override public void write(char[] buf, int off, int len) { out.append(buf, off, len); }
+
+                    @Override public void flush() {}
+
+                    @Override public void close() {}
+                });
+            }
+            step.run(gen);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
         return this;
     }
 
-    public JsonWriter endObject() {
-        depth--;
-        out.append('}');
-        return this;
-    }
+    public JsonWriter beginObject() { return emit(JsonGenerator::writeStartObject); }
 
-    public JsonWriter beginArray() {
-        separate();
-        out.append('[');
-        push();
-        return this;
-    }
+    public JsonWriter endObject() { return emit(JsonGenerator::writeEndObject); }
 
-    public JsonWriter endArray() {
-        depth--;
-        out.append(']');
-        return this;
-    }
+    public JsonWriter beginArray() { return emit(JsonGenerator::writeStartArray); }
 
-    public JsonWriter key(String key) {
-        separate();
-        quote(key);
-        out.append(':');
-        afterKey = true;
-        return this;
-    }
+    public JsonWriter endArray() { return emit(JsonGenerator::writeEndArray); }
 
-    public JsonWriter value(String s) {
-        separate();
-        if (s == null) out.append("null");
-        else quote(s);
-        return this;
-    }
+    public JsonWriter key(String key) { return emit(g -> g.writeFieldName(key)); }
 
-    public JsonWriter value(long n) {
-        separate();
-        out.append(n);
-        return this;
-    }
+    public JsonWriter value(String s) { return emit(g -> g.writeString(s)); }
 
+    public JsonWriter value(long n) { return emit(g -> g.writeNumber(n)); }
+
+    /**
+     * Pre-formatted by {@link #number}: Jackson's writeNumber(double) prints "3.0" for an
+     * integral double, and traces have always printed "3".
+     */
     public JsonWriter value(double d) {
-        separate();
-        out.append(number(d));
-        return this;
+        String text = number(d);
+        return emit(g -> g.writeNumber(text));
     }
 
-    public JsonWriter value(boolean b) {
-        separate();
-        out.append(b);
-        return this;
-    }
+    public JsonWriter value(boolean b) { return emit(g -> g.writeBoolean(b)); }
 
-    public JsonWriter nullValue() {
-        separate();
-        out.append("null");
-        return this;
-    }
+    public JsonWriter nullValue() { return emit(JsonGenerator::writeNull); }
 
     /** Appends an already-serialized JSON value verbatim. */
-    public JsonWriter raw(String json) {
-        separate();
-        out.append(json);
-        return this;
-    }
+    public JsonWriter raw(String json) { return emit(g -> g.writeRawValue(json)); }
 
     public JsonWriter field(String key, String value) { return key(key).value(value); }
 
@@ -126,6 +127,11 @@ public final class JsonWriter {
 
     @Override
     public String toString() {
+        if (gen != null) {
+            boolean complete = gen.getOutputContext().inRoot();
+            emit(complete ? JsonGenerator::close : JsonGenerator::flush);
+            if (complete) gen = null;
+        }
         return out.toString();
     }
 
@@ -137,44 +143,34 @@ public final class JsonWriter {
     }
 
     public static String quoted(String s) {
-        JsonWriter w = new JsonWriter();
-        w.quote(s);
-        return w.toString();
+        return new JsonWriter().value(s).toString();
     }
 
-    private void push() {
-        depth++;
-        if (depth >= started.length) started = java.util.Arrays.copyOf(started, started.length * 2);
-        started[depth] = false;
-        afterKey = false;
-    }
+    /**
+     * String escapes as Lockstep has always written them: \" \\ \n \r \t, and every other control
+     * character as a lower-case backslash-u00xx. Jackson's standard escapes would write \b and \f and
+     * upper-case hex, changing the bytes of traces that hold such characters.
+     */
+    private static final class TraceEscapes extends CharacterEscapes {
+        private static final long serialVersionUID = 1L;
+        private static final SerializableString[] ESCAPES = new SerializableString[0x20];
+        private final int[] table = standardAsciiEscapesForJSON();
 
-    private void separate() {
-        if (afterKey) {
-            afterKey = false;
-            return;
+        static {
+            for (int c = 0; c < 0x20; c++) ESCAPES[c] = new SerializedString(String.format("\\u%04x", c));
         }
-        if (depth > 0) {
-            if (started[depth]) out.append(',');
-            started[depth] = true;
-        }
-    }
 
-    private void quote(String s) {
-        out.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"': out.append("\\\""); break;
-                case '\\': out.append("\\\\"); break;
-                case '\n': out.append("\\n"); break;
-                case '\r': out.append("\\r"); break;
-                case '\t': out.append("\\t"); break;
-                default:
-                    if (c < 0x20) out.append(String.format("\\u%04x", (int) c));
-                    else out.append(c);
+        TraceEscapes() {
+            for (int c = 0; c < 0x20; c++) {
+                if (c != '\n' && c != '\r' && c != '\t') table[c] = ESCAPE_CUSTOM;
             }
         }
-        out.append('"');
+
+        @Override public int[] getEscapeCodesForAscii() { return table; }
+
+        /** Asked for every character above ASCII too: those stay as they are. */
+        @Override public SerializableString getEscapeSequence(int ch) {
+            return ch < 0x20 ? ESCAPES[ch] : null;
+        }
     }
 }

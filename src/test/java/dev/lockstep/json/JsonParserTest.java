@@ -291,4 +291,25 @@ class JsonParserTest {
         assertEquals(11, e.column(), "points at the array");
         assertEquals("f.json:2:11: $.nodes: at most 3 nodes", e.describe("f.json"));
     }
+
+    @Test
+    void onlyALineFeedStartsALine() throws Exception {
+        // Jackson's own counter starts a line at a lone carriage return; the messages never did
+        JsonParseException e = fails("[1,\r 2,\r\n x]");
+        assertEquals(2, e.line());
+        assertEquals(2, e.column());
+        JsonValue.Arr a = assertInstanceOf(JsonValue.Arr.class, parse("[1,\r 2]"));
+        assertEquals(1, a.get(1).line());
+        assertEquals(6, a.get(1).column());
+    }
+
+    @Test
+    void hexDigitsOfAUnicodeEscapeAreAsciiOnly() throws Exception {
+        // Jackson 2.22 reads a hex digit as (ch & 0xFF), which would turn U+0661 into 'a'
+        JsonParseException e = fails("{\"k\": [\"ok\", \"\\u\u0661\u0662\u0663\u0664\"]}");
+        assertEquals(15, e.column(), "at the backslash");
+        assertTrue(e.getMessage().contains("four hex digits"), e.getMessage());
+        assertEquals("\u00e9", str(parse("\"\\u00e9\"")), "a document with non-ASCII text elsewhere still reads");
+        assertEquals("\u0661", str(parse("\"\\u0041\u0661\"")).substring(1));
+    }
 }

@@ -78,6 +78,19 @@ class JsonWriterTest {
     }
 
     @Test
+    void writingGoesOnAfterToString() {
+        JsonWriter w = new JsonWriter().beginArray().value(1);
+        assertEquals("[1", w.toString(), "an unfinished document shows what is written so far");
+        w.value(2).endArray();
+        assertEquals("[1,2]", w.toString());
+        w.beginObject().field("a", 1).endObject();
+        assertEquals("[1,2]{\"a\":1}", w.toString(), "top-level values follow each other, as before");
+        StringBuilder target = new StringBuilder("x=");
+        assertEquals("x=\"\\u0008\"", new JsonWriter(target).value("\b").toString());
+        assertEquals("x=\"\\u0008\"", target.toString());
+    }
+
+    @Test
     void deepNestingBeyondTheInitialStack() throws Exception {
         JsonWriter w = new JsonWriter();
         for (int i = 0; i < 40; i++) w.beginArray().value(i);
