@@ -4,7 +4,7 @@ import dev.lockstep.core.NodeState;
 import dev.lockstep.core.Protocol;
 import dev.lockstep.core.Simulation;
 import dev.lockstep.core.Variable;
-import dev.lockstep.core.check.Check;
+import dev.lockstep.core.Check;
 import dev.lockstep.debug.Breakpoints;
 import dev.lockstep.debug.Condition;
 import dev.lockstep.debug.ConditionException;

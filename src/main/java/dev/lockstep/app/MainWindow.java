@@ -17,7 +17,7 @@ import dev.lockstep.core.adversary.Scripted;
 import dev.lockstep.core.adversary.SemiSynchronous;
 import dev.lockstep.core.adversary.Sequential;
 import dev.lockstep.core.adversary.Synchronous;
-import dev.lockstep.core.check.Violation;
+import dev.lockstep.core.Violation;
 import dev.lockstep.json.JsonValue;
 import dev.lockstep.json.JsonWriter;
 import dev.lockstep.protocol.ProtocolFactory;

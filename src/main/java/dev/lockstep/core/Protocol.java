@@ -1,6 +1,5 @@
 package dev.lockstep.core;
 
-import dev.lockstep.core.check.Check;
 import java.util.List;
 import java.util.function.IntConsumer;
 

@@ -4,7 +4,7 @@ import dev.lockstep.core.OperationStatus;
 import dev.lockstep.core.Simulation;
 import dev.lockstep.core.SystemView;
 import dev.lockstep.core.Variable;
-import dev.lockstep.core.check.Check;
+import dev.lockstep.core.Check;
 import dev.lockstep.core.check.DeadlockCheck;
 import dev.lockstep.core.check.LockoutCheck;
 import dev.lockstep.core.check.MutualExclusionCheck;

@@ -194,7 +194,7 @@ public final class Session {
             before[u] = r.state().copy();
         }
 
-        @Override public void violated(dev.lockstep.core.check.Violation v) {
+        @Override public void violated(dev.lockstep.core.Violation v) {
             add(new History.Violated(step(), v.round(), v));
         }
     }

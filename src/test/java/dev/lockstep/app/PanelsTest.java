@@ -15,7 +15,7 @@ import dev.lockstep.core.SimulationConfig;
 import dev.lockstep.core.SimulationListener;
 import dev.lockstep.core.SystemView;
 import dev.lockstep.core.adversary.Engine;
-import dev.lockstep.core.check.Check;
+import dev.lockstep.core.Check;
 import dev.lockstep.scenario.Scenario;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,8 +1,10 @@
 package dev.lockstep.core.check;
 
+import dev.lockstep.core.Check;
 import dev.lockstep.core.PortSet;
 import dev.lockstep.core.Protocol;
 import dev.lockstep.core.SystemView;
+import dev.lockstep.core.Violation;
 import java.util.Arrays;
 import java.util.List;
 

@@ -7,7 +7,7 @@ import dev.lockstep.core.OperationStatus;
 import dev.lockstep.core.PortAssignment;
 import dev.lockstep.core.Simulation;
 import dev.lockstep.core.SimulationConfig;
-import dev.lockstep.core.check.Violation;
+import dev.lockstep.core.Violation;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;

@@ -19,7 +19,7 @@ import dev.lockstep.core.Protocol;
 import dev.lockstep.core.Pseudocode;
 import dev.lockstep.core.Requirements;
 import dev.lockstep.core.SystemView;
-import dev.lockstep.core.check.Check;
+import dev.lockstep.core.Check;
 import dev.lockstep.core.check.DeadlockCheck;
 import dev.lockstep.core.check.LockoutCheck;
 import dev.lockstep.core.check.MutualExclusionCheck;

@@ -10,7 +10,7 @@ import dev.lockstep.core.adversary.Engine;
 import dev.lockstep.core.adversary.ScenarioAdversary;
 import dev.lockstep.core.adversary.ScriptedWorkload;
 import dev.lockstep.core.adversary.Synchronous;
-import dev.lockstep.core.check.Violation;
+import dev.lockstep.core.Violation;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -9,7 +9,7 @@ import dev.lockstep.core.OperationStatus;
 import dev.lockstep.core.PortSet;
 import dev.lockstep.core.Simulation;
 import dev.lockstep.core.adversary.Engine;
-import dev.lockstep.core.check.Violation;
+import dev.lockstep.core.Violation;
 import dev.lockstep.core.check.LockSets;
 import dev.lockstep.protocol.lme.LmeState.Phase;
 import dev.lockstep.protocol.lme.LmeState.State;

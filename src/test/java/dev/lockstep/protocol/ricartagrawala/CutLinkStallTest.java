@@ -15,7 +15,7 @@ import dev.lockstep.core.adversary.Synchronous;
 import dev.lockstep.core.adversary.TopologyEvent;
 import dev.lockstep.core.check.DeadlockCheck;
 import dev.lockstep.core.check.LockoutCheck;
-import dev.lockstep.core.check.Violation;
+import dev.lockstep.core.Violation;
 import dev.lockstep.protocol.ricartagrawala.RaMessages.Ok;
 import dev.lockstep.protocol.ricartagrawala.RaMessages.Try;
 import java.util.ArrayList;

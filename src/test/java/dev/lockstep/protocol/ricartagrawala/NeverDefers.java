@@ -6,7 +6,7 @@ import dev.lockstep.core.Execution;
 import dev.lockstep.core.Protocol;
 import dev.lockstep.core.Requirements;
 import dev.lockstep.core.SystemView;
-import dev.lockstep.core.check.Check;
+import dev.lockstep.core.Check;
 import dev.lockstep.protocol.ricartagrawala.RaMessages.Ok;
 import dev.lockstep.protocol.ricartagrawala.RaMessages.Try;
 import java.util.List;

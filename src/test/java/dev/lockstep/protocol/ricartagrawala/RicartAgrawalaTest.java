@@ -23,7 +23,7 @@ import dev.lockstep.core.adversary.Sequential;
 import dev.lockstep.core.adversary.Synchronous;
 import dev.lockstep.core.check.DeadlockCheck;
 import dev.lockstep.core.check.LockSets;
-import dev.lockstep.core.check.Violation;
+import dev.lockstep.core.Violation;
 import dev.lockstep.protocol.ricartagrawala.RaMessages.Ok;
 import dev.lockstep.protocol.ricartagrawala.RaMessages.Try;
 import dev.lockstep.protocol.ricartagrawala.RaState.Region;
