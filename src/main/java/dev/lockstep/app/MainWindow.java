@@ -320,7 +320,7 @@ public final class MainWindow {
         legendTab.setContent(full);
         inspector.setSimulation(sim);
         narration.reset(sim);
-        pseudocode.setProtocol(sim.protocol().name(), sim.protocol().pseudocode());
+        pseudocode.setProtocol(sim.protocol().name(), sim.protocol().presentation().pseudocode());
         checks.setSimulation(sim);
         choices.setSimulation(sim);
         breakpoints.setSession(sim, s.history());

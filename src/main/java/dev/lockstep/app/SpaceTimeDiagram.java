@@ -305,7 +305,7 @@ final class SpaceTimeDiagram extends BorderPane {
         fillCandidates.clear();
         if (s.nodeCount() > 0) {
             NodeState st = s.state(0);
-            String fill = protocol.fill(st);
+            String fill = protocol.presentation().fill(st);
             for (Variable v : st.variables()) {
                 if (v.value().equals(fill)) fillCandidates.put(v.name(), new HashSet<>(Set.of(v.value())));
             }
@@ -415,7 +415,7 @@ final class SpaceTimeDiagram extends BorderPane {
         for (Variable v : x.state()) {
             Set<String> seen = fillCandidates.get(v.name());
             if (seen != null && seen.add(v.value())) {
-                if (!protocol.fillValues().contains(v.value())) fillCandidates.remove(v.name());
+                if (!protocol.presentation().fillValues().contains(v.value())) fillCandidates.remove(v.name());
                 chooseFillVar();
             }
         }
@@ -437,7 +437,7 @@ final class SpaceTimeDiagram extends BorderPane {
     private Color fillOf(History.Executed x) {
         if (fillVar != null) {
             for (Variable v : x.state()) {
-                if (v.name().equals(fillVar)) return GraphView.fillColor(protocol.fillValues(), v.value());
+                if (v.name().equals(fillVar)) return GraphView.fillColor(protocol.presentation().fillValues(), v.value());
             }
         }
         return Color.web("#9aa5ae");

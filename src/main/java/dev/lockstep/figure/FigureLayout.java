@@ -220,12 +220,12 @@ final class FigureLayout {
     private double legend(List<Figure.LegendItem> out, double w, double bottom) {
         record Entry(Figure.LegendKind kind, String text, String colour, boolean startsGroup) {}
         List<Entry> entries = new ArrayList<>();
-        List<String> fills = protocol.fillValues();
+        List<String> fills = protocol.presentation().fillValues();
         if (!fills.isEmpty()) {
             entries.add(new Entry(Figure.LegendKind.TITLE, fillTitle(), null, true));
             for (String f : fills) entries.add(new Entry(Figure.LegendKind.FILL, f, Look.fill(fills, f), false));
         }
-        List<String> rings = protocol.ringValues();
+        List<String> rings = protocol.presentation().ringValues();
         if (!rings.isEmpty()) {
             entries.add(new Entry(Figure.LegendKind.TITLE, ringTitle(), null, true));
             for (int i = 0; i < rings.size(); i++) {
@@ -330,12 +330,12 @@ final class FigureLayout {
 
     private List<Figure.Node> nodes() {
         List<Figure.Node> out = new ArrayList<>();
-        List<String> fills = protocol.fillValues();
-        List<String> rings = protocol.ringValues();
+        List<String> fills = protocol.presentation().fillValues();
+        List<String> rings = protocol.presentation().ringValues();
         for (int u = 0; u < n; u++) {
             NodeState s = sim.state(u);
-            String fv = protocol.fill(s);
-            String rv = protocol.ring(s);
+            String fv = protocol.presentation().fill(s);
+            String rv = protocol.presentation().ring(s);
             int ring = Look.ringIndex(rings, rv);
             out.add(new Figure.Node(u, sim.nodeName(u), new Point(px[u], py[u]), r, fv, Look.fill(fills, fv), rv, ring,
                     Look.ring(ring), Look.ringWidth(ring)));

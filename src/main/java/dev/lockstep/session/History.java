@@ -133,7 +133,7 @@ public final class History {
         }
         String narration;
         try {
-            narration = ((dev.lockstep.core.Protocol) sim.protocol()).narrate(r, before, sim);
+            narration = ((dev.lockstep.core.Protocol) sim.protocol()).presentation().narrate(r, before, sim);
         } catch (RuntimeException e) {
             narration = dev.lockstep.core.Narration.describe(r, sim);
         }

@@ -231,11 +231,11 @@ public final class GraphView {
             toX[u] = sim.graph().x(u);
             toY[u] = sim.graph().y(u);
             NodeState s = sim.state(u);
-            String fv = protocol.fill(s);
+            String fv = protocol.presentation().fill(s);
             fillValue[u] = fv;
-            toFill[u] = Palette.fill(protocol.fillValues(), fv);
-            String rv = protocol.ring(s);
-            int r = Palette.ringIndex(protocol.ringValues(), rv);
+            toFill[u] = Palette.fill(protocol.presentation().fillValues(), fv);
+            String rv = protocol.presentation().ring(s);
+            int r = Palette.ringIndex(protocol.presentation().ringValues(), rv);
             if (r != ring[u]) {
                 ring[u] = r;
                 graph.getNode(nodeId(u)).setAttribute("ui.class", "r" + r);

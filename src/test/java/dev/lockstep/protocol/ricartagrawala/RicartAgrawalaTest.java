@@ -156,7 +156,7 @@ class RicartAgrawalaTest {
         while (h.state(2).region != Region.CRIT) h.engine.stepRound();
         assertArrayEquals(new int[] {0, 1, 2, 3}, LockSets.of(ra, h.sim, 2));
         assertArrayEquals(new int[0], LockSets.of(ra, h.sim, 0));
-        assertEquals("crit", ra.fill(h.state(2)));
+        assertEquals("crit", ra.presentation().fill(h.state(2)));
     }
 
     @Test
