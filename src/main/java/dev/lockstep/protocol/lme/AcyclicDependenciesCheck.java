@@ -1,7 +1,7 @@
 package dev.lockstep.protocol.lme;
 
-import dev.lockstep.core.SystemView;
 import dev.lockstep.core.Check;
+import dev.lockstep.core.SystemView;
 import dev.lockstep.core.Violation;
 import java.util.ArrayList;
 import java.util.List;

@@ -10,10 +10,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.lockstep.core.Call;
-import dev.lockstep.core.NarrationLog;
-import dev.lockstep.core.PortSet;
 import dev.lockstep.core.ExecutionRecord;
 import dev.lockstep.core.Narration;
+import dev.lockstep.core.NarrationLog;
+import dev.lockstep.core.PortSet;
 import dev.lockstep.core.Pseudocode;
 import dev.lockstep.core.Pseudocode.Span;
 import dev.lockstep.core.Simulation;

@@ -9,9 +9,9 @@ import dev.lockstep.core.Pseudocode;
 import dev.lockstep.core.Pseudocode.Block;
 import dev.lockstep.core.Pseudocode.Span;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.junit.jupiter.api.Test;
 
 /** Algorithms 1-3 as printed (seeds 000 and 003 agree line for line), and the corrections block. */
 class LmePseudocodeTest {

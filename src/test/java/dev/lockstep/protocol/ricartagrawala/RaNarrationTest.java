@@ -9,7 +9,6 @@ import dev.lockstep.core.Call;
 import dev.lockstep.core.ChannelDiscipline;
 import dev.lockstep.core.CheckSettings;
 import dev.lockstep.core.Choice;
-import dev.lockstep.core.Narration;
 import dev.lockstep.core.NarrationLog;
 import dev.lockstep.core.PortAssignment;
 import dev.lockstep.core.Pseudocode;
