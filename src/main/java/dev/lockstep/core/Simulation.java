@@ -20,9 +20,10 @@ import java.util.Map;
  * <p>Deterministic: all randomness comes from one {@link SeededRandom}; nothing iterates a hash
  * collection.
  *
- * <p>This class is the facade: what changes over time is in {@link SimulationState}, and the
- * work is done by {@link TopologyChanges}, {@link EnabledChoices} and {@link Executions}, which
- * share that state, the {@link ExecutionContext} and the {@link Audience}.
+ * <p>This class is the facade. What changes over time is one {@link SimulationState}, which the
+ * parts doing the work share: {@link TopologyChanges}, {@link EnabledChoices} and
+ * {@link Executions} (the last two through one {@link ExecutionContext}); listeners are the
+ * {@link Audience}, and the live checks run in {@link LiveChecks}.
  */
 public final class Simulation implements SystemView {
     private final SimulationConfig config;
@@ -33,43 +34,49 @@ public final class Simulation implements SystemView {
     private final SimulationState world;
     private final Audience audience = new Audience();
     private final TopologyChanges topology;
-    private final EnabledChoices choices;
+    private final EnabledChoices enabling;
     private final Executions executions;
     /** Node names to ids, for {@link #indexOf} (lookups only, never iterated). */
     private Map<String, Integer> byName;
 
-    @SuppressWarnings("unchecked") // the protocol's state type is erased to NodeState here
     public Simulation(SimulationConfig config) {
-        this(config, (Protocol<NodeState>) config.protocol(), null, null);
+        // arguments run in order: too many actions is reported before a missing requirement
+        this(config, new ActionTable(protocolOf(config).actions()), initialState(config));
     }
 
-    private Simulation(SimulationConfig config, Protocol<NodeState> protocol, ActionTable actions,
-                       SimulationState world) {
+    private Simulation(SimulationConfig config, ActionTable actions, SimulationState world) {
         this.config = config;
-        this.protocol = protocol;
-        this.actions = actions != null ? actions : new ActionTable(protocol.actions());
+        this.protocol = protocolOf(config);
+        this.actions = actions;
         this.n = config.nodeCount();
         this.delta = config.delta();
-        if (world == null) {
-            Requirements req = protocol.requirements();
-            if (req.fifo() && config.channels() != ChannelDiscipline.FIFO) {
-                throw new IllegalArgumentException(protocol.name() + " needs FIFO channels");
-            }
-            if (req.regions() && config.regions() == null) {
-                throw new IllegalArgumentException(protocol.name() + " needs a region for every node");
-            }
-            world = new SimulationState(config, protocol);
-        }
         this.world = world;
         ExecutionContext ctx = new ExecutionContext(protocol, config, world);
         topology = new TopologyChanges(world, config, audience);
-        choices = new EnabledChoices(world, this.actions, ctx, config);
-        executions = new Executions(world, this.actions, ctx, audience, this, config);
+        enabling = new EnabledChoices(world, actions, ctx, config);
+        executions = new Executions(world, actions, ctx, audience, this, config);
+    }
+
+    @SuppressWarnings("unchecked") // the protocol's state type is erased to NodeState here
+    private static Protocol<NodeState> protocolOf(SimulationConfig config) {
+        return (Protocol<NodeState>) config.protocol();
+    }
+
+    private static SimulationState initialState(SimulationConfig config) {
+        Protocol<NodeState> protocol = protocolOf(config);
+        Requirements req = protocol.requirements();
+        if (req.fifo() && config.channels() != ChannelDiscipline.FIFO) {
+            throw new IllegalArgumentException(protocol.name() + " needs FIFO channels");
+        }
+        if (req.regions() && config.regions() == null) {
+            throw new IllegalArgumentException(protocol.name() + " needs a region for every node");
+        }
+        return new SimulationState(config, protocol);
     }
 
     /** A deep copy that continues exactly like this simulation (same random stream); no listeners. */
     public Simulation copy() {
-        return new Simulation(config, protocol, actions, world.copy());
+        return new Simulation(config, actions, world.copy());
     }
 
     /**
@@ -205,7 +212,7 @@ public final class Simulation implements SystemView {
      * each in the protocol's action order. A node that is busy or already acted this round has none.
      */
     public int enumerate(int u, int[] buf) {
-        return choices.enumerate(u, buf, false);
+        return enabling.enumerate(u, buf, false);
     }
 
     /**
@@ -215,28 +222,28 @@ public final class Simulation implements SystemView {
      * valid, weakly fair adversary — and a much less boring one.
      */
     public int enumerateEffective(int u, int[] buf) {
-        return choices.enumerateEffective(u, buf);
+        return enabling.enumerateEffective(u, buf);
     }
 
     /** The choice for a code produced by {@link #enumerate}. */
     public Choice decode(int u, int code) {
-        return choices.decode(u, code);
+        return enabling.decode(u, code);
     }
 
     /** Every enabled choice of node u (draws left to the random stream). */
     public List<Choice> choices(int u) {
-        return choices.choices(u);
+        return enabling.choices(u);
     }
 
     /** Every enabled choice of every node, by node. */
     public List<Choice> choices() {
         List<Choice> out = new ArrayList<>();
-        for (int u = 0; u < n; u++) out.addAll(choices.choices(u));
+        for (int u = 0; u < n; u++) out.addAll(enabling.choices(u));
         return out;
     }
 
     public boolean enabled(int u) {
-        return choices.enumerate(u, new int[0], false) > 0;
+        return enabling.enumerate(u, new int[0], false) > 0;
     }
 
     /**
@@ -246,7 +253,7 @@ public final class Simulation implements SystemView {
      * depend on earlier draw values; the real execution verifies it.
      */
     public int[] drawBounds(Choice c) {
-        return choices.drawBounds(c);
+        return enabling.drawBounds(c);
     }
 
     /**
@@ -255,12 +262,12 @@ public final class Simulation implements SystemView {
      * check a scripted step or a restored manual choice needs before it runs.
      */
     public String drawsProblem(Choice c) {
-        return choices.drawsProblem(c);
+        return enabling.drawsProblem(c);
     }
 
     /** Whether executing the choice would change the configuration (state, messages or calls). */
     public boolean effective(Choice c) {
-        return choices.effective(c);
+        return enabling.effective(c);
     }
 
     /**
@@ -269,19 +276,19 @@ public final class Simulation implements SystemView {
      */
     @Override
     public boolean anyEffectiveChoice() {
-        return choices.anyEffectiveChoice();
+        return enabling.anyEffectiveChoice();
     }
 
     /** Null if the choice can be executed now, otherwise a sentence saying why not. */
     public String whyNotEnabled(Choice c) {
-        return choices.whyNotEnabled(c);
+        return enabling.whyNotEnabled(c);
     }
 
     // ------------------------------------------------------------------ executions
 
     /** Executes the choice now, within the current round (semi-synchronous). */
     public ExecutionRecord execute(Choice c) {
-        choices.requireEnabled(c);
+        enabling.requireEnabled(c);
         return executions.execute(c);
     }
 
@@ -291,7 +298,7 @@ public final class Simulation implements SystemView {
      */
     public void start(Choice c, int duration) {
         if (duration < 1) throw new IllegalArgumentException("duration must be ≥ 1");
-        choices.requireEnabled(c);
+        enabling.requireEnabled(c);
         executions.start(c, duration);
     }
 
