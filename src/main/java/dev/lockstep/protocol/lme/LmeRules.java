@@ -12,8 +12,7 @@ final class LmeRules {
 
     /**
      * CleanUp()'s effect on the state (Alg. 1, l. 22-31) for the disconnections {@code d}; returns
-     * the ports l. 28 sends ready() to (∅ unless C = ∅). Shared with {@link LmeStep}, which replays it
-     * on a copy of the state before an execution to tell which branches ran.
+     * the ports l. 28 sends ready() to (∅ unless C = ∅).
      */
     static long cleanUp(LmeState s, long d, LmeVariant variant) {
         if (d != 0) {                                             // l. 23
