@@ -11,7 +11,7 @@ import dev.lockstep.SampleRun.Exec;
 import dev.lockstep.core.OperationStatus;
 import dev.lockstep.core.PortSet;
 import dev.lockstep.core.check.DeadlockCheck;
-import dev.lockstep.core.check.Violation;
+import dev.lockstep.core.Violation;
 import dev.lockstep.protocol.lme.LmeState;
 import dev.lockstep.protocol.ricartagrawala.RaState;
 import java.nio.file.Files;

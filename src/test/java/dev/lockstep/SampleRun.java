@@ -9,7 +9,7 @@ import dev.lockstep.core.Simulation;
 import dev.lockstep.core.SimulationListener;
 import dev.lockstep.core.adversary.Engine;
 import dev.lockstep.core.check.LockSets;
-import dev.lockstep.core.check.Violation;
+import dev.lockstep.core.Violation;
 import dev.lockstep.scenario.Scenario;
 import dev.lockstep.scenario.ScenarioLoader;
 import java.nio.file.Path;

@@ -4,7 +4,7 @@ import dev.lockstep.core.NodeState;
 import dev.lockstep.core.Protocol;
 import dev.lockstep.core.Simulation;
 import dev.lockstep.core.Variable;
-import dev.lockstep.core.check.Check;
+import dev.lockstep.core.Check;
 import dev.lockstep.debug.Breakpoints;
 import dev.lockstep.debug.Condition;
 import dev.lockstep.debug.ConditionException;
@@ -190,12 +190,12 @@ final class BreakpointsPanel extends VBox {
         for (int u = 0; u < sim.nodeCount(); u++) {
             for (Variable v : sim.state(u).variables()) {
                 if (!v.name().equals(var)) continue;
-                if (v.value().equals(p.fill(sim.state(u))) && p.fillValues().contains(v.value())) isFill = true;
-                if (v.value().equals(p.ring(sim.state(u))) && p.ringValues().contains(v.value())) isRing = true;
+                if (v.value().equals(p.presentation().fill(sim.state(u))) && p.presentation().fillValues().contains(v.value())) isFill = true;
+                if (v.value().equals(p.presentation().ring(sim.state(u))) && p.presentation().ringValues().contains(v.value())) isRing = true;
             }
         }
-        if (isFill) values.addAll(p.fillValues());
-        if (isRing) values.addAll(p.ringValues());
+        if (isFill) values.addAll(p.presentation().fillValues());
+        if (isRing) values.addAll(p.presentation().ringValues());
         for (int u = 0; u < sim.nodeCount(); u++) {
             for (Variable v : sim.state(u).variables()) if (v.name().equals(var)) values.add(v.value());
         }

@@ -1,8 +1,8 @@
 package dev.lockstep.app;
 
 import dev.lockstep.core.Simulation;
-import dev.lockstep.core.check.Check;
-import dev.lockstep.core.check.Violation;
+import dev.lockstep.core.Check;
+import dev.lockstep.core.Violation;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

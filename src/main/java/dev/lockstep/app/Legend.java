@@ -26,8 +26,8 @@ public final class Legend extends FlowPane {
 
     public void setProtocol(Protocol<?> p) {
         getChildren().clear();
-        List<String> fills = p.fillValues();
-        List<String> rings = p.ringValues();
+        List<String> fills = p.presentation().fillValues();
+        List<String> rings = p.presentation().ringValues();
         if (!fills.isEmpty()) getChildren().add(row(fillTitle(p), fills, false));
         if (!rings.isEmpty()) getChildren().add(row(ringTitle(p), rings, true));
         if (fills.isEmpty() && rings.isEmpty()) getChildren().add(new Label(p.name() + ": no colour legend"));

@@ -17,7 +17,7 @@ import dev.lockstep.core.adversary.Scripted;
 import dev.lockstep.core.adversary.SemiSynchronous;
 import dev.lockstep.core.adversary.Sequential;
 import dev.lockstep.core.adversary.Synchronous;
-import dev.lockstep.core.check.Violation;
+import dev.lockstep.core.Violation;
 import dev.lockstep.json.JsonValue;
 import dev.lockstep.json.JsonWriter;
 import dev.lockstep.protocol.ProtocolFactory;
@@ -320,7 +320,7 @@ public final class MainWindow {
         legendTab.setContent(full);
         inspector.setSimulation(sim);
         narration.reset(sim);
-        pseudocode.setProtocol(sim.protocol().name(), sim.protocol().pseudocode());
+        pseudocode.setProtocol(sim.protocol().name(), sim.protocol().presentation().pseudocode());
         checks.setSimulation(sim);
         choices.setSimulation(sim);
         breakpoints.setSession(sim, s.history());

@@ -8,7 +8,7 @@ import dev.lockstep.core.NodeState;
 import dev.lockstep.core.Protocol;
 import dev.lockstep.core.Simulation;
 import dev.lockstep.core.SimulationListener;
-import dev.lockstep.core.check.Violation;
+import dev.lockstep.core.Violation;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -61,7 +61,7 @@ final class Watcher implements SimulationListener {
         int missing = lastOf.length;
         for (int i = upToNow.size() - 1; i >= 0 && missing > 0; i--) {
             if (!(upToNow.get(i) instanceof dev.lockstep.session.History.Executed x)) continue;
-            Last l = new Last(x.node(), x.action(), x.round(), protocol.pseudocode().spansOf(x.action()));
+            Last l = new Last(x.node(), x.action(), x.round(), protocol.presentation().pseudocode().spansOf(x.action()));
             if (last == null) last = l;
             if (lastOf[x.node()] == null) {
                 lastOf[x.node()] = l;
@@ -75,15 +75,15 @@ final class Watcher implements SimulationListener {
         int u = r.node();
         String text;
         try {
-            text = protocol.narrate(r, before[u], sim);
+            text = protocol.presentation().narrate(r, before[u], sim);
         } catch (RuntimeException e) {
             text = Narration.describe(r, sim) + "  [narration failed: " + e + "]";
         }
         List<dev.lockstep.core.Pseudocode.Span> lines;
         try {
-            lines = protocol.executedLines(r, before[u], sim);
+            lines = protocol.presentation().executedLines(r, before[u], sim);
         } catch (RuntimeException e) {
-            lines = protocol.pseudocode().spansOf(r.label());
+            lines = protocol.presentation().pseudocode().spansOf(r.label());
         }
         before[u] = r.state().copy();
         last = new Last(u, r.label(), r.round(), lines);

@@ -28,20 +28,19 @@ public final class Configuration {
     private final double[] positions;
     private final Object[][][] inboxes;
     private final Call[][] calls;
-    private final Object[] inFlight;
+    private final StagedExecution[] inFlight;
     private final int hash;
 
-    Configuration(Simulation sim) {
-        int n = sim.nodeCount();
-        int delta = sim.delta();
-        TimeVaryingGraph g = sim.graph();
+    Configuration(SimulationState world, int delta) {
+        int n = world.states.length;
+        TimeVaryingGraph g = world.graph;
         states = new NodeState[n];
-        NodeState[] live = sim.statesArray();
+        NodeState[] live = world.states;
         for (int u = 0; u < n; u++) states[u] = live[u].copy();
         words = new long[n * (delta + 5)];
         int w = 0;
-        OperationStatus[] status = sim.statusArray();
-        long[] persistent = sim.persistentPortsArray();
+        OperationStatus[] status = world.status;
+        long[] persistent = world.persistentPorts;
         for (int u = 0; u < n; u++) {
             for (int p = 1; p <= delta; p++) {
                 words[w++] = ((long) g.peer(u, p) << 32) | (g.peerPort(u, p) & 0xFFFFFFFFL);
@@ -57,7 +56,7 @@ public final class Configuration {
             positions[2 * u] = g.x(u);
             positions[2 * u + 1] = g.y(u);
         }
-        Channels ch = sim.channels();
+        Channels ch = world.channels;
         inboxes = new Object[n][][];
         Comparator<Object[]> order = ch.discipline() == ChannelDiscipline.FIFO ? BY_PORT : UNORDERED;
         for (int u = 0; u < n; u++) {
@@ -70,10 +69,10 @@ public final class Configuration {
             Arrays.sort(box, order); // stable: FIFO keeps send order within a port
             inboxes[u] = box;
         }
-        ArrayDeque<Call>[] q = sim.callsArray();
+        ArrayDeque<Call>[] q = world.calls;
         calls = new Call[n][];
         for (int u = 0; u < n; u++) calls[u] = q[u] == null ? new Call[0] : q[u].toArray(new Call[0]);
-        inFlight = sim.inFlightSnapshot();
+        inFlight = world.inFlightSnapshot();
         hash = computeHash();
     }
 
@@ -86,7 +85,7 @@ public final class Configuration {
             h = h * 31 + box.length;
         }
         h = h * 31 + Arrays.deepHashCode(calls);
-        if (inFlight != null) for (Object f : inFlight) h = h * 31 + Simulation.executionHash(f);
+        if (inFlight != null) for (StagedExecution f : inFlight) h = h * 31 + StagedExecution.hash(f);
         return h;
     }
 
@@ -113,7 +112,7 @@ public final class Configuration {
         if ((inFlight == null) != (c.inFlight == null)) return false;
         if (inFlight != null) {
             for (int u = 0; u < inFlight.length; u++) {
-                if (!Simulation.sameExecution(inFlight[u], c.inFlight[u])) return false;
+                if (!StagedExecution.same(inFlight[u], c.inFlight[u])) return false;
             }
         }
         return true;

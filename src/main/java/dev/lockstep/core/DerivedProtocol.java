@@ -1,6 +1,5 @@
 package dev.lockstep.core;
 
-import dev.lockstep.core.check.Check;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntConsumer;
@@ -54,20 +53,5 @@ public final class DerivedProtocol<S extends NodeState> implements Protocol<S> {
 
     @Override public int sendsPerPort() { return base.sendsPerPort(); }
 
-    @Override public String fill(S state) { return base.fill(state); }
-
-    @Override public List<String> fillValues() { return base.fillValues(); }
-
-    @Override public String ring(S state) { return base.ring(state); }
-
-    @Override public List<String> ringValues() { return base.ringValues(); }
-
-    @Override public Pseudocode pseudocode() { return base.pseudocode(); }
-
-    @Override public String narrate(ExecutionRecord r, S before, SystemView view) { return base.narrate(r, before, view); }
-
-    @Override
-    public List<Pseudocode.Span> executedLines(ExecutionRecord r, S before, SystemView view) {
-        return base.executedLines(r, before, view);
-    }
+    @Override public ProtocolPresentation<S> presentation() { return base.presentation(); }
 }

@@ -1,17 +1,14 @@
 package dev.lockstep.core;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.StringJoiner;
-import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 /**
- * Protocol-neutral sentences about executions (protocols may narrate better: {@link Protocol#narrate}),
- * the phrase helpers protocols build theirs from, and {@link Log}, which narrates a running
- * simulation.
+ * Protocol-neutral sentences about executions (protocols may narrate better:
+ * {@link ProtocolPresentation#narrate}) and the phrase helpers protocols build theirs from.
  */
 public final class Narration {
     private Narration() {}
@@ -136,57 +133,5 @@ public final class Narration {
         for (var e : byLabel.entrySet()) items.add(e.getKey() + " on " + ports(e.getValue()));
         boolean one = items.size() == 1 && Long.bitCount(byLabel.values().iterator().next()) == 1;
         return "; " + and(items) + (one ? " was lost (its edge was cut)" : " were lost (their edges were cut)");
-    }
-
-    // ---------------------------------------------------------------- a running simulation
-
-    /**
-     * Narrates every execution of a simulation as it commits. An {@link ExecutionRecord} carries
-     * only the state after the execution, so this listener keeps a copy of every node's state as
-     * it was after the node's previous execution — the state before the next one (nothing but an
-     * execution changes a node's state). Attach it before the first execution, or call
-     * {@link #resync()} after the simulation's states were replaced (e.g. a session restore).
-     */
-    public static final class Log implements SimulationListener {
-        /** One narrated execution: its sentence and the pseudocode lines it ran. */
-        public record Entry(ExecutionRecord record, NodeState before, String sentence, List<Pseudocode.Span> lines) {}
-
-        private final Simulation sim;
-        private final Consumer<Entry> out;
-        private NodeState[] before = new NodeState[0];
-
-        public Log(Simulation sim, Consumer<Entry> out) {
-            this.sim = sim;
-            this.out = out;
-            resync();
-        }
-
-        /** Copies every node's current state as the state before its next execution. */
-        public void resync() {
-            before = new NodeState[sim.nodeCount()];
-            for (int u = 0; u < before.length; u++) before[u] = sim.state(u).copy();
-        }
-
-        @Override
-        public void executed(ExecutionRecord r) {
-            Protocol<NodeState> p = sim.protocol();
-            int u = r.node();
-            if (u >= before.length) before = Arrays.copyOf(before, sim.nodeCount());
-            NodeState b = before[u] != null ? before[u] : p.initialState(sim.delta());
-            String sentence;
-            try {
-                sentence = p.narrate(r, b, sim);
-            } catch (RuntimeException e) {
-                sentence = describe(r, sim);
-            }
-            List<Pseudocode.Span> lines;
-            try {
-                lines = p.executedLines(r, b, sim);
-            } catch (RuntimeException e) {
-                lines = p.pseudocode().spansOf(r.label());
-            }
-            before[u] = r.state().copy();
-            out.accept(new Entry(r, b, sentence, lines));
-        }
     }
 }

@@ -1,12 +1,12 @@
 package dev.lockstep.core;
 
-import dev.lockstep.core.check.Check;
 import java.util.List;
 import java.util.function.IntConsumer;
 
 /**
  * A protocol plugin: node state, actions and the properties to check. The core knows nothing else
- * about any protocol, so LME, the classical protocols, KLME and KRL all plug in here.
+ * about any protocol, so LME, the classical protocols, KLME and KRL all plug in here. How the
+ * protocol is shown to people is its {@link #presentation()}.
  *
  * @param <S> node state type
  */
@@ -40,49 +40,9 @@ public interface Protocol<S extends NodeState> {
         return 1;
     }
 
-    /** The value shown as a node's fill colour (LME: the initiator's {@code state}). */
-    default String fill(S state) {
-        return "";
-    }
-
-    /** Every fill value, in legend order (the GUI assigns colours in this order). */
-    default List<String> fillValues() {
-        return List.of();
-    }
-
-    /** The value shown as a node's ring colour (LME: the participant's {@code phase}); "" for none. */
-    default String ring(S state) {
-        return "";
-    }
-
-    /** Every ring value, in legend order. */
-    default List<String> ringValues() {
-        return List.of();
-    }
-
-    /** The protocol's pseudocode, with the lines each action executes (none by default). */
-    default Pseudocode pseudocode() {
-        return Pseudocode.NONE;
-    }
-
-    /**
-     * The lines of {@link #pseudocode()} one execution actually ran, i.e. with the branches it took,
-     * for the pseudocode panel's highlight. Protocols decide the branches from the record and the
-     * state before; by default every line of the action's {@link Pseudocode#spansOf spans}.
-     *
-     * @param before the node's state before the execution
-     */
-    default List<Pseudocode.Span> executedLines(ExecutionRecord record, S before, SystemView view) {
-        return pseudocode().spansOf(record.label());
-    }
-
-    /**
-     * One readable sentence about an execution, for the GUI's narration log.
-     *
-     * @param before the node's state before the execution
-     */
-    default String narrate(ExecutionRecord record, S before, SystemView view) {
-        return Narration.describe(record, view);
+    /** How the protocol is shown (colours, pseudocode, narration); by default plainly. */
+    default ProtocolPresentation<S> presentation() {
+        return new ProtocolPresentation<>() {};
     }
 
     @SuppressWarnings("unchecked")

@@ -41,7 +41,7 @@ public record Pseudocode(List<Block> blocks, Map<String, List<Span>> spans) {
 
     /**
      * Collects single lines and ranges of several blocks and merges them into the fewest spans,
-     * sorted by block and line (for {@link Protocol#executedLines}).
+     * sorted by block and line (for {@link ProtocolPresentation#executedLines}).
      */
     public static final class Lines {
         private final TreeMap<Integer, BitSet> lines = new TreeMap<>();

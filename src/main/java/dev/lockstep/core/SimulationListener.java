@@ -1,6 +1,5 @@
 package dev.lockstep.core;
 
-import dev.lockstep.core.check.Violation;
 import java.util.List;
 
 /** Observes everything that happens in a simulation, in order (the trace writer is one). */

@@ -3,7 +3,7 @@ package dev.lockstep.debug;
 import dev.lockstep.core.Simulation;
 import dev.lockstep.core.SystemView;
 import dev.lockstep.core.Variable;
-import dev.lockstep.core.check.Check;
+import dev.lockstep.core.Check;
 import dev.lockstep.core.check.DeadlockCheck;
 import dev.lockstep.core.check.LockoutCheck;
 import dev.lockstep.core.check.MutualExclusionCheck;

@@ -2,7 +2,7 @@ package dev.lockstep.explore;
 
 import dev.lockstep.core.Choice;
 import dev.lockstep.core.Simulation;
-import dev.lockstep.core.check.Violation;
+import dev.lockstep.core.Violation;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;

@@ -1,6 +1,6 @@
 package dev.lockstep.explore;
 
-import dev.lockstep.core.check.Violation;
+import dev.lockstep.core.Violation;
 import java.util.function.Supplier;
 
 /** A finding: the violation a step produced and, on demand, the path that leads to it. */

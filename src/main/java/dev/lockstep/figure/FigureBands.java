@@ -120,12 +120,12 @@ final class FigureBands {
     double legend(List<Figure.LegendItem> out, double w, double bottom) {
         record Entry(Figure.LegendKind kind, String text, String colour, boolean startsGroup) {}
         List<Entry> entries = new ArrayList<>();
-        List<String> fills = protocol.fillValues();
+        List<String> fills = protocol.presentation().fillValues();
         if (!fills.isEmpty()) {
             entries.add(new Entry(Figure.LegendKind.TITLE, fillTitle(), null, true));
             for (String f : fills) entries.add(new Entry(Figure.LegendKind.FILL, f, Look.fill(fills, f), false));
         }
-        List<String> rings = protocol.ringValues();
+        List<String> rings = protocol.presentation().ringValues();
         if (!rings.isEmpty()) {
             entries.add(new Entry(Figure.LegendKind.TITLE, ringTitle(), null, true));
             for (int i = 0; i < rings.size(); i++) {

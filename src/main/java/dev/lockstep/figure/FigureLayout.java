@@ -144,12 +144,12 @@ final class FigureLayout {
 
     private List<Figure.Node> nodes() {
         List<Figure.Node> out = new ArrayList<>();
-        List<String> fills = protocol.fillValues();
-        List<String> rings = protocol.ringValues();
+        List<String> fills = protocol.presentation().fillValues();
+        List<String> rings = protocol.presentation().ringValues();
         for (int u = 0; u < n; u++) {
             NodeState s = sim.state(u);
-            String fv = protocol.fill(s);
-            String rv = protocol.ring(s);
+            String fv = protocol.presentation().fill(s);
+            String rv = protocol.presentation().ring(s);
             int ring = Look.ringIndex(rings, rv);
             out.add(new Figure.Node(u, sim.nodeName(u), new Point(px[u], py[u]), r, fv, Look.fill(fills, fv), rv, ring,
                     Look.ring(ring), Look.ringWidth(ring)));

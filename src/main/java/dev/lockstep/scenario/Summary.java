@@ -2,7 +2,7 @@ package dev.lockstep.scenario;
 
 import dev.lockstep.core.Simulation;
 import dev.lockstep.core.Stats;
-import dev.lockstep.core.check.Violation;
+import dev.lockstep.core.Violation;
 import dev.lockstep.json.JsonWriter;
 import java.util.List;
 

@@ -9,7 +9,7 @@ import dev.lockstep.core.Sent;
 import dev.lockstep.core.Simulation;
 import dev.lockstep.core.SimulationListener;
 import dev.lockstep.core.Variable;
-import dev.lockstep.core.check.Violation;
+import dev.lockstep.core.Violation;
 import dev.lockstep.json.JsonWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;

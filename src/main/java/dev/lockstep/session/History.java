@@ -6,7 +6,7 @@ import dev.lockstep.core.NodeState;
 import dev.lockstep.core.Sent;
 import dev.lockstep.core.Simulation;
 import dev.lockstep.core.Variable;
-import dev.lockstep.core.check.Violation;
+import dev.lockstep.core.Violation;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -133,7 +133,7 @@ public final class History {
         }
         String narration;
         try {
-            narration = ((dev.lockstep.core.Protocol) sim.protocol()).narrate(r, before, sim);
+            narration = ((dev.lockstep.core.Protocol) sim.protocol()).presentation().narrate(r, before, sim);
         } catch (RuntimeException e) {
             narration = dev.lockstep.core.Narration.describe(r, sim);
         }

@@ -6,7 +6,7 @@ import dev.lockstep.core.ExecutionRecord;
 import dev.lockstep.core.NodeState;
 import dev.lockstep.core.Simulation;
 import dev.lockstep.core.SimulationListener;
-import dev.lockstep.core.check.Violation;
+import dev.lockstep.core.Violation;
 import java.util.ArrayList;
 import java.util.List;
 

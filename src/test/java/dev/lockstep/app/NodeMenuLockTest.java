@@ -29,7 +29,7 @@ class NodeMenuLockTest extends AppFixture {
         // the workload off now (a recorded input), so nothing unlocks a but us
         robot().clickOn("#workload");
         assertFalse(fx(() -> window.session().workload()));
-        assertEquals("locked", fx(() -> sim.protocol().fill(sim.protocol().cast(sim.state(a)))));
+        assertEquals("locked", fx(() -> sim.protocol().presentation().fill(sim.protocol().cast(sim.state(a)))));
 
         // the inspector says so, and lists the lock set: a and its neighbours
         assertTrue(text("#inspector-status").startsWith("a: locked since round"), text("#inspector-status"));

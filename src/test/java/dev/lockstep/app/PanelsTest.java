@@ -8,6 +8,7 @@ import dev.lockstep.core.CheckSettings;
 import dev.lockstep.core.ExecutionRecord;
 import dev.lockstep.core.NodeState;
 import dev.lockstep.core.Protocol;
+import dev.lockstep.core.ProtocolPresentation;
 import dev.lockstep.core.Pseudocode;
 import dev.lockstep.core.Requirements;
 import dev.lockstep.core.Simulation;
@@ -15,7 +16,7 @@ import dev.lockstep.core.SimulationConfig;
 import dev.lockstep.core.SimulationListener;
 import dev.lockstep.core.SystemView;
 import dev.lockstep.core.adversary.Engine;
-import dev.lockstep.core.check.Check;
+import dev.lockstep.core.Check;
 import dev.lockstep.scenario.Scenario;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -46,20 +47,26 @@ class PanelsTest extends AppFixture {
         @Override public void lockSet(int h, SystemView v, IntConsumer m) { base.lockSet(h, v, m); }
         @Override public List<Check> checks(CheckSettings s) { return base.checks(s); }
         @Override public int sendsPerPort() { return base.sendsPerPort(); }
-        @Override public String fill(NodeState s) { return base.fill(s); }
-        @Override public List<String> fillValues() { return base.fillValues(); }
-
         @Override
-        public String narrate(ExecutionRecord r, NodeState before, SystemView view) {
-            return view.nodeName(r.node()) + " " + r.label() + " " + before.variables() + " -> " + r.state().variables();
-        }
+        public ProtocolPresentation<NodeState> presentation() {
+            ProtocolPresentation<NodeState> shown = base.presentation();
+            return new ProtocolPresentation<>() {
+                @Override public String fill(NodeState s) { return shown.fill(s); }
+                @Override public List<String> fillValues() { return shown.fillValues(); }
 
-        @Override
-        public Pseudocode pseudocode() {
-            return new Pseudocode(List.of(new Pseudocode.Block("Algorithm 1", List.of("l1", "l2", "l3", "l4")),
-                    new Pseudocode.Block("Algorithm 2", List.of("m1", "m2", "m3"))),
-                    Map.of("InitLock", List.of(new Pseudocode.Span(0, 2, 3)),
-                            "ReceivePrepare", List.of(new Pseudocode.Span(1, 1, 1), new Pseudocode.Span(0, 4, 4))));
+                @Override
+                public String narrate(ExecutionRecord r, NodeState before, SystemView view) {
+                    return view.nodeName(r.node()) + " " + r.label() + " " + before.variables() + " -> " + r.state().variables();
+                }
+
+                @Override
+                public Pseudocode pseudocode() {
+                    return new Pseudocode(List.of(new Pseudocode.Block("Algorithm 1", List.of("l1", "l2", "l3", "l4")),
+                            new Pseudocode.Block("Algorithm 2", List.of("m1", "m2", "m3"))),
+                            Map.of("InitLock", List.of(new Pseudocode.Span(0, 2, 3)),
+                                    "ReceivePrepare", List.of(new Pseudocode.Span(1, 1, 1), new Pseudocode.Span(0, 4, 4))));
+                }
+            };
         }
     }
 
@@ -105,7 +112,7 @@ class PanelsTest extends AppFixture {
     @Test
     void pseudocodeHighlightsTheLinesOfTheLastAction() {
         PseudocodePanel p = fx(() -> new PseudocodePanel());
-        fx(() -> p.setProtocol("narrated", new Narrated(SessionFiles.defaultScenario().protocol()).pseudocode()));
+        fx(() -> p.setProtocol("narrated", new Narrated(SessionFiles.defaultScenario().protocol()).presentation().pseudocode()));
         fx(() -> p.highlight("InitLock", "a ran InitLock in round 0"));
         assertEquals(List.of("2  l2", "3  l3"), fx(() -> p.highlighted()));
         fx(() -> p.highlight("ReceivePrepare", "b ran ReceivePrepare in round 1"));

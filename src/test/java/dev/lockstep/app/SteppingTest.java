@@ -16,7 +16,7 @@ class SteppingTest extends AppFixture {
     static List<String> fills(Simulation sim) {
         Protocol<NodeState> p = (Protocol) sim.protocol();
         List<String> out = new ArrayList<>();
-        for (int u = 0; u < sim.nodeCount(); u++) out.add(p.fill(sim.state(u)));
+        for (int u = 0; u < sim.nodeCount(); u++) out.add(p.presentation().fill(sim.state(u)));
         return out;
     }
 

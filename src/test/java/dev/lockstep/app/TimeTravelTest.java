@@ -43,7 +43,7 @@ class TimeTravelTest extends AppFixture {
     static List<String> fills(Simulation sim) {
         Protocol<NodeState> p = (Protocol) sim.protocol();
         List<String> out = new ArrayList<>();
-        for (int u = 0; u < sim.nodeCount(); u++) out.add(p.fill(sim.state(u)));
+        for (int u = 0; u < sim.nodeCount(); u++) out.add(p.presentation().fill(sim.state(u)));
         return out;
     }
 
@@ -51,7 +51,7 @@ class TimeTravelTest extends AppFixture {
     static List<String> rings(Simulation sim) {
         Protocol<NodeState> p = (Protocol) sim.protocol();
         List<String> out = new ArrayList<>();
-        for (int u = 0; u < sim.nodeCount(); u++) out.add(p.ring(sim.state(u)));
+        for (int u = 0; u < sim.nodeCount(); u++) out.add(p.presentation().ring(sim.state(u)));
         return out;
     }
 
@@ -83,7 +83,7 @@ class TimeTravelTest extends AppFixture {
         for (int u = 0; u < f.nodeCount(); u++) {
             int node = u;
             assertEquals(fills.get(u), fx(() -> view.fillValueOf(node)), "fill of " + f.nodeName(u));
-            assertEquals(GraphView.ringColor(p.ringValues(), rings.get(u)), fx(() -> view.ringOf(node)), "ring of " + f.nodeName(u));
+            assertEquals(GraphView.ringColor(p.presentation().ringValues(), rings.get(u)), fx(() -> view.ringOf(node)), "ring of " + f.nodeName(u));
         }
         TreeSet<Long> drawn = fx(() -> {
             TreeSet<Long> ids = new TreeSet<>();

@@ -1,6 +1,5 @@
 package dev.lockstep.core;
 
-import dev.lockstep.core.check.Check;
 import dev.lockstep.core.check.DeadlockCheck;
 import java.util.ArrayList;
 import java.util.List;

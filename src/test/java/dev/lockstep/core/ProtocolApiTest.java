@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.lockstep.core.check.Check;
 import dev.lockstep.protocol.lme.Lme;
 import java.util.ArrayList;
 import java.util.List;

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lockstep.core.Simulation;
 import dev.lockstep.core.Variable;
-import dev.lockstep.core.check.Violation;
+import dev.lockstep.core.Violation;
 import dev.lockstep.scenario.ScenarioLoader;
 import dev.lockstep.session.History;
 import java.nio.file.Path;

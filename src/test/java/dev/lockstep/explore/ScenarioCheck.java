@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lockstep.core.Simulation;
 import dev.lockstep.core.adversary.Engine;
-import dev.lockstep.core.check.Violation;
+import dev.lockstep.core.Violation;
 import dev.lockstep.protocol.lme.Lme;
 import dev.lockstep.scenario.Scenario;
 import dev.lockstep.scenario.ScenarioException;

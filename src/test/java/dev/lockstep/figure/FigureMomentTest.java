@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.lockstep.core.check.Violation;
+import dev.lockstep.core.Violation;
 import dev.lockstep.session.History;
 import dev.lockstep.session.Session;
 import java.util.ArrayList;

@@ -92,8 +92,8 @@ class SvgFigureProperties {
             assertEquals(sim.nodeName(u), e.getAttribute("data-name"));
             assertEquals(proj.x(xs[u], ys[u]), num(e, "cx"), 0.006, "x of " + sim.nodeName(u));
             assertEquals(proj.y(xs[u], ys[u]), num(e, "cy"), 0.006, "y of " + sim.nodeName(u));
-            String value = p.fill(sim.state(u));
-            assertEquals(Look.FILL.get(Math.max(0, p.fillValues().indexOf(value)) % Look.FILL.size()), e.getAttribute("fill"),
+            String value = p.presentation().fill(sim.state(u));
+            assertEquals(Look.FILL.get(Math.max(0, p.presentation().fillValues().indexOf(value)) % Look.FILL.size()), e.getAttribute("fill"),
                     "fill of " + sim.nodeName(u) + " in state " + value);
             assertEquals(Look.NODE_SIZE / 2, num(e, "r"), 1e-9);
         }

@@ -73,8 +73,8 @@ class TikzFigureProperties {
             ny[u] = Double.parseDouble(m.group(5));
             assertEquals(proj.x(xs[u], ys[u]), nx[u], 0.006);
             assertEquals(proj.y(xs[u], ys[u]), ny[u], 0.006);
-            String value = p.fill(sim.state(u));
-            assertEquals(Look.FILL.get(Math.max(0, p.fillValues().indexOf(value)) % Look.FILL.size()),
+            String value = p.presentation().fill(sim.state(u));
+            assertEquals(Look.FILL.get(Math.max(0, p.presentation().fillValues().indexOf(value)) % Look.FILL.size()),
                     colours.get(m.group(1)), "fill of " + sim.nodeName(u));
         }
         assertEquals(n, seen.size(), "one \\node per node");

@@ -57,7 +57,7 @@ final class Legend {
         box.getChildren().clear();
         box.setSpacing(3 * s);
         box.setPadding(new Insets(6 * s, 8 * s, 6 * s, 8 * s));
-        List<String> fills = protocol.fillValues();
+        List<String> fills = protocol.presentation().fillValues();
         if (!fills.isEmpty()) {
             box.getChildren().add(heading("Node fill: " + fillName()));
             for (String f : fills) {
@@ -67,7 +67,7 @@ final class Legend {
                 box.getChildren().add(row(c, f.equals("⊥") ? "⊥ (idle)" : f));
             }
         }
-        List<String> rings = protocol.ringValues();
+        List<String> rings = protocol.presentation().ringValues();
         if (!rings.isEmpty()) {
             box.getChildren().add(heading("Node ring: " + ringName()));
             for (int i = 0; i < rings.size(); i++) {

@@ -75,11 +75,11 @@ final class SceneReader {
             sc.toX[u] = sim.graph().x(u);
             sc.toY[u] = sim.graph().y(u);
             NodeState s = sim.state(u);
-            String fv = protocol.fill(s);
+            String fv = protocol.presentation().fill(s);
             sc.fillValue[u] = fv;
-            sc.toFill[u] = Palette.fill(protocol.fillValues(), fv);
-            String rv = protocol.ring(s);
-            int r = Palette.ringIndex(protocol.ringValues(), rv);
+            sc.toFill[u] = Palette.fill(protocol.presentation().fillValues(), fv);
+            String rv = protocol.presentation().ring(s);
+            int r = Palette.ringIndex(protocol.presentation().ringValues(), rv);
             if (r != sc.ring[u]) {
                 sc.ring[u] = r;
                 graph.setRing(u, r);

@@ -19,7 +19,7 @@ final class Styles {
                 .append(Palette.FILL[0]).append("; stroke-mode: plain; stroke-color: ").append(Palette.RING[0])
                 .append("; stroke-width: ").append(lecture ? 2 : 1).append("px; ")
                 .append("text-mode: hidden; z-index: 2; }\n"); // names are drawn by the painter
-        List<String> rings = protocol.ringValues();
+        List<String> rings = protocol.presentation().ringValues();
         int count = Math.max(1, rings.size());
         for (int i = 0; i < count; i++) {
             css.append("node.r").append(i).append(" { stroke-color: ").append(Palette.RING[i % Palette.RING.length])

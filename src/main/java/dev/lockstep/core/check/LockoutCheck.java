@@ -1,7 +1,9 @@
 package dev.lockstep.core.check;
 
+import dev.lockstep.core.Check;
 import dev.lockstep.core.OperationStatus;
 import dev.lockstep.core.SystemView;
+import dev.lockstep.core.Violation;
 import java.util.List;
 
 /** {@code lockout}: a request waiting longer than {@code bound} rounds is reported (once per request). */

@@ -2,6 +2,7 @@ package dev.lockstep.core.check;
 
 import dev.lockstep.core.Protocol;
 import dev.lockstep.core.SystemView;
+import dev.lockstep.core.Violation;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,17 +13,11 @@ import java.util.Map;
  * global protocol the lock set of a node in its critical section is every node, so this is
  * classical mutual exclusion.
  */
-public final class MutualExclusionCheck implements Check {
+public final class MutualExclusionCheck extends LockSetCheck {
     public static final String NAME = "mutual-exclusion";
-    private final Protocol<?> protocol;
 
     public MutualExclusionCheck(Protocol<?> protocol) {
-        this.protocol = protocol;
-    }
-
-    @Override
-    public String name() {
-        return NAME;
+        super(NAME, protocol);
     }
 
     @Override

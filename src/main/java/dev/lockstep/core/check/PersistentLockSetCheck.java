@@ -3,6 +3,7 @@ package dev.lockstep.core.check;
 import dev.lockstep.core.PortSet;
 import dev.lockstep.core.Protocol;
 import dev.lockstep.core.SystemView;
+import dev.lockstep.core.Violation;
 import java.util.Arrays;
 import java.util.List;
 
@@ -12,17 +13,11 @@ import java.util.List;
  * paper's definition of success (Sec. 2.2). A neighbour cut during the request, or one that
  * arrived after it was issued, must not be in the lock set.
  */
-public final class PersistentLockSetCheck implements Check {
+public final class PersistentLockSetCheck extends LockSetCheck {
     public static final String NAME = "persistent-lock-set";
-    private final Protocol<?> protocol;
 
     public PersistentLockSetCheck(Protocol<?> protocol) {
-        this.protocol = protocol;
-    }
-
-    @Override
-    public String name() {
-        return NAME;
+        super(NAME, protocol);
     }
 
     @Override

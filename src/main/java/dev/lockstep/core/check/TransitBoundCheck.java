@@ -1,6 +1,8 @@
 package dev.lockstep.core.check;
 
+import dev.lockstep.core.Check;
 import dev.lockstep.core.SystemView;
+import dev.lockstep.core.Violation;
 import java.util.List;
 
 /** {@code transit-bound}: at most {@code bound} messages in transit on any edge (LME: 2, Lemma 4.18). */

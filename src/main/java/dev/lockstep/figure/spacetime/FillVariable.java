@@ -23,7 +23,7 @@ final class FillVariable {
     FillVariable(Protocol<NodeState> protocol, NodeState first) {
         this.protocol = protocol;
         if (first != null) {
-            String fill = protocol.fill(first);
+            String fill = protocol.presentation().fill(first);
             for (Variable v : first.variables()) {
                 if (v.value().equals(fill)) candidates.put(v.name(), new HashSet<>(Set.of(v.value())));
             }
@@ -36,7 +36,7 @@ final class FillVariable {
         for (Variable v : x.state()) {
             Set<String> seen = candidates.get(v.name());
             if (seen != null && seen.add(v.value())) {
-                if (!protocol.fillValues().contains(v.value())) candidates.remove(v.name());
+                if (!protocol.presentation().fillValues().contains(v.value())) candidates.remove(v.name());
                 choose();
             }
         }
@@ -60,7 +60,7 @@ final class FillVariable {
     }
 
     List<String> values() {
-        return protocol.fillValues();
+        return protocol.presentation().fillValues();
     }
 
     /** The fill value after an execution, or null when no variable holds it. */

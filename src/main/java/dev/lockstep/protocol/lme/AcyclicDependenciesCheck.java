@@ -1,8 +1,8 @@
 package dev.lockstep.protocol.lme;
 
+import dev.lockstep.core.Check;
 import dev.lockstep.core.SystemView;
-import dev.lockstep.core.check.Check;
-import dev.lockstep.core.check.Violation;
+import dev.lockstep.core.Violation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;

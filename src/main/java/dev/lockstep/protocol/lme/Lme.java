@@ -11,15 +11,13 @@ import static dev.lockstep.protocol.lme.LmeMessages.WIN_TRUE;
 
 import dev.lockstep.core.Action;
 import dev.lockstep.core.Call;
+import dev.lockstep.core.Check;
 import dev.lockstep.core.CheckSettings;
 import dev.lockstep.core.Execution;
-import dev.lockstep.core.ExecutionRecord;
-import dev.lockstep.core.Narration;
 import dev.lockstep.core.Protocol;
-import dev.lockstep.core.Pseudocode;
+import dev.lockstep.core.ProtocolPresentation;
 import dev.lockstep.core.Requirements;
 import dev.lockstep.core.SystemView;
-import dev.lockstep.core.check.Check;
 import dev.lockstep.core.check.DeadlockCheck;
 import dev.lockstep.core.check.LockoutCheck;
 import dev.lockstep.core.check.MutualExclusionCheck;
@@ -49,7 +47,7 @@ public final class Lme implements Protocol<LmeState> {
     private final int k;
     private final LmeVariant variant;
     private final List<Action<LmeState>> actions;
-    private final LmePseudocode pseudocode;
+    private final LmePresentation presentation;
 
     public Lme(int k, LmeVariant variant) {
         if (k < 2) throw new IllegalArgumentException("K must be at least 2 (with K = 1 every trial is a tie)");
@@ -77,7 +75,7 @@ public final class Lme implements Protocol<LmeState> {
                 Action.onReceive("ReceiveRelease", ReleaseLock.class, this::receiveRelease),
                 Action.onReceive("ReceiveAckUnlock", AckUnlock.class, this::receiveAckUnlock),
                 Action.when("CheckUnlocked", s -> s.state == State.UNLOCK && s.R == s.L, this::checkUnlocked));
-        this.pseudocode = new LmePseudocode(variant);
+        this.presentation = new LmePresentation(variant);
     }
 
     public Lme() {
@@ -125,54 +123,10 @@ public final class Lme implements Protocol<LmeState> {
         return 2;
     }
 
+    /** Colours by state and phase, Algorithms 1-3 with the branches each execution took, sentences. */
     @Override
-    public String fill(LmeState s) {
-        return s.state.toString();
-    }
-
-    @Override
-    public List<String> fillValues() {
-        return java.util.Arrays.stream(State.values()).map(State::toString).toList();
-    }
-
-    @Override
-    public String ring(LmeState s) {
-        return s.phase.toString();
-    }
-
-    @Override
-    public List<String> ringValues() {
-        return java.util.Arrays.stream(Phase.values()).map(Phase::toString).toList();
-    }
-
-    /**
-     * Algorithms 1-3 as printed; the corrected variants add a block of corrected lines, marked
-     * {@value LmePseudocode#MARK} on the printed lines they change.
-     */
-    @Override
-    public Pseudocode pseudocode() {
-        return pseudocode.pseudocode();
-    }
-
-    /** The lines of the branches the execution took, CleanUp()'s included (see {@link LmeStep}). */
-    @Override
-    public List<Pseudocode.Span> executedLines(ExecutionRecord record, LmeState before, SystemView view) {
-        if (pseudocode.pseudocode().spansOf(record.label()).isEmpty()) return List.of();
-        try {
-            return pseudocode.executed(new LmeStep(record, before, variant));
-        } catch (RuntimeException e) {
-            return pseudocode.pseudocode().spansOf(record.label());
-        }
-    }
-
-    /** E.g. "x ran CheckPriorities: tie at priority 3 between x and y, so every candidate loses: win(false) to ports 0, 1". */
-    @Override
-    public String narrate(ExecutionRecord record, LmeState before, SystemView view) {
-        try {
-            return LmeNarration.sentence(new LmeStep(record, before, variant), view);
-        } catch (RuntimeException e) {
-            return Narration.describe(record, view);
-        }
+    public ProtocolPresentation<LmeState> presentation() {
+        return presentation;
     }
 
     /**
@@ -269,39 +223,8 @@ public final class Lme implements Protocol<LmeState> {
 
     /** Alg. 1, l. 22-31: the CleanUp() helper, processing the D snapshot of this execution. */
     void cleanUp(LmeState s, Execution x) {
-        long ready = cleanUpState(s, x.disconnected(), variant);
+        long ready = LmeRules.cleanUp(s, x.disconnected(), variant);
         for (long h = ready; h != 0; h &= h - 1) x.send(Long.numberOfTrailingZeros(h), READY); // l. 28
-    }
-
-    /**
-     * CleanUp()'s effect on the state (Alg. 1, l. 22-31) for the disconnections {@code d}; returns
-     * the ports l. 28 sends ready() to (∅ unless C = ∅). Shared with the narration, which replays
-     * it on a copy of the state before an execution to tell which branches ran.
-     */
-    static long cleanUpState(LmeState s, long d, LmeVariant variant) {
-        if (d != 0) {                                             // l. 23
-            if (s.lock > 0 && (d & (1L << s.lock)) != 0) s.lock = LmeState.UNLOCKED; // l. 24
-            long keep = ~d;                                       // l. 25-26: remove ℓ from all sets
-            s.L &= keep;
-            s.R &= keep;
-            s.W &= keep;
-            s.wTrue &= keep;
-            s.H &= keep;
-            s.A &= keep;
-            s.C &= keep;
-            s.P &= keep;
-            s.late &= keep;                                       // corrected variants: Late too
-        }
-        if (s.C != 0) return 0;                                   // l. 27
-        // Corrected: the competition is over, so nobody can have missed one of its trials.
-        // A Late entry surviving into the next competition answers an ordinary first request
-        // with win(false) while others' requests wait in P: the deadlock of flaw 3 (README).
-        if (variant == LmeVariant.CORRECTED) s.late = 0;
-        long ready = s.H;                                         // l. 28: ready() to every port on hold
-        s.A |= s.H;                                               // l. 29: nodes on hold become applicants
-        s.H = 0;
-        s.phase = s.A != 0 ? Phase.PREPARE : Phase.BOTTOM;        // l. 30-31
-        return ready;
     }
 
     // ---------------------------------------------------------------- Algorithm 2
@@ -340,32 +263,12 @@ public final class Lme implements Protocol<LmeState> {
         } else if (variant == LmeVariant.CORRECTED && s.C != 0) {
             s.late |= s.A;                                        // only if a trial is decided (C ≠ ∅ after CleanUp)
         }
-        int winner = winner(s);                                   // l. 7
+        int winner = LmeRules.winner(s);                          // l. 7
         for (long q = s.C; q != 0; q &= q - 1) {                  // l. 8-9
             int port = Long.numberOfTrailingZeros(q);
             x.send(port, port == winner ? WIN_TRUE : WIN_FALSE);
         }
         s.P = 0;                                                  // l. 10: the trial is over
-    }
-
-    /** Alg. 2, l. 7: the port with the unique highest priority in P if lock = ⊥, otherwise -1. */
-    static int winner(LmeState s) {
-        if (s.lock != LmeState.UNLOCKED || s.P == 0) return -1;
-        int winner = -1;
-        int best = -1;
-        int count = 0;
-        for (long q = s.P; q != 0; q &= q - 1) {
-            int port = Long.numberOfTrailingZeros(q);
-            int pr = s.priority[port];
-            if (pr > best) {
-                best = pr;
-                count = 1;
-                winner = port;
-            } else if (pr == best) {
-                count++;
-            }
-        }
-        return count == 1 ? winner : -1;
     }
 
     /** Alg. 2, l. 11-13. */

@@ -151,7 +151,7 @@ final class LmeNarration {
         String answers = and(List.of(yes != 0 ? "win(true) to " + ports(yes) : "", no != 0 ? "win(false) to " + ports(no) : "")
                 .stream().filter(s -> !s.isEmpty()).toList());
         String out;
-        int winner = Lme.winner(m);
+        int winner = LmeRules.winner(m);
         if (m.C == 0) {
             out = "no candidates left, so no trial was decided";
         } else if (winner >= 0) {

@@ -280,7 +280,7 @@ final class LmePseudocode {
             case "CheckPriorities" -> {
                 l.add(ALG2, 5, 6, 7);
                 if (fixes != null) l.add(FIXES, fixes.lateMark);
-                l.add(ALG2, Lme.winner(m) >= 0 ? 8 : 9);
+                l.add(ALG2, LmeRules.winner(m) >= 0 ? 8 : 9);
                 l.add(ALG2, 10);
             }
             case "ReceiveWin" -> l.range(ALG2, 11, 13);

@@ -7,7 +7,7 @@ import dev.lockstep.protocol.lme.LmeState.State;
 /**
  * One LME execution taken apart for the narration and the pseudocode highlight: the state before,
  * the state at the start of the action's body after its CleanUp() call ({@link #mid}), and the
- * state after. {@link #mid} is computed by replaying {@link Lme#cleanUpState} on a copy of the
+ * state after. {@link #mid} is computed by replaying {@link LmeRules#cleanUp} on a copy of the
  * state before, so every branch the operation took can be read off it exactly as the operation
  * decided it.
  */
@@ -61,7 +61,7 @@ final class LmeStep {
         boolean c = a || variant.cleanUpOnEveryCall();
         this.cleaned = c;
         LmeState m = p.copy();
-        this.ready = c ? Lme.cleanUpState(m, d, variant) : 0;
+        this.ready = c ? LmeRules.cleanUp(m, d, variant) : 0;
         this.mid = m;
     }
 

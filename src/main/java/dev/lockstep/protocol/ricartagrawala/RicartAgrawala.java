@@ -2,15 +2,13 @@ package dev.lockstep.protocol.ricartagrawala;
 
 import dev.lockstep.core.Action;
 import dev.lockstep.core.Call;
+import dev.lockstep.core.Check;
 import dev.lockstep.core.CheckSettings;
 import dev.lockstep.core.Execution;
-import dev.lockstep.core.ExecutionRecord;
-import dev.lockstep.core.Narration;
 import dev.lockstep.core.Protocol;
-import dev.lockstep.core.Pseudocode;
+import dev.lockstep.core.ProtocolPresentation;
 import dev.lockstep.core.Requirements;
 import dev.lockstep.core.SystemView;
-import dev.lockstep.core.check.Check;
 import dev.lockstep.core.check.DeadlockCheck;
 import dev.lockstep.core.check.LockoutCheck;
 import dev.lockstep.core.check.MutualExclusionCheck;
@@ -29,6 +27,8 @@ import java.util.function.IntConsumer;
  */
 public final class RicartAgrawala implements Protocol<RaState> {
     public static final String NAME = "ricart-agrawala";
+
+    private static final RaPresentation PRESENTATION = new RaPresentation();
 
     private final List<Action<RaState>> actions = List.of(
             Action.onCall("Try", Call.LOCK, RicartAgrawala::tryRequest),
@@ -60,39 +60,10 @@ public final class RicartAgrawala implements Protocol<RaState> {
         return actions;
     }
 
+    /** Colours by region, the slides' rules as pseudocode, sentences. */
     @Override
-    public String fill(RaState s) {
-        return s.region.toString();
-    }
-
-    @Override
-    public List<String> fillValues() {
-        return java.util.Arrays.stream(RaState.Region.values()).map(RaState.Region::toString).toList();
-    }
-
-    /** The slides' rules as pseudocode, one action per rule. */
-    @Override
-    public Pseudocode pseudocode() {
-        return RaPseudocode.PSEUDOCODE;
-    }
-
-    @Override
-    public List<Pseudocode.Span> executedLines(ExecutionRecord record, RaState before, SystemView view) {
-        try {
-            return RaPseudocode.executed(record, before);
-        } catch (RuntimeException e) {
-            return RaPseudocode.PSEUDOCODE.spansOf(record.label());
-        }
-    }
-
-    /** E.g. "p2 ran ReceiveTry from p1 (port 1): p2 is in its critical section, so it defers its ok". */
-    @Override
-    public String narrate(ExecutionRecord record, RaState before, SystemView view) {
-        try {
-            return RaNarration.sentence(record, before, view);
-        } catch (RuntimeException e) {
-            return Narration.describe(record, view);
-        }
+    public ProtocolPresentation<RaState> presentation() {
+        return PRESENTATION;
     }
 
     /** Global mutual exclusion: a process in C holds every node, so two in C clash. */

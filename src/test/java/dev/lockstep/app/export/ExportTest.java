@@ -64,7 +64,7 @@ class ExportTest {
     static Set<String> fills(Simulation sim) {
         Protocol<NodeState> p = (Protocol) sim.protocol();
         Set<String> out = new TreeSet<>();
-        for (int u = 0; u < sim.nodeCount(); u++) out.add(p.fill(sim.state(u)));
+        for (int u = 0; u < sim.nodeCount(); u++) out.add(p.presentation().fill(sim.state(u)));
         return out;
     }
 
@@ -72,7 +72,7 @@ class ExportTest {
     @SuppressWarnings({"unchecked", "rawtypes"})
     static int expectedFill(Simulation sim, int u) {
         Protocol<NodeState> p = (Protocol) sim.protocol();
-        Color c = GraphView.fillColor(p.fillValues(), p.fill(sim.state(u)));
+        Color c = GraphView.fillColor(p.presentation().fillValues(), p.presentation().fill(sim.state(u)));
         return (int) Math.round(c.getRed() * 255) << 16 | (int) Math.round(c.getGreen() * 255) << 8 | (int) Math.round(c.getBlue() * 255);
     }
 

@@ -90,8 +90,8 @@ class GraphViewLookTest {
         assertFalse(raText.stream().anyMatch(t -> t.startsWith("Node ring")), "Ricart-Agrawala has no ring values");
         Simulation sim = ra.simulation();
         for (int u = 0; u < sim.nodeCount(); u++) {
-            String region = ra.simulation().protocol().fill(sim.state(u));
-            assertEquals(Palette.fill(sim.protocol().fillValues(), region), raView.fillOf(u));
+            String region = ra.simulation().protocol().presentation().fill(sim.state(u));
+            assertEquals(Palette.fill(sim.protocol().presentation().fillValues(), region), raView.fillOf(u));
         }
         // run until someone is in its critical section: its lock set (every node) is drawn
         robot.interact(() -> {
@@ -168,7 +168,7 @@ class GraphViewLookTest {
                 view.update(true);
             });
             for (int u = 0; u < sim.nodeCount() && changed < 0; u++) {
-                Color target = Palette.fill(sim.protocol().fillValues(), sim.protocol().fill(sim.state(u)));
+                Color target = Palette.fill(sim.protocol().presentation().fillValues(), sim.protocol().presentation().fill(sim.state(u)));
                 if (!target.equals(from[u])) changed = u;
             }
             if (changed < 0) robot.interact(() -> view.update(false));
@@ -177,7 +177,7 @@ class GraphViewLookTest {
         WaitForAsyncUtils.sleep(1500, TimeUnit.MILLISECONDS);
         Fx.frames(1);
         Color mid = view.fillOf(changed);
-        Color target = Palette.fill(sim.protocol().fillValues(), sim.protocol().fill(sim.state(changed)));
+        Color target = Palette.fill(sim.protocol().presentation().fillValues(), sim.protocol().presentation().fill(sim.state(changed)));
         assertFalse(mid.equals(target) || mid.equals(from[changed]), "a colour between " + from[changed] + " and "
                 + target + ": " + mid);
         assertTrue(view.framesPerSecond() > 10, "frames are drawn while animating: " + view.framesPerSecond());

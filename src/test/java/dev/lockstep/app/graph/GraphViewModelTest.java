@@ -51,8 +51,8 @@ class GraphViewModelTest {
             WritableImage[] shot = new WritableImage[1];
             robot.interact(() -> shot[0] = view.snapshot());
             for (int u = 0; u < sim.nodeCount(); u++) {
-                String value = p.fill(sim.state(u));
-                Color expected = Palette.fill(p.fillValues(), value);
+                String value = p.presentation().fill(sim.state(u));
+                Color expected = Palette.fill(p.presentation().fillValues(), value);
                 fillsSeen.add(value);
                 assertEquals(expected, view.fillOf(u), "fill of " + sim.nodeName(u) + " in state " + value);
                 assertEquals(expected, view.graph().getNode(StreamGraph.nodeId(u)).getAttribute("ui.color"),

@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.lockstep.core.Check;
+import dev.lockstep.core.Checker;
 import dev.lockstep.core.SystemView;
+import dev.lockstep.core.Violation;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

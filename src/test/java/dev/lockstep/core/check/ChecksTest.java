@@ -7,10 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lockstep.core.Call;
 import dev.lockstep.core.ChannelDiscipline;
+import dev.lockstep.core.Check;
 import dev.lockstep.core.CheckSettings;
 import dev.lockstep.core.PortAssignment;
 import dev.lockstep.core.Simulation;
 import dev.lockstep.core.SimulationConfig;
+import dev.lockstep.core.Violation;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

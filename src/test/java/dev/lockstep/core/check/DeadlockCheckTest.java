@@ -6,6 +6,7 @@ import static dev.lockstep.core.OperationStatus.UNLOCKING;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.lockstep.core.Violation;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

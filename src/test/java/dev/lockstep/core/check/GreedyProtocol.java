@@ -2,6 +2,7 @@ package dev.lockstep.core.check;
 
 import dev.lockstep.core.Action;
 import dev.lockstep.core.Call;
+import dev.lockstep.core.Check;
 import dev.lockstep.core.CheckSettings;
 import dev.lockstep.core.NodeState;
 import dev.lockstep.core.Protocol;

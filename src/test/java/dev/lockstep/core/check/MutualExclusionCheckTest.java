@@ -10,6 +10,7 @@ import dev.lockstep.core.Choice;
 import dev.lockstep.core.PortAssignment;
 import dev.lockstep.core.Simulation;
 import dev.lockstep.core.SimulationConfig;
+import dev.lockstep.core.Violation;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -3,8 +3,8 @@ package dev.lockstep.protocol.lme;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.lockstep.core.Violation;
 import dev.lockstep.core.check.FakeView;
-import dev.lockstep.core.check.Violation;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

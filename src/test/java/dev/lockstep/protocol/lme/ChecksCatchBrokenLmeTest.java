@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.lockstep.core.Call;
 import dev.lockstep.core.DerivedProtocol;
 import dev.lockstep.core.Protocol;
+import dev.lockstep.core.Violation;
 import dev.lockstep.core.adversary.Engine;
 import dev.lockstep.core.adversary.ScenarioAdversary;
 import dev.lockstep.core.adversary.ScriptedWorkload;
 import dev.lockstep.core.adversary.Synchronous;
-import dev.lockstep.core.check.Violation;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -11,7 +11,7 @@ import dev.lockstep.core.Protocol;
 import dev.lockstep.core.Simulation;
 import dev.lockstep.core.SimulationConfig;
 import dev.lockstep.core.SimulationListener;
-import dev.lockstep.core.check.Violation;
+import dev.lockstep.core.Violation;
 import dev.lockstep.scenario.Scenario;
 import dev.lockstep.scenario.ScenarioException;
 import dev.lockstep.scenario.ScenarioLoader;

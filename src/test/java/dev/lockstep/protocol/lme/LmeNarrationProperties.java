@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.lockstep.core.ChannelDiscipline;
 import dev.lockstep.core.CheckSettings;
 import dev.lockstep.core.Narration;
+import dev.lockstep.core.NarrationLog;
 import dev.lockstep.core.PortAssignment;
 import dev.lockstep.core.Pseudocode;
 import dev.lockstep.core.Pseudocode.Span;
@@ -69,10 +70,10 @@ class LmeNarrationProperties {
                 churn ? new Churn(0.1, 0.2, 120) : null, new RandomWorkload(0.3, 2, 150),
                 LmeProperties.policy(policy, literal ? NodeChoice.ANY : NodeChoice.EFFECTIVE));
         Engine engine = new Engine(sim, adversary);
-        Pseudocode code = lme.pseudocode();
+        Pseudocode code = lme.presentation().pseudocode();
         LmePseudocode lines = new LmePseudocode(variant);
         int[] count = new int[1];
-        sim.addListener(new Narration.Log(sim, e -> {
+        sim.addListener(new NarrationLog(sim, e -> {
             count[0]++;
             String who = sim.nodeName(e.record().node());
             LmeStep step = new LmeStep(e.record(), (LmeState) e.before(), variant);
@@ -116,7 +117,7 @@ class LmeNarrationProperties {
                 assertEquals(x.ready, ready);
             }
             case "CheckPriorities" -> {
-                assertEquals(Lme.winner(x.mid) >= 0 && (x.mid.C & (1L << Lme.winner(x.mid))) != 0, yes != 0);
+                assertEquals(LmeRules.winner(x.mid) >= 0 && (x.mid.C & (1L << LmeRules.winner(x.mid))) != 0, yes != 0);
                 assertEquals(x.mid.C, yes | no);
                 assertEquals(x.ready, ready);
             }

@@ -10,9 +10,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.lockstep.core.Call;
-import dev.lockstep.core.PortSet;
 import dev.lockstep.core.ExecutionRecord;
 import dev.lockstep.core.Narration;
+import dev.lockstep.core.NarrationLog;
+import dev.lockstep.core.PortSet;
 import dev.lockstep.core.Pseudocode;
 import dev.lockstep.core.Pseudocode.Span;
 import dev.lockstep.core.Simulation;
@@ -28,20 +29,20 @@ import org.junit.jupiter.api.Test;
  */
 class LmeNarrationTest {
 
-    /** A harness whose every execution is narrated by {@link Narration.Log}. */
+    /** A harness whose every execution is narrated by {@link NarrationLog}. */
     static final class Narrated {
         final LmeHarness h;
-        final List<Narration.Log.Entry> log = new ArrayList<>();
+        final List<NarrationLog.Entry> log = new ArrayList<>();
 
         Narrated(LmeVariant variant, int delta, String... names) {
             h = new LmeHarness(variant, delta, names);
-            h.sim.addListener(new Narration.Log(h.sim, log::add));
+            h.sim.addListener(new NarrationLog(h.sim, log::add));
         }
 
         /** Executes and returns the sentence. */
         String say(String node, String action, int port, int... draws) {
             ExecutionRecord r = h.step(node, action, port, draws);
-            Narration.Log.Entry e = log.get(log.size() - 1);
+            NarrationLog.Entry e = log.get(log.size() - 1);
             assertEquals(r, e.record());
             return e.sentence();
         }
@@ -392,8 +393,8 @@ class LmeNarrationTest {
         Scenario s = LmeHarness.sample("flaw-2-stuck-in-win.json", "\"paper\"", "\"corrected\"");
         Engine e = s.engine();
         Simulation sim = e.simulation();
-        List<Narration.Log.Entry> log = new ArrayList<>();
-        sim.addListener(new Narration.Log(sim, log::add));
+        List<NarrationLog.Entry> log = new ArrayList<>();
+        sim.addListener(new NarrationLog(sim, log::add));
         e.runUntil(20);
         assertEquals("x ran CleanUp: processed the cut of port 1 (dropped it from L)", find(log, "x", "CleanUp"));
         assertEquals("x ran CheckDone: all acknowledgements in, x now holds {x}", find(log, "x", "CheckDone"));
@@ -409,8 +410,8 @@ class LmeNarrationTest {
         Scenario s = LmeHarness.sample("flaw-3-stale-late-mark.json");
         Engine e = s.engine();
         Simulation sim = e.simulation();
-        List<Narration.Log.Entry> log = new ArrayList<>();
-        sim.addListener(new Narration.Log(sim, log::add));
+        List<NarrationLog.Entry> log = new ArrayList<>();
+        sim.addListener(new NarrationLog(sim, log::add));
         e.runUntil(50);
         assertEquals("z ran CheckPriorities: unique highest priority 0 from x (port 1), so win(true) to port 1; "
                 + "applicants z and y (ports 0, 2) missed this trial and are now late", find(log, "z", "CheckPriorities"));
@@ -419,8 +420,8 @@ class LmeNarrationTest {
         assertEquals("x ran CheckDone: all acknowledgements in, x now holds {x, y, z}", find(log, "x", "CheckDone"));
     }
 
-    static String find(List<Narration.Log.Entry> log, String node, String label) {
-        for (Narration.Log.Entry e : log) {
+    static String find(List<NarrationLog.Entry> log, String node, String label) {
+        for (NarrationLog.Entry e : log) {
             if (e.record().label().equals(label) && e.sentence().startsWith(node + " ")) return e.sentence();
         }
         fail("no " + label + " at " + node);
@@ -437,7 +438,7 @@ class LmeNarrationTest {
         ExecutionRecord start = n.log.stream().filter(l -> l.record().label().equals("CheckStart")).findFirst()
                 .orElseThrow().record();
         assertEquals("x ran CheckStart: drew 3; sent request-lock(3) on ports 0, 1", Narration.describe(start, n.h.sim));
-        Pseudocode p = n.h.sim.protocol().pseudocode();
+        Pseudocode p = n.h.sim.protocol().presentation().pseudocode();
         assertEquals(4, p.blocks().size());
     }
 }

@@ -9,15 +9,15 @@ import dev.lockstep.core.Pseudocode;
 import dev.lockstep.core.Pseudocode.Block;
 import dev.lockstep.core.Pseudocode.Span;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.junit.jupiter.api.Test;
 
 /** Algorithms 1-3 as printed (seeds 000 and 003 agree line for line), and the corrections block. */
 class LmePseudocodeTest {
 
     private static Pseudocode of(LmeVariant v) {
-        return new Lme(8, v).pseudocode();
+        return new Lme(8, v).presentation().pseudocode();
     }
 
     /** A line without its indentation, its printed comment and a correction note. */
@@ -75,7 +75,7 @@ class LmePseudocodeTest {
     @Test
     void everyActionStartsWhereThePaperPrintsItsLabel() {
         Lme lme = new Lme(8, LmeVariant.PAPER);
-        Pseudocode p = lme.pseudocode();
+        Pseudocode p = lme.presentation().pseudocode();
         for (Action<LmeState> a : lme.actions()) {
             Span own = p.spansOf(a.label()).stream().filter(s -> s.block() == LmePseudocode.own(a.label()).block())
                     .filter(s -> s.first() == LmePseudocode.own(a.label()).first()).findFirst().orElseThrow();
@@ -87,7 +87,7 @@ class LmePseudocodeTest {
     @EnumSource(LmeVariant.class)
     void everyActionHasSpansInsideItsAlgorithm(LmeVariant v) {
         Lme lme = new Lme(8, v);
-        Pseudocode p = lme.pseudocode();
+        Pseudocode p = lme.presentation().pseudocode();
         for (Action<LmeState> a : lme.actions()) {
             List<Span> spans = p.spansOf(a.label());
             assertFalse(spans.isEmpty(), a.label());

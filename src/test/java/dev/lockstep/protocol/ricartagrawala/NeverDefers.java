@@ -1,12 +1,12 @@
 package dev.lockstep.protocol.ricartagrawala;
 
 import dev.lockstep.core.Action;
+import dev.lockstep.core.Check;
 import dev.lockstep.core.CheckSettings;
 import dev.lockstep.core.Execution;
 import dev.lockstep.core.Protocol;
 import dev.lockstep.core.Requirements;
 import dev.lockstep.core.SystemView;
-import dev.lockstep.core.check.Check;
 import dev.lockstep.protocol.ricartagrawala.RaMessages.Ok;
 import dev.lockstep.protocol.ricartagrawala.RaMessages.Try;
 import java.util.List;

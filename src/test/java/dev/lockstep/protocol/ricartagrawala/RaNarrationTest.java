@@ -9,7 +9,7 @@ import dev.lockstep.core.Call;
 import dev.lockstep.core.ChannelDiscipline;
 import dev.lockstep.core.CheckSettings;
 import dev.lockstep.core.Choice;
-import dev.lockstep.core.Narration;
+import dev.lockstep.core.NarrationLog;
 import dev.lockstep.core.PortAssignment;
 import dev.lockstep.core.Pseudocode;
 import dev.lockstep.core.Pseudocode.Span;
@@ -34,13 +34,13 @@ class RaNarrationTest {
         final Simulation sim = new Simulation(new SimulationConfig(new RicartAgrawala(), List.of("p0", "p1", "p2"),
                 new double[3], new double[3], null, 2, ChannelDiscipline.FIFO, PortAssignment.LOWEST,
                 new CheckSettings(10_000), 1));
-        final List<Narration.Log.Entry> log = new ArrayList<>();
+        final List<NarrationLog.Entry> log = new ArrayList<>();
 
         Run() {
             sim.link(0, 1);
             sim.link(0, 2);
             sim.link(1, 2);
-            sim.addListener(new Narration.Log(sim, log::add));
+            sim.addListener(new NarrationLog(sim, log::add));
         }
 
         String say(String node, String label, int port) {
@@ -123,7 +123,7 @@ class RaNarrationTest {
 
     @Test
     void pseudocodeFromTheSlides() {
-        Pseudocode p = new RicartAgrawala().pseudocode();
+        Pseudocode p = new RicartAgrawala().presentation().pseudocode();
         assertEquals(1, p.blocks().size());
         List<String> lines = p.blocks().get(0).lines();
         assertEquals(20, lines.size());
@@ -149,8 +149,8 @@ class RaNarrationTest {
                     List<TopologyEvent> cut = seed == 3 ? List.of(new TopologyEvent.Cut(40, 0, 1, "test")) : List.of();
                     RaHarness h = new RaHarness(new RicartAgrawala(), n, seed, 10_000, cut,
                             new RandomWorkload(0.4, 2, 100), policy);
-                    Pseudocode code = h.sim.protocol().pseudocode();
-                    h.sim.addListener(new Narration.Log(h.sim, e -> {
+                    Pseudocode code = h.sim.protocol().presentation().pseudocode();
+                    h.sim.addListener(new NarrationLog(h.sim, e -> {
                         String who = h.sim.nodeName(e.record().node());
                         String direct = RaNarration.sentence(e.record(), (RaState) e.before(), h.sim);
                         assertEquals(direct, e.sentence());

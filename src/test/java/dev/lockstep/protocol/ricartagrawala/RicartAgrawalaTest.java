@@ -13,6 +13,7 @@ import dev.lockstep.core.OperationStatus;
 import dev.lockstep.core.Sent;
 import dev.lockstep.core.Stats;
 import dev.lockstep.core.Variable;
+import dev.lockstep.core.Violation;
 import dev.lockstep.core.adversary.Asynchronous;
 import dev.lockstep.core.adversary.RandomWorkload;
 import dev.lockstep.core.adversary.SchedulerPolicy;
@@ -23,7 +24,6 @@ import dev.lockstep.core.adversary.Sequential;
 import dev.lockstep.core.adversary.Synchronous;
 import dev.lockstep.core.check.DeadlockCheck;
 import dev.lockstep.core.check.LockSets;
-import dev.lockstep.core.check.Violation;
 import dev.lockstep.protocol.ricartagrawala.RaMessages.Ok;
 import dev.lockstep.protocol.ricartagrawala.RaMessages.Try;
 import dev.lockstep.protocol.ricartagrawala.RaState.Region;
@@ -156,7 +156,7 @@ class RicartAgrawalaTest {
         while (h.state(2).region != Region.CRIT) h.engine.stepRound();
         assertArrayEquals(new int[] {0, 1, 2, 3}, LockSets.of(ra, h.sim, 2));
         assertArrayEquals(new int[0], LockSets.of(ra, h.sim, 0));
-        assertEquals("crit", ra.fill(h.state(2)));
+        assertEquals("crit", ra.presentation().fill(h.state(2)));
     }
 
     @Test

@@ -1,6 +1,5 @@
-package dev.lockstep.core.check;
+package dev.lockstep.core;
 
-import dev.lockstep.core.SystemView;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

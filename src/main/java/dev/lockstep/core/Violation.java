@@ -1,4 +1,4 @@
-package dev.lockstep.core.check;
+package dev.lockstep.core;
 
 import java.util.List;
 

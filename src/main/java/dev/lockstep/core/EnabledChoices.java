@@ -1,0 +1,207 @@
+package dev.lockstep.core;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The enabling of choices: which node can run which action on which message now, why a given
+ * choice cannot run, and what a choice would draw or change (found by a dry run on a copy of the
+ * node's state). A choice is encoded in an int for allocation-free enumeration: bits 0-7 the
+ * action, bits 8 and up the position + 1 of the received message in the node's channel (0: none).
+ */
+final class EnabledChoices {
+    private final SimulationState world;
+    private final ActionTable actions;
+    private final ExecutionContext ctx;
+    private final SimulationConfig config;
+
+    EnabledChoices(SimulationState world, ActionTable actions, ExecutionContext ctx, SimulationConfig config) {
+        this.world = world;
+        this.actions = actions;
+        this.ctx = ctx;
+        this.config = config;
+    }
+
+    private String name(int u) {
+        return config.names().get(u);
+    }
+
+    /**
+     * With {@code nextRound}, lists what u could do at the start of the next round if nothing
+     * changed meanwhile: messages sent this round count as receivable and having acted this round
+     * does not matter. The deadlock check asks this at the end of a round.
+     */
+    int enumerate(int u, int[] buf, boolean nextRound) {
+        int round = world.round;
+        if (world.inFlight[u] != null || (!nextRound && world.lastStart[u] == round)) return 0;
+        int when = nextRound ? round + 1 : round;
+        NodeState s = world.states[u];
+        int count = 0;
+        ArrayDeque<Call> q = world.calls[u];
+        if (q != null && !q.isEmpty()) {
+            Call head = q.peekFirst();
+            for (int a : actions.onCall) {
+                Action<NodeState> act = actions.get(a);
+                if (act.call() == head && act.guard(s, null)) count = put(buf, count, a);
+            }
+        }
+        Channels channels = world.channels;
+        int box = channels.size(u);
+        for (int i = 0; i < box; i++) {
+            if (!channels.receivable(u, i, when)) continue;
+            Message m = channels.get(u, i).message();
+            for (int a : actions.onMessage) {
+                Action<NodeState> act = actions.get(a);
+                if (act.accepts(m) && act.guard(s, m)) count = put(buf, count, ((i + 1) << 8) | a);
+            }
+        }
+        for (int a : actions.onState) {
+            if (actions.get(a).guard(s, null)) count = put(buf, count, a);
+        }
+        return count;
+    }
+
+    int enumerateEffective(int u, int[] buf) {
+        int c = enumerate(u, buf, false);
+        if (c > buf.length) return c; // caller retries with a larger buffer
+        int w = 0;
+        for (int i = 0; i < c; i++) {
+            int code = buf[i];
+            if ((code >>> 8) == 0 && actions.get(code & 0xFF).trigger() == Action.Trigger.STATE
+                    && !dryRun(new Choice(u, code & 0xFF, null, null))) {
+                continue;
+            }
+            buf[w++] = code;
+        }
+        return w;
+    }
+
+    private static int put(int[] buf, int count, int code) {
+        if (count < buf.length) buf[count] = code;
+        return count + 1;
+    }
+
+    Choice decode(int u, int code) {
+        int box = code >>> 8;
+        return new Choice(u, code & 0xFF, box == 0 ? null : world.channels.get(u, box - 1), null);
+    }
+
+    List<Choice> choices(int u) {
+        int[] buf = new int[16];
+        int c = enumerate(u, buf, false);
+        if (c > buf.length) {
+            buf = new int[c];
+            enumerate(u, buf, false);
+        }
+        List<Choice> out = new ArrayList<>(c);
+        for (int i = 0; i < c; i++) out.add(decode(u, buf[i]));
+        return out;
+    }
+
+    int[] drawBounds(Choice c) {
+        requireEnabled(c);
+        dryRun(c);
+        return ctx.bounds();
+    }
+
+    String drawsProblem(Choice c) {
+        String why = whyNotEnabled(c);
+        if (why != null || c.draws() == null) return why;
+        int[] bounds = drawBounds(new Choice(c.node(), c.action(), c.message(), null));
+        int[] given = c.draws();
+        boolean fits = given.length == bounds.length;
+        for (int i = 0; fits && i < given.length; i++) fits = given[i] >= 0 && given[i] < bounds[i];
+        if (fits) return null;
+        StringBuilder ranges = new StringBuilder();
+        for (int i = 0; i < bounds.length; i++) {
+            if (i > 0) ranges.append(i == bounds.length - 1 ? " and " : ", ");
+            ranges.append("0..").append(bounds[i] - 1);
+        }
+        String what = actions.get(c.action()).label() + " at " + name(c.node()) + " makes "
+                + (bounds.length == 0 ? "no random draw" : bounds.length + " random draw" + (bounds.length == 1 ? "" : "s")
+                + ", in " + ranges);
+        return "draws " + Arrays.toString(given) + " do not fit: " + what
+                + (given.length != bounds.length ? " (" + given.length + " value" + (given.length == 1 ? "" : "s") + " given)" : "");
+    }
+
+    boolean effective(Choice c) {
+        requireEnabled(c);
+        return dryRun(c);
+    }
+
+    boolean anyEffectiveChoice() {
+        int[] buf = new int[16];
+        for (int u = 0, n = world.states.length; u < n; u++) {
+            int c = enumerate(u, buf, true);
+            if (c > buf.length) {
+                buf = new int[c];
+                enumerate(u, buf, true);
+            }
+            for (int i = 0; i < c; i++) {
+                if (dryRun(decode(u, buf[i]))) return true;
+            }
+        }
+        return false;
+    }
+
+    /** Runs the choice on a copy of the node's state; true if anything would change. */
+    private boolean dryRun(Choice c) {
+        int u = c.node();
+        NodeState before = world.states[u];
+        NodeState work = before.copy();
+        Action<NodeState> act = actions.get(c.action());
+        TimeVaryingGraph graph = world.graph;
+        ctx.begin(u, c.message(), graph.pendingDisconnections(u), graph.pendingConnections(u), graph.ports(u),
+                c.draws(), true);
+        act.run(work, ctx);
+        if (act.trigger() != Action.Trigger.STATE) return true; // a call or a message is consumed
+        return ctx.sendCount > 0 || !work.equals(before);
+    }
+
+    void requireEnabled(Choice c) {
+        String why = whyNotEnabled(c);
+        if (why != null) throw new IllegalArgumentException(why);
+    }
+
+    String whyNotEnabled(Choice c) {
+        int u = c.node();
+        int round = world.round;
+        if (u < 0 || u >= world.states.length) return "no node " + u;
+        if (c.action() < 0 || c.action() >= actions.size()) return "no action " + c.action();
+        Action<NodeState> act = actions.get(c.action());
+        String what = act.label() + " at " + name(u);
+        if (world.inFlight[u] != null) return what + ": the node is still executing an action";
+        if (world.lastStart[u] == round) return what + ": the node already acted in round " + round;
+        NodeState s = world.states[u];
+        switch (act.trigger()) {
+            case CALL -> {
+                if (c.message() != null) return what + ": a call action receives no message";
+                ArrayDeque<Call> q = world.calls[u];
+                if (q == null || q.isEmpty() || q.peekFirst() != act.call()) {
+                    return what + ": no pending " + act.call().json() + " call";
+                }
+                if (!act.guard(s, null)) return what + ": guard is false";
+            }
+            case MESSAGE -> {
+                if (c.message() == null) return what + ": needs a message to receive";
+                Channels channels = world.channels;
+                int i = channels.indexOf(u, c.message().id());
+                if (i < 0) return what + ": message " + c.message() + " is not in transit to " + name(u);
+                if (!channels.receivable(u, i, round)) {
+                    return what + ": message " + c.message() + " cannot be received in round " + round
+                            + (channels.get(u, i).sentRound() >= round ? " (sent this round)" : " (FIFO: an older message waits)");
+                }
+                Message m = channels.get(u, i).message();
+                if (!act.accepts(m)) return what + " does not receive " + m.label();
+                if (!act.guard(s, m)) return what + ": guard is false";
+            }
+            case STATE -> {
+                if (c.message() != null) return what + ": receives no message";
+                if (!act.guard(s, null)) return what + ": guard is false";
+            }
+        }
+        return null;
+    }
+}

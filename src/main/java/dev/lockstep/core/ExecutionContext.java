@@ -1,0 +1,168 @@
+package dev.lockstep.core;
+
+import java.util.Arrays;
+
+/**
+ * The {@link Execution} handed to an action's operation: what one execution sees (its message, D
+ * and connection snapshots, the random stream or scripted draws) and what it does (sends, events),
+ * collected for the commit. Reused, as executions never nest; a dry run draws 0 instead of
+ * consuming the random stream.
+ */
+final class ExecutionContext implements Execution {
+    static final int EV_REQUESTED = 1;
+    static final int EV_ACQUIRED = 2;
+    static final int EV_UNLOCK_REQUESTED = 4;
+    static final int EV_UNLOCKED = 8;
+
+    private final Protocol<NodeState> protocol;
+    private final SimulationConfig config;
+    private final SimulationState world;
+    private final int delta;
+
+    private int node;
+    private Envelope received;
+    private long d;
+    private long up;
+    private long ports;
+    private int[] scripted;
+    int drawIndex;
+    private int[] drawn = new int[4];
+    private int[] bounds = new int[4];
+    private long sentMask;
+    private long sentTwiceMask;
+    int sendCount;
+    int[] sendPorts = new int[8];
+    Message[] sendMessages = new Message[8];
+    int events;
+    private boolean dry;
+
+    ExecutionContext(Protocol<NodeState> protocol, SimulationConfig config, SimulationState world) {
+        this.protocol = protocol;
+        this.config = config;
+        this.world = world;
+        this.delta = config.delta();
+    }
+
+    void begin(int u, Envelope rec, long dSnap, long upSnap, long portSet, int[] draws, boolean dryRun) {
+        node = u;
+        received = rec;
+        d = dSnap;
+        up = upSnap;
+        ports = portSet;
+        scripted = draws;
+        drawIndex = 0;
+        sentMask = 0;
+        sentTwiceMask = 0;
+        sendCount = 0;
+        events = 0;
+        dry = dryRun;
+    }
+
+    int[] drawValues() {
+        return drawIndex == 0 ? new int[0] : Arrays.copyOf(drawn, drawIndex);
+    }
+
+    int[] bounds() {
+        return Arrays.copyOf(bounds, drawIndex);
+    }
+
+    private String name(int u) {
+        return config.names().get(u);
+    }
+
+    @Override public Envelope received() { return received; }
+
+    @Override public long disconnected() { return d; }
+
+    @Override public long connected() { return up; }
+
+    @Override public long ports() { return ports; }
+
+    @Override public int delta() { return delta; }
+
+    @Override
+    public void send(int port, Message m) {
+        if (port < 0 || port > delta) throw new IllegalArgumentException("no port " + port + " (Δ = " + delta + ")");
+        long bit = 1L << port;
+        if ((sentMask & bit) != 0) {
+            int limit = protocol.sendsPerPort();
+            if (limit < 2 || ((sentTwiceMask & bit) != 0 && limit < 3)) {
+                throw new IllegalStateException("protocol error at " + name(node) + ": more than " + limit
+                        + " send(s) on port " + port + " in one action execution (the model allows one per port)");
+            }
+            sentTwiceMask |= bit;
+        }
+        sentMask |= bit;
+        if (sendCount == sendPorts.length) {
+            sendPorts = Arrays.copyOf(sendPorts, sendCount * 2);
+            sendMessages = Arrays.copyOf(sendMessages, sendCount * 2);
+        }
+        sendPorts[sendCount] = port;
+        sendMessages[sendCount] = m;
+        sendCount++;
+    }
+
+    @Override
+    public int random(int bound) {
+        int v;
+        if (scripted != null) {
+            if (drawIndex >= scripted.length) {
+                throw new IllegalArgumentException("execution at " + name(node) + " needs more random draws than the "
+                        + scripted.length + " given");
+            }
+            v = scripted[drawIndex];
+            if (v < 0 || v >= bound) {
+                throw new IllegalArgumentException("draw " + v + " at " + name(node) + " is outside [0, " + bound + ")");
+            }
+        } else {
+            v = dry ? 0 : world.rng.nextInt(bound);
+        }
+        if (drawIndex == drawn.length) {
+            drawn = Arrays.copyOf(drawn, drawIndex * 2);
+            bounds = Arrays.copyOf(bounds, drawIndex * 2);
+        }
+        bounds[drawIndex] = bound;
+        drawn[drawIndex++] = v;
+        return v;
+    }
+
+    @Override public void lockRequested() { events |= EV_REQUESTED; }
+
+    @Override public void lockAcquired() { events |= EV_ACQUIRED; }
+
+    @Override public void unlockRequested() { events |= EV_UNLOCK_REQUESTED; }
+
+    @Override public void unlockCompleted() { events |= EV_UNLOCKED; }
+
+    private void requireIds() {
+        if (!protocol.requirements().ids()) {
+            throw new IllegalStateException(protocol.name() + " is anonymous: it declared no need for node ids");
+        }
+    }
+
+    @Override
+    public int id() {
+        requireIds();
+        return node;
+    }
+
+    @Override
+    public int nodeCount() {
+        requireIds();
+        return config.nodeCount();
+    }
+
+    @Override
+    public int peerId(int port) {
+        requireIds();
+        return world.graph.peer(node, port);
+    }
+
+    @Override
+    public String region() {
+        if (!protocol.requirements().regions() || config.regions() == null) {
+            throw new IllegalStateException(protocol.name() + " declared no need for regions");
+        }
+        return config.regions().get(node);
+    }
+}

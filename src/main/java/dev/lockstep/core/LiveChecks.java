@@ -1,0 +1,51 @@
+package dev.lockstep.core;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The checks hook of a run: runs the protocol's live checks after every execution and at the end
+ * of every round, keeps every violation reported so far and tells the audience about each.
+ */
+final class LiveChecks {
+    private final Checker checker;
+    private final List<Violation> violations;
+
+    LiveChecks(List<Check> checks) {
+        this(new Checker(checks), new ArrayList<>());
+    }
+
+    private LiveChecks(Checker checker, List<Violation> violations) {
+        this.checker = checker;
+        this.violations = violations;
+    }
+
+    LiveChecks copy() {
+        return new LiveChecks(checker.copy(), new ArrayList<>(violations));
+    }
+
+    void afterExecution(SystemView view, int node, long sentPorts, Audience audience) {
+        report(checker.afterExecution(view, node, sentPorts), audience);
+    }
+
+    List<Violation> endOfRound(SystemView view, Audience audience) {
+        List<Violation> found = checker.endOfRound(view);
+        report(found, audience);
+        return found;
+    }
+
+    private void report(List<Violation> found, Audience audience) {
+        for (Violation v : found) {
+            violations.add(v);
+            for (SimulationListener l : audience.all()) l.violated(v);
+        }
+    }
+
+    List<Violation> violations() {
+        return List.copyOf(violations);
+    }
+
+    int count() {
+        return violations.size();
+    }
+}

@@ -1,0 +1,58 @@
+package dev.lockstep.core;
+
+import java.util.List;
+
+/**
+ * How a protocol is shown to people: the node colours of the graph view and figures, its
+ * pseudocode with the lines an execution ran, and a sentence per execution. Nothing here changes
+ * what the protocol does; {@link Protocol} is its semantics, and a protocol without a
+ * presentation of its own gets these defaults: no colours, no pseudocode, neutral sentences.
+ *
+ * @param <S> node state type
+ */
+public interface ProtocolPresentation<S extends NodeState> {
+    /** The value shown as a node's fill colour (LME: the initiator's {@code state}). */
+    default String fill(S state) {
+        return "";
+    }
+
+    /** Every fill value, in legend order (the GUI assigns colours in this order). */
+    default List<String> fillValues() {
+        return List.of();
+    }
+
+    /** The value shown as a node's ring colour (LME: the participant's {@code phase}); "" for none. */
+    default String ring(S state) {
+        return "";
+    }
+
+    /** Every ring value, in legend order. */
+    default List<String> ringValues() {
+        return List.of();
+    }
+
+    /** The protocol's pseudocode, with the lines each action executes (none by default). */
+    default Pseudocode pseudocode() {
+        return Pseudocode.NONE;
+    }
+
+    /**
+     * The lines of {@link #pseudocode()} one execution actually ran, i.e. with the branches it took,
+     * for the pseudocode panel's highlight. Protocols decide the branches from the record and the
+     * state before; by default every line of the action's {@link Pseudocode#spansOf spans}.
+     *
+     * @param before the node's state before the execution
+     */
+    default List<Pseudocode.Span> executedLines(ExecutionRecord record, S before, SystemView view) {
+        return pseudocode().spansOf(record.label());
+    }
+
+    /**
+     * One readable sentence about an execution, for the GUI's narration log.
+     *
+     * @param before the node's state before the execution
+     */
+    default String narrate(ExecutionRecord record, S before, SystemView view) {
+        return Narration.describe(record, view);
+    }
+}

@@ -1,0 +1,151 @@
+package dev.lockstep.core;
+
+import java.util.ArrayDeque;
+import java.util.Arrays;
+
+/**
+ * Everything of a simulation that changes over time: the clock, the graph, the messages in
+ * transit, node states, pending calls, operation bookkeeping, executions under way, the random
+ * stream, statistics and the checks' memory. Copied whole for {@link Simulation#copy()}; assigned
+ * in place for {@link Simulation#restore}, so the parts of a simulation that share it keep
+ * working on the restored configuration.
+ */
+final class SimulationState {
+    int round;
+    int executionsThisRound;
+    /** Executions begun since round 0 (the position of a step on the timeline). */
+    long executionsBegun;
+    TimeVaryingGraph graph;
+    Channels channels;
+    NodeState[] states;
+    ArrayDeque<Call>[] calls;
+    OperationStatus[] status;
+    int[] statusSince;
+    int[] requestRound;
+    long[] persistentPorts;
+    /** Round in which each node last started an execution (one per node per round). */
+    int[] lastStart;
+    StagedExecution[] inFlight;
+    int inFlightCount;
+    SeededRandom rng;
+    long nextMessageId = 1;
+    Stats stats;
+    LiveChecks checks;
+    /** Nodes whose request succeeded this round. */
+    int[] acquired = new int[8];
+    int acquiredCount;
+
+    /** The initial configuration: nodes placed, no edge, every node idle in its initial state. */
+    @SuppressWarnings("unchecked") // a generic array of call queues
+    SimulationState(SimulationConfig config, Protocol<NodeState> protocol) {
+        int n = config.nodeCount();
+        int delta = config.delta();
+        graph = new TimeVaryingGraph(n, delta);
+        for (int u = 0; u < n; u++) graph.place(u, config.x()[u], config.y()[u]);
+        channels = new Channels(n, config.channels());
+        states = new NodeState[n];
+        for (int u = 0; u < n; u++) states[u] = protocol.initialState(delta);
+        calls = new ArrayDeque[n];
+        status = new OperationStatus[n];
+        Arrays.fill(status, OperationStatus.IDLE);
+        statusSince = new int[n];
+        requestRound = new int[n];
+        Arrays.fill(requestRound, -1);
+        persistentPorts = new long[n];
+        lastStart = new int[n];
+        Arrays.fill(lastStart, -1);
+        inFlight = new StagedExecution[n];
+        rng = new SeededRandom(config.seed());
+        stats = new Stats();
+        checks = new LiveChecks(protocol.checks(config.checks()));
+    }
+
+    private SimulationState(SimulationState o) {
+        int n = o.states.length;
+        round = o.round;
+        executionsThisRound = o.executionsThisRound;
+        executionsBegun = o.executionsBegun;
+        graph = o.graph.copy();
+        channels = o.channels.copy();
+        states = new NodeState[n];
+        for (int u = 0; u < n; u++) states[u] = o.states[u].copy();
+        calls = o.calls.clone();
+        for (int u = 0; u < n; u++) if (calls[u] != null) calls[u] = new ArrayDeque<>(calls[u]);
+        status = o.status.clone();
+        statusSince = o.statusSince.clone();
+        requestRound = o.requestRound.clone();
+        persistentPorts = o.persistentPorts.clone();
+        lastStart = o.lastStart.clone();
+        inFlight = new StagedExecution[n];
+        for (int u = 0; u < n; u++) if (o.inFlight[u] != null) inFlight[u] = o.inFlight[u].copy();
+        inFlightCount = o.inFlightCount;
+        rng = o.rng.copy();
+        nextMessageId = o.nextMessageId;
+        stats = o.stats.copy();
+        checks = o.checks.copy();
+        acquired = o.acquired.clone();
+        acquiredCount = o.acquiredCount;
+    }
+
+    SimulationState copy() {
+        return new SimulationState(this);
+    }
+
+    /** Takes over every part of {@code c}, which must be a copy nobody else holds. */
+    void assign(SimulationState c) {
+        round = c.round;
+        executionsThisRound = c.executionsThisRound;
+        executionsBegun = c.executionsBegun;
+        graph = c.graph;
+        channels = c.channels;
+        states = c.states;
+        calls = c.calls;
+        status = c.status;
+        statusSince = c.statusSince;
+        requestRound = c.requestRound;
+        persistentPorts = c.persistentPorts;
+        lastStart = c.lastStart;
+        inFlight = c.inFlight;
+        inFlightCount = c.inFlightCount;
+        rng = c.rng;
+        nextMessageId = c.nextMessageId;
+        stats = c.stats;
+        checks = c.checks;
+        acquired = c.acquired;
+        acquiredCount = c.acquiredCount;
+    }
+
+    void setStatus(int u, OperationStatus s) {
+        status[u] = s;
+        statusSince[u] = round;
+    }
+
+    void acquired(int u) {
+        if (acquiredCount == acquired.length) acquired = Arrays.copyOf(acquired, acquiredCount * 2);
+        acquired[acquiredCount++] = u;
+    }
+
+    boolean hasPendingCalls(int u) {
+        return calls[u] != null && !calls[u].isEmpty();
+    }
+
+    /**
+     * The oldest round whose edge history can still matter: a pending request's persistent
+     * neighbourhood reaches back to the round it was issued (Sec. 2.2); the rest is done.
+     */
+    int oldestOpenRequest() {
+        int oldest = round;
+        for (int u = 0; u < states.length; u++) {
+            if (status[u] == OperationStatus.LOCKING) oldest = Math.min(oldest, requestRound[u]);
+        }
+        return oldest;
+    }
+
+    /** Copies of the executions under way, indexed by node (null: none), for {@link Configuration}. */
+    StagedExecution[] inFlightSnapshot() {
+        if (inFlightCount == 0) return null;
+        StagedExecution[] out = new StagedExecution[states.length];
+        for (int u = 0; u < out.length; u++) if (inFlight[u] != null) out[u] = inFlight[u].copy();
+        return out;
+    }
+}

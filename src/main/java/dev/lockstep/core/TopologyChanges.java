@@ -1,0 +1,120 @@
+package dev.lockstep.core;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The adversary's topology changes: links on ports chosen by the scenario's port assignment (or
+ * given), cuts that lose the messages in transit on the edge, and moves. Each is allowed only at
+ * the start of a round, and a change that is impossible is refused with a reason the audience hears.
+ */
+final class TopologyChanges {
+    private final SimulationState world;
+    private final SimulationConfig config;
+    private final Audience audience;
+
+    TopologyChanges(SimulationState world, SimulationConfig config, Audience audience) {
+        this.world = world;
+        this.config = config;
+        this.audience = audience;
+    }
+
+    private String name(int u) {
+        return config.names().get(u);
+    }
+
+    private void requireRoundBoundary(String what) {
+        if (world.executionsThisRound > 0) {
+            throw new IllegalStateException(what + " must happen at the start of a round, before any action"
+                    + " execution (the model changes topology between rounds)");
+        }
+    }
+
+    boolean link(int u, int v) {
+        requireRoundBoundary("link");
+        String why = linkRefusal(u, v);
+        if (why != null) {
+            emitRefused("link", u, v, why);
+            return false;
+        }
+        int pu = choosePort(world.graph.openPorts(u));
+        int pv = choosePort(world.graph.openPorts(v));
+        doLink(u, pu, v, pv);
+        return true;
+    }
+
+    boolean link(int u, int pu, int v, int pv) {
+        requireRoundBoundary("link");
+        TimeVaryingGraph graph = world.graph;
+        String why = linkRefusal(u, v);
+        if (why == null && !PortSet.contains(graph.openPorts(u), pu)) why = name(u) + "'s port " + pu + " is not open";
+        if (why == null && !PortSet.contains(graph.openPorts(v), pv)) why = name(v) + "'s port " + pv + " is not open";
+        if (why != null) {
+            for (SimulationListener l : audience.all()) l.refusedLink(world.round, u, pu, v, pv, why);
+            return false;
+        }
+        doLink(u, pu, v, pv);
+        return true;
+    }
+
+    private String linkRefusal(int u, int v) {
+        TimeVaryingGraph graph = world.graph;
+        int delta = config.delta();
+        if (u == v) return "a node cannot link to itself";
+        if (graph.adjacent(u, v)) return name(u) + " and " + name(v) + " are already adjacent";
+        if (!graph.hasOpenPort(u)) return name(u) + " has no open port (Δ = " + delta + ")";
+        if (!graph.hasOpenPort(v)) return name(v) + " has no open port (Δ = " + delta + ")";
+        return null;
+    }
+
+    private int choosePort(long open) {
+        if (config.portAssignment() == PortAssignment.LOWEST) return Long.numberOfTrailingZeros(open);
+        int k = world.rng.nextInt(Long.bitCount(open));
+        long s = open;
+        for (int i = 0; i < k; i++) s &= s - 1;
+        return Long.numberOfTrailingZeros(s);
+    }
+
+    private void doLink(int u, int pu, int v, int pv) {
+        world.graph.link(u, pu, v, pv, world.round);
+        for (SimulationListener l : audience.all()) l.linked(world.round, u, pu, v, pv);
+    }
+
+    boolean cut(int u, int v) {
+        requireRoundBoundary("cut");
+        TimeVaryingGraph graph = world.graph;
+        int round = world.round;
+        int pu = graph.portTo(u, v);
+        if (u == v || pu < 0) {
+            emitRefused("cut", u, v, name(u) + " and " + name(v) + " are not adjacent");
+            return false;
+        }
+        int pv = graph.peerPort(u, pu);
+        graph.cut(u, v, round);
+        List<Envelope> lostToV = world.channels.drop(v, pv);
+        List<Envelope> lostToU = world.channels.drop(u, pu);
+        List<Envelope> lost;
+        if (lostToU.isEmpty()) lost = lostToV;
+        else if (lostToV.isEmpty()) lost = lostToU;
+        else {
+            lost = new ArrayList<>(lostToV);
+            lost.addAll(lostToU);
+            lost.sort((a, b) -> Long.compare(a.id(), b.id()));
+        }
+        world.stats.messagesLost += lost.size();
+        world.persistentPorts[u] &= ~(1L << pu);
+        world.persistentPorts[v] &= ~(1L << pv);
+        for (SimulationListener l : audience.all()) l.cut(round, u, pu, v, pv, lost);
+        return true;
+    }
+
+    void move(int u, double x, double y) {
+        requireRoundBoundary("move");
+        world.graph.place(u, x, y);
+        for (SimulationListener l : audience.all()) l.moved(world.round, u, x, y);
+    }
+
+    private void emitRefused(String change, int u, int v, String why) {
+        for (SimulationListener l : audience.all()) l.refused(world.round, change, u, v, why);
+    }
+}
