@@ -111,11 +111,7 @@ public final class Main {
                 case "replay" -> replay(args);
                 case "shiviz" -> shiviz(args);
                 case "export" -> ExportCommand.run(args, out, err, terminal);
-                case "bench" -> java.util.Arrays.asList(args).contains("--export") ? exportBench(args)
-                        : Bench.run(new Args("bench", args, 1, Set.of("--nodes", "--rounds", "--seed", "--degree",
-                        "--actions", "--jumps"), Set.of("--travel")), out, err);
                 case "gui" -> gui(args);
-                case "gui-bench" -> guiBench(args);
                 case "help", "--help", "-h" -> {
                     out.print(USAGE);
                     yield OK;
@@ -446,34 +442,6 @@ public final class Main {
             // e.g. no display: the environment, not a bug
             err.println("lockstep: cannot open a window: " + e.getMessage());
             return BAD_INPUT;
-        }
-        return OK;
-    }
-
-    private int exportBench(String[] argv) throws Exception {
-        Args a = new Args("bench", argv, 1, Set.of("--frames", "--width", "--height", "--dir"), Set.of("--export"));
-        int frames = a.has("--frames") ? (int) a.longValue("bench", "--frames", 1, 100_000) : 200;
-        int width = a.has("--width") ? (int) a.longValue("bench", "--width", 16, 7680) : 1280;
-        int height = a.has("--height") ? (int) a.longValue("bench", "--height", 16, 4320) : 720;
-        if (width % 2 != 0 || height % 2 != 0) throw new UsageException("bench: the MP4 needs an even --width and --height");
-        Path dir = Path.of(a.has("--dir") ? a.get("--dir") : System.getProperty("java.io.tmpdir"));
-        if (!java.nio.file.Files.isDirectory(dir)) throw new UsageException("bench: --dir " + dir + ": no such directory");
-        dev.lockstep.app.Export.bench(frames, width, height, dir, out);
-        return OK;
-    }
-
-    /** Frames per second of the graph view while running (needs a display, e.g. xvfb-run). */
-    private int guiBench(String[] args) throws UsageException {
-        if (System.getenv("DISPLAY") == null && System.getenv("WAYLAND_DISPLAY") == null) {
-            throw new UsageException("gui-bench: no display (run it under xvfb-run -a, or on a desktop)");
-        }
-        try {
-            dev.lockstep.app.GuiBench.main(java.util.Arrays.copyOfRange(args, 1, args.length));
-        } catch (IllegalArgumentException e) {
-            throw new UsageException("gui-bench: " + e.getMessage());
-        } catch (Exception e) {
-            err.println("lockstep: gui-bench failed: " + e);
-            return INTERNAL_ERROR;
         }
         return OK;
     }

@@ -218,7 +218,6 @@ class BadInputTest {
                 {"run", "lockstep: run: unknown option --frob", "run", "sample-runs/ring-8.json", "--frob"},
                 {"replay", "lockstep: replay: expected one trace file", "replay"},
                 {"shiviz", "lockstep: shiviz: -o needs a file", "shiviz", "t.jsonl", "-o"},
-                {"bench", "lockstep: bench: --nodes expects", "bench", "--nodes", "x"},
                 {"gui", "lockstep: gui: --rounds expects an integer", "gui", "--rounds", "ten"},
                 {"gui", "lockstep: gui: expected at most one", "gui", "a.json", "b.json"},
                 {null, "lockstep: unknown command \"frobnicate\"", "frobnicate"},
