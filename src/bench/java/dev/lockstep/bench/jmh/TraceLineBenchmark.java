@@ -1,9 +1,10 @@
 package dev.lockstep.bench.jmh;
 
-import dev.lockstep.bench.LmeBench;
+import dev.lockstep.bench.GuiBench;
 import dev.lockstep.core.ExecutionRecord;
 import dev.lockstep.core.SimulationListener;
 import dev.lockstep.core.adversary.Engine;
+import dev.lockstep.scenario.Scenario;
 import dev.lockstep.scenario.ScenarioException;
 import dev.lockstep.scenario.ScenarioLoader;
 import dev.lockstep.scenario.TraceWriter;
@@ -20,7 +21,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * Writing trace lines: the action records of a real LME run (received message, draws, sent
+ * Writing trace lines: the action records of a real LME run (the gui benchmark's 50-node scenario) (received message, draws, sent
  * messages, the state after), one JSON line each, into memory.
  */
 @State(Scope.Thread)
@@ -34,7 +35,8 @@ public class TraceLineBenchmark {
 
     @Setup
     public void setUp() throws ScenarioException {
-        Engine engine = LmeBench.build(50, 6, 1);
+        Scenario scenario = ScenarioLoader.parse(GuiBench.scenario(50, 1050), "bench-50.json");
+        Engine engine = scenario.engine();
         engine.simulation().addListener(new SimulationListener() {
             @Override
             public void executed(ExecutionRecord record) {
@@ -43,8 +45,7 @@ public class TraceLineBenchmark {
         });
         engine.runUntil(20);
         out = new StringWriter();
-        // any scenario serves for the header; the records name nodes through the run's simulation
-        trace = new TraceWriter(out, ScenarioLoader.parse(HEADER_SCENARIO, "bench.json"), engine.simulation(), 20);
+        trace = new TraceWriter(out, scenario, engine.simulation(), 20);
     }
 
     @Benchmark
@@ -57,7 +58,4 @@ public class TraceLineBenchmark {
         if (length > 1 << 20) out.getBuffer().setLength(0);
         return length;
     }
-
-    private static final String HEADER_SCENARIO = "{\"format\": \"lockstep-scenario/1\", \"protocol\": \"lme\","
-            + " \"nodes\": [\"a\", \"b\"], \"edges\": [[\"a\", \"b\"]]}";
 }
