@@ -19,8 +19,8 @@ import picocli.CommandLine.Unmatched;
         description = "Lockstep's benchmarks (README \"Performance\").",
         subcommands = {LmeBench.class, TravelBench.class, ExportBench.class, GuiBench.class, BenchLauncher.Jmh.class})
 public final class BenchLauncher implements Runnable {
-    static final int OK = 0;
-    static final int BAD_INPUT = 2;
+    static final int OK = CommandLine.ExitCode.OK;
+    static final int BAD_INPUT = CommandLine.ExitCode.USAGE;
     static final int INTERNAL_ERROR = 3;
 
     public static void main(String[] args) {

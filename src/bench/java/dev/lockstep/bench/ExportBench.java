@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -53,7 +54,7 @@ final class ExportBench implements Callable<Integer> {
         Path d = Path.of(dir != null ? dir : System.getProperty("java.io.tmpdir"));
         if (!Files.isDirectory(d)) throw values.usage("--dir " + d + ": no such directory");
         run(f, w, h, d, spec.commandLine().getOut());
-        return BenchLauncher.OK;
+        return CommandLine.ExitCode.OK;
     }
 
     static void run(int frames, int width, int height, Path dir, PrintWriter out) throws Exception {

@@ -15,7 +15,7 @@ import javafx.stage.Stage;
 import javafx.util.Duration;
 
 /**
- * One measurement of {@link GuiBench}: a session in a real window, stepped {@code rate} times a
+ * One measurement of the gui benchmark: a session in a real window, stepped {@code rate} times a
  * second with an animated update after each step; frames counted by the view and by JavaFX.
  */
 final class FrameRateRun {

@@ -10,6 +10,7 @@ import java.util.Random;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import javafx.application.Platform;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -81,7 +82,7 @@ public final class GuiBench implements Callable<Integer> {
         }
         out.flush();
         Platform.exit();
-        return BenchLauncher.OK;
+        return CommandLine.ExitCode.OK;
     }
 
     /** A random unit-disk scenario: average degree about 6 at radius 1. */

@@ -10,6 +10,7 @@ import dev.lockstep.session.Session;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -47,7 +48,7 @@ final class TravelBench implements Callable<Integer> {
         int j = jumps == null ? 200 : (int) values.integer("--jumps", jumps, 1, 1_000_000);
         long s = seed == null ? 1 : values.integer("--seed", seed, Long.MIN_VALUE, Long.MAX_VALUE);
         run(n, a, j, s, spec.commandLine().getOut());
-        return BenchLauncher.OK;
+        return CommandLine.ExitCode.OK;
     }
 
     static void run(int n, long actions, int jumps, long seed, PrintWriter out) {
