@@ -64,6 +64,17 @@ class DgsRoundTripTest {
         assertEquals(before, topology(imported, 120));
     }
 
+    @Test
+    void aUnitDiskRunWithMovesKeepsItsMovesAndTheirLinksAndCuts() throws Exception {
+        Scenario dragged = ScenarioLoader.load(Path.of("sample-runs/node-dragged-away-mid-competition.json"));
+        Path dgs = dir.resolve("dragged.dgs");
+        DgsExport.write(dragged, dragged.seed(), 40, dgs);
+        Scenario imported = DgsImport.toScenario(dgs, ImportOptions.defaults().withDelta(dragged.delta()));
+        List<String> before = topology(dragged, 40);
+        assertTrue(before.stream().anyMatch(e -> e.contains(" move ")), before::toString);
+        assertEquals(before, topology(imported, 40), "explicit edges and scripted links and cuts instead of the unit disk");
+    }
+
     /** Every link, cut and move a run makes, in order. */
     static List<String> topology(Scenario s, int rounds) {
         List<String> out = new ArrayList<>();
