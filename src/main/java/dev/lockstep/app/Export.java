@@ -5,10 +5,8 @@ import dev.lockstep.app.export.Exporter;
 import dev.lockstep.scenario.ScenarioException;
 import dev.lockstep.scenario.ScenarioLoader;
 import dev.lockstep.session.Session;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
 
 /**
  * The command line's way into exporting (the command line itself uses no GUI toolkit): starts
@@ -47,35 +45,5 @@ public final class Export {
             throw new ScenarioException(file + ": --seed applies to a scenario, not to a session with inputs (its seed is " + s.seed() + ")");
         }
         return Session.start(s.scenario(), seed);
-    }
-
-    /**
-     * The export benchmark: seconds to draw and encode {@code frames} frames of the built-in default
-     * scenario (one round per frame, caption on) as GIF and as MP4, into {@code dir}.
-     */
-    public static void bench(int frames, int width, int height, Path dir, PrintStream out) throws Exception {
-        dev.lockstep.app.export.FxThread.startHeadless();
-        out.println(GuiBench.machine());
-        out.printf(Locale.ROOT, "%d frames at %dx%d, the default scenario (%s), one round per frame, caption on%n", frames, width,
-                height, SessionFiles.defaultScenario().name());
-        out.println();
-        out.println("| format | seconds | frames / s | file size |");
-        out.println("|---|---:|---:|---:|");
-        // a short warm-up (class loading, JIT), not measured
-        for (ExportSpec.Format f : new ExportSpec.Format[] {ExportSpec.Format.GIF, ExportSpec.Format.MP4}) {
-            Path warm = dir.resolve("lockstep-bench-warmup." + f.id());
-            Exporter.of(Session.start(SessionFiles.defaultScenario()), new ExportSpec(f, warm, 0, 10, false, width, height, 10, 1, true)).run(null);
-            Files.deleteIfExists(warm);
-        }
-        for (ExportSpec.Format f : new ExportSpec.Format[] {ExportSpec.Format.GIF, ExportSpec.Format.MP4}) {
-            Path target = dir.resolve("lockstep-bench." + f.id());
-            ExportSpec spec = new ExportSpec(f, target, 0, frames - 1, false, width, height, 10, 1, true);
-            long t0 = System.nanoTime();
-            Exporter e = Exporter.of(Session.start(SessionFiles.defaultScenario()), spec);
-            e.run(null);
-            double s = (System.nanoTime() - t0) / 1e9;
-            out.printf(Locale.ROOT, "| %s | %.1f | %.1f | %,d bytes |%n", f.id().toUpperCase(Locale.ROOT), s, frames / s, Files.size(target));
-            Files.deleteIfExists(target);
-        }
     }
 }

@@ -1,0 +1,111 @@
+package dev.lockstep.bench;
+
+import dev.lockstep.json.JsonWriter;
+import dev.lockstep.scenario.Scenario;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import javafx.application.Platform;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * Frames per second of the graph view while a simulation runs: random unit-disk LME graphs of 50,
+ * 200 and 1,000 nodes (Δ = 12, radius 1, random workload lock 0.3 hold 1, synchronous), stepped
+ * at a fixed rate with an animated update after every step, in a real window (run it under a
+ * display, e.g. {@code xvfb-run}; not with Monocle). Prints one line per size, then a table.
+ */
+@Command(name = "gui", mixinStandardHelpOptions = true,
+        description = "frames per second of the graph view while running (needs a display)")
+public final class GuiBench implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--sizes", split = ",", paramLabel = "N,N,...", description = "graph sizes (default 50,200,1000)")
+    int[] sizes = {50, 200, 1000};
+
+    @Option(names = "--seconds", paramLabel = "S", description = "seconds measured per size (default 10)")
+    double seconds = 10;
+
+    @Option(names = "--rate", paramLabel = "R", description = "steps per second (default 10)")
+    double rate = 10;
+
+    @Option(names = "--warmup", paramLabel = "S", description = "seconds before measuring (default 2)")
+    double warmup = 2;
+
+    @Option(names = "--zoomed", paramLabel = "N", description = "also run this size zoomed in x3, every label drawn; 0 to skip (default 200)")
+    int zoomed = 200;
+
+    @Override
+    public Integer call() throws Exception {
+        if (System.getenv("DISPLAY") == null && System.getenv("WAYLAND_DISPLAY") == null) {
+            throw new OptionValues(spec, "gui-bench").usage("no display (run it under xvfb-run -a, or on a desktop)");
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        CountDownLatch up = new CountDownLatch(1);
+        Platform.startup(up::countDown);
+        up.await();
+        Platform.setImplicitExit(false);
+        out.println(Machine.describe());
+        out.printf(Locale.ROOT, "steps: %.0f per second, each followed by update(true) with a %.0f ms animation;"
+                + " %.0f s measured after %.0f s warm-up; window 1280x800 (graph + legend)%n", rate, 1000 / rate, seconds, warmup);
+        out.flush();
+        List<FrameRateRun.Result> results = new ArrayList<>();
+        FrameRateRun runner = new FrameRateRun(seconds, rate, warmup);
+        for (int n : sizes) {
+            FrameRateRun.Result r = runner.run(n, 1, scenario(n, 1000 + n));
+            results.add(r);
+            out.printf(Locale.ROOT, "  measured %d nodes: %.1f fps%n", n, r.fps());
+            out.flush();
+        }
+        if (zoomed > 0) {
+            // the same run zoomed in far enough for every label (tokens, port labels, pips) to be drawn
+            FrameRateRun.Result r = runner.run(zoomed, 3, scenario(zoomed, 1000 + zoomed));
+            results.add(r);
+            out.printf(Locale.ROOT, "  measured %d nodes zoomed in: %.1f fps%n", zoomed, r.fps());
+        }
+        out.println();
+        out.println("| view | nodes | edges | msgs in transit | steps/s | step ms | update ms | fps (view) | fps (JavaFX) | min fps (1 s) | labels |");
+        out.println("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
+        for (FrameRateRun.Result r : results) {
+            out.printf(Locale.ROOT, "| %s | %d | %.0f | %.0f | %.1f | %.2f | %.2f | %.1f | %s | %.0f | %s |%n", r.label(), r.nodes(), r.edges(),
+                    r.inTransit(), r.stepsPerSecond(), r.stepMillis(), r.updateMillis(), r.fps(),
+                    r.trackerFps() < 0 ? "n/a" : String.format(Locale.ROOT, "%.1f", r.trackerFps()), r.minFps(),
+                    r.labels() ? "text" : "markers");
+        }
+        out.flush();
+        Platform.exit();
+        return CommandLine.ExitCode.OK;
+    }
+
+    /** A random unit-disk scenario: average degree about 6 at radius 1. */
+    public static String scenario(int n, long seed) {
+        Random rnd = new Random(seed);
+        double side = Math.sqrt(n / 1.9);
+        JsonWriter w = new JsonWriter().beginObject()
+                .field("format", Scenario.FORMAT).field("name", "bench " + n).field("protocol", "lme").field("delta", 12)
+                .field("seed", seed).field("rounds", 1_000_000)
+                .key("scheduler").beginObject().field("policy", "synchronous").endObject()
+                .key("nodes").beginArray();
+        for (int i = 0; i < n; i++) {
+            double x = rnd.nextDouble() * side;
+            double y = rnd.nextDouble() * side;
+            w.beginObject().field("id", "v" + i).field("x", millis(x)).field("y", millis(y)).endObject();
+        }
+        return w.endArray().field("unitDisk", 1.0)
+                .key("workload").beginObject().field("lock", 0.3).field("hold", 1).endObject()
+                .endObject().toString();
+    }
+
+    /** Positions to three decimals, as the bench's scenarios always had them. */
+    private static double millis(double v) {
+        return Double.parseDouble(String.format(Locale.ROOT, "%.3f", v));
+    }
+}

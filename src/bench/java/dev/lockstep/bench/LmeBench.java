@@ -1,0 +1,120 @@
+package dev.lockstep.bench;
+
+import dev.lockstep.core.ChannelDiscipline;
+import dev.lockstep.core.CheckSettings;
+import dev.lockstep.core.PortAssignment;
+import dev.lockstep.core.SeededRandom;
+import dev.lockstep.core.Simulation;
+import dev.lockstep.core.SimulationConfig;
+import dev.lockstep.core.Stats;
+import dev.lockstep.core.adversary.Engine;
+import dev.lockstep.core.adversary.RandomWorkload;
+import dev.lockstep.core.adversary.ScenarioAdversary;
+import dev.lockstep.core.adversary.Synchronous;
+import dev.lockstep.protocol.lme.Lme;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * The benchmark of issue 2: LME (corrected, K = 8) on a random unit-disk graph with mean degree
+ * about 6, workload lock 0.5 / hold 1, synchronous policy, all live checks on. Reports action
+ * executions and lock acquisitions per second of simulation time and heap bytes per node.
+ * Wall-clock figures depend on the machine; compare them as ratios.
+ */
+@Command(name = "lme", mixinStandardHelpOptions = true, description = "LME throughput on random unit-disk graphs")
+public final class LmeBench implements Callable<Integer> {
+    static final int DELTA = 16;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--nodes", paramLabel = "N,N,...", description = "graph sizes (default 1000,10000,100000)")
+    String nodes = "1000,10000,100000";
+
+    @Option(names = "--rounds", paramLabel = "N", description = "rounds after round 0 (default 100)")
+    String rounds;
+
+    @Option(names = "--seed", paramLabel = "N", description = "layout and run seed (default 1)")
+    String seed;
+
+    @Option(names = "--degree", paramLabel = "D", description = "mean degree, 1.." + DELTA + " (default 6)")
+    String degree;
+
+    @Override
+    public Integer call() {
+        OptionValues values = new OptionValues(spec, "bench");
+        List<Integer> sizes = new ArrayList<>();
+        for (String s : nodes.split(",")) {
+            try {
+                int n = Integer.parseInt(s.trim());
+                if (n < 2 || n > 5_000_000) throw new NumberFormatException();
+                sizes.add(n);
+            } catch (NumberFormatException e) {
+                throw values.usage("--nodes expects a comma-separated list of sizes in 2..5000000, got \"" + nodes + "\"");
+            }
+        }
+        int r = rounds == null ? 100 : (int) values.integer("--rounds", rounds, 1, 1_000_000);
+        long s = seed == null ? 1 : values.integer("--seed", seed, Long.MIN_VALUE, Long.MAX_VALUE);
+        double d = degree == null ? 6 : values.integer("--degree", degree, 1, DELTA);
+        run(sizes, r, s, d, spec.commandLine().getOut());
+        return CommandLine.ExitCode.OK;
+    }
+
+    static void run(List<Integer> sizes, int rounds, long seed, double degree, PrintWriter out) {
+        out.printf(Locale.ROOT, "LME corrected, K=%d, unit-disk mean degree ~%.0f (Δ=%d), lock 0.5, hold 1, synchronous, %d rounds%n",
+                Lme.DEFAULT_K, degree, DELTA, rounds);
+        out.printf(Locale.ROOT, "JVM %s, %d cores, max heap %d MiB%n", System.getProperty("java.vm.version"),
+                Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20);
+        out.printf(Locale.ROOT, "%9s %8s %7s %10s %12s %14s %13s %11s %10s%n", "nodes", "degree", "build s",
+                "run s", "actions", "actions/s", "locks/s", "bytes/node", "violations");
+        for (int n : sizes) {
+            long before = Heap.used();
+            long t0 = System.nanoTime();
+            Engine engine = build(n, degree, seed);
+            Simulation sim = engine.simulation();
+            engine.runUntil(1); // round 0 links the graph
+            long t1 = System.nanoTime();
+            engine.runUntil(rounds + 1);
+            long t2 = System.nanoTime();
+            long after = Heap.used();
+            Stats s = sim.stats();
+            double runSeconds = (t2 - t1) / 1e9;
+            out.printf(Locale.ROOT, "%9d %8.2f %7.2f %10.2f %12d %14.0f %13.0f %11d %10d%n", n,
+                    2.0 * sim.graph().edgeCount() / n, (t1 - t0) / 1e9, runSeconds, s.actions(),
+                    s.actions() / runSeconds, s.locksAcquired() / runSeconds, (after - before) / n, sim.violationCount());
+            out.flush();
+            // let the next size's "before" collect this graph
+            engine = null;
+            sim = null;
+        }
+    }
+
+    /** LME on {@code n} nodes placed uniformly at random, the unit disk giving about {@code degree} neighbours each. */
+    public static Engine build(int n, double degree, long seed) {
+        // Side length so that n·π·r²/side² = degree with r = 1 (boundary effects lower it a little).
+        double side = Math.sqrt(n * Math.PI / degree);
+        SeededRandom layout = new SeededRandom(seed ^ 0x5DEECE66DL);
+        double[] x = new double[n];
+        double[] y = new double[n];
+        List<String> names = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            x[i] = layout.nextDouble() * side;
+            y[i] = layout.nextDouble() * side;
+            names.add("n" + i);
+        }
+        SimulationConfig config = new SimulationConfig(new Lme(), names, x, y, null, DELTA, ChannelDiscipline.UNORDERED,
+                PortAssignment.LOWEST, CheckSettings.DEFAULTS, seed);
+        Simulation sim = new Simulation(config);
+        ScenarioAdversary adversary = new ScenarioAdversary(new int[0], 1.0, List.of(), null,
+                new RandomWorkload(0.5, 1, Integer.MAX_VALUE), new Synchronous());
+        return new Engine(sim, adversary);
+    }
+}

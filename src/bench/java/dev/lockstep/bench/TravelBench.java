@@ -1,0 +1,116 @@
+package dev.lockstep.bench;
+
+import dev.lockstep.core.SeededRandom;
+import dev.lockstep.core.adversary.Engine;
+import dev.lockstep.json.JsonWriter;
+import dev.lockstep.scenario.Scenario;
+import dev.lockstep.scenario.ScenarioException;
+import dev.lockstep.scenario.ScenarioLoader;
+import dev.lockstep.session.Session;
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * Time travel: a session of LME on a random unit-disk graph (mean degree ~6) runs until
+ * {@code --actions} executions, then jumps to random positions. Reports the jump times and the
+ * memory the session's history (checkpoints) takes: the session's heap minus that of a plain
+ * simulation at the same point.
+ */
+@Command(name = "travel", mixinStandardHelpOptions = true,
+        description = "time travel: cost of jumps anywhere in a long interactive session, and its history's memory")
+final class TravelBench implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--nodes", paramLabel = "N", description = "nodes (default 50)")
+    String nodes;
+
+    @Option(names = "--actions", paramLabel = "N", description = "action executions to record (default 100000)")
+    String actions;
+
+    @Option(names = "--jumps", paramLabel = "N", description = "random jumps to measure (default 200)")
+    String jumps;
+
+    @Option(names = "--seed", paramLabel = "N", description = "layout, run and jump seed (default 1)")
+    String seed;
+
+    @Override
+    public Integer call() {
+        OptionValues values = new OptionValues(spec, "bench");
+        int n = nodes == null ? 50 : (int) values.integer("--nodes", nodes, 2, 100_000);
+        long a = actions == null ? 100_000 : values.integer("--actions", actions, 1, 100_000_000);
+        int j = jumps == null ? 200 : (int) values.integer("--jumps", jumps, 1, 1_000_000);
+        long s = seed == null ? 1 : values.integer("--seed", seed, Long.MIN_VALUE, Long.MAX_VALUE);
+        run(n, a, j, s, spec.commandLine().getOut());
+        return CommandLine.ExitCode.OK;
+    }
+
+    static void run(int n, long actions, int jumps, long seed, PrintWriter out) {
+        Scenario scenario;
+        try {
+            scenario = ScenarioLoader.parse(scenarioJson(n, seed), "travel bench");
+        } catch (ScenarioException e) {
+            throw new IllegalStateException(e);
+        }
+        long base = Heap.used();
+        long t0 = System.nanoTime();
+        Session s = Session.start(scenario);
+        while (s.simulation().executionsBegun() < actions) s.stepRound();
+        long t1 = System.nanoTime();
+        long withHistory = Heap.used() - base;
+        long plain = heapOfPlainRun(scenario, s.round());
+        long total = s.furthestStep();
+        SeededRandom pick = new SeededRandom(seed * 7 + 1);
+        long worst = 0;
+        long sum = 0;
+        for (int i = 0; i < jumps; i++) {
+            long target = (long) (pick.nextDouble() * total);
+            long j0 = System.nanoTime();
+            s.jumpToStep(target);
+            long dt = System.nanoTime() - j0;
+            worst = Math.max(worst, dt);
+            sum += dt;
+            if (s.simulation().executionsBegun() != target) throw new IllegalStateException("jump missed " + target);
+        }
+        out.printf(Locale.ROOT, "time travel: LME corrected on %d nodes (unit disk, mean degree ~6), lock 0.5, hold 1, synchronous%n", n);
+        out.printf(Locale.ROOT, "JVM %s, %d cores%n", System.getProperty("java.vm.version"), Runtime.getRuntime().availableProcessors());
+        out.printf(Locale.ROOT, "run: %d executions in %d rounds, %.1f s%n", total, s.round(), (t1 - t0) / 1e9);
+        out.printf(Locale.ROOT, "jumps to random steps: %d, mean %.1f ms, worst %.1f ms%n", jumps, sum / 1e6 / jumps, worst / 1e6);
+        out.printf(Locale.ROOT, "heap: session %.1f MB, plain simulation %.1f MB, history (difference) %.1f MB%n",
+                withHistory / 1e6, plain / 1e6, (withHistory - plain) / 1e6);
+    }
+
+    /** LME on {@code n} nodes placed uniformly at random in a square where the unit disk gives about 6 neighbours. */
+    static String scenarioJson(int n, long seed) {
+        double side = Math.sqrt(n * Math.PI / 6);
+        SeededRandom layout = new SeededRandom(seed ^ 0x5DEECE66DL);
+        JsonWriter w = new JsonWriter().beginObject()
+                .field("format", Scenario.FORMAT).field("name", "travel bench").field("protocol", "lme")
+                .field("delta", LmeBench.DELTA).field("seed", seed)
+                .key("scheduler").beginObject().field("policy", "synchronous").endObject()
+                .key("nodes").beginArray();
+        for (int i = 0; i < n; i++) {
+            double x = layout.nextDouble() * side;
+            double y = layout.nextDouble() * side;
+            w.beginObject().field("id", "n" + i).field("x", x).field("y", y).endObject();
+        }
+        return w.endArray().field("unitDisk", 1)
+                .key("workload").beginObject().field("lock", 0.5).field("hold", 1).endObject()
+                .endObject().toString();
+    }
+
+    private static long heapOfPlainRun(Scenario scenario, int rounds) {
+        long base = Heap.used();
+        Engine e = scenario.engine();
+        e.runUntil(rounds);
+        long used = Heap.used() - base;
+        if (e.simulation().round() != rounds) throw new IllegalStateException();
+        return used;
+    }
+}

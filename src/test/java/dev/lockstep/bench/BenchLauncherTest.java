@@ -1,0 +1,93 @@
+package dev.lockstep.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The benchmarks' command line: usage errors as the application prints them, and short real runs. */
+class BenchLauncherTest {
+    record Result(int code, String out, String err) {}
+
+    static Result run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = BenchLauncher.execute(args, new PrintWriter(out), new PrintWriter(err));
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void usageErrorsPrintOneLineAndAHintNotTheUsage() {
+        String[][] cases = {
+                {"lme", "lockstep: bench: --nodes expects", "lme", "--nodes", "x"},
+                {"lme", "lockstep: bench: --rounds expects an integer between 1 and 1000000, got \"0\"", "lme", "--rounds", "0"},
+                {"travel", "lockstep: bench: --jumps expects an integer between 1 and 1000000", "travel", "--jumps", "-1"},
+                {"export", "lockstep: bench: the MP4 needs an even --width and --height", "export", "--width", "17"},
+                {"export", "lockstep: bench: --dir no/such/dir: no such directory", "export", "--dir", "no/such/dir"},
+        };
+        for (String[] c : cases) {
+            Result r = run(java.util.Arrays.copyOfRange(c, 2, c.length));
+            assertEquals(BenchLauncher.BAD_INPUT, r.code(), r::toString);
+            assertEquals("", r.out(), r::toString);
+            List<String> lines = r.err().lines().toList();
+            assertEquals(2, lines.size(), r::toString);
+            assertTrue(lines.get(0).startsWith(c[1]), r::toString);
+            assertEquals("see 'lockstep-bench " + c[0] + " --help'", lines.get(1));
+        }
+    }
+
+    @Test
+    void helpGoesToStdout() {
+        for (String command : new String[] {"lme", "travel", "export", "gui"}) {
+            Result h = run(command, "--help");
+            assertEquals(BenchLauncher.OK, h.code(), command + " --help");
+            assertTrue(h.out().startsWith("Usage: lockstep-bench " + command), h.out());
+            assertEquals("", h.err());
+        }
+        assertTrue(run("--help").out().contains("jmh"), "the JMH entry is listed");
+    }
+
+    @Test
+    void lmePrintsTheHeaderAndOneRowPerSize() {
+        Result r = run("lme", "--nodes", "20,40", "--rounds", "3", "--seed", "5");
+        assertEquals(BenchLauncher.OK, r.code(), r::toString);
+        List<String> lines = r.out().lines().toList();
+        assertEquals("LME corrected, K=8, unit-disk mean degree ~6 (Δ=16), lock 0.5, hold 1, synchronous, 3 rounds", lines.get(0));
+        assertTrue(lines.get(1).startsWith("JVM "), r::toString);
+        assertEquals(String.format("%9s %8s %7s %10s %12s %14s %13s %11s %10s", "nodes", "degree", "build s",
+                "run s", "actions", "actions/s", "locks/s", "bytes/node", "violations"), lines.get(2));
+        assertEquals(5, lines.size(), r::toString);
+        assertTrue(lines.get(3).startsWith("       20 "), lines.get(3));
+        assertTrue(lines.get(4).startsWith("       40 ") && lines.get(4).endsWith(" 0"), "no violation: " + lines.get(4));
+    }
+
+    @Test
+    void travelJumpsAndReports() {
+        Result r = run("travel", "--nodes", "6", "--actions", "300", "--jumps", "5");
+        assertEquals(BenchLauncher.OK, r.code(), r::toString);
+        List<String> lines = r.out().lines().toList();
+        assertEquals(5, lines.size(), r::toString);
+        assertEquals("time travel: LME corrected on 6 nodes (unit disk, mean degree ~6), lock 0.5, hold 1, synchronous", lines.get(0));
+        assertTrue(lines.get(2).startsWith("run: "), r::toString);
+        assertTrue(lines.get(3).startsWith("jumps to random steps: 5, mean "), r::toString);
+        assertTrue(lines.get(4).startsWith("heap: session "), r::toString);
+    }
+
+    @Test
+    void guiNeedsADisplayOrSaysSo() {
+        if (System.getenv("DISPLAY") != null || System.getenv("WAYLAND_DISPLAY") != null) return;
+        Result r = run("gui", "--sizes", "10");
+        assertEquals(BenchLauncher.BAD_INPUT, r.code(), r::toString);
+        assertEquals("lockstep: gui-bench: no display (run it under xvfb-run -a, or on a desktop)", r.err().lines().findFirst().orElse(""));
+    }
+
+    @Test
+    void benchmarkScenariosLoad() throws Exception {
+        assertEquals(200, dev.lockstep.scenario.ScenarioLoader.parse(GuiBench.scenario(200, 1200), "bench-200.json").nodes().size());
+        assertEquals(30, dev.lockstep.scenario.ScenarioLoader.parse(TravelBench.scenarioJson(30, 1), "travel bench").nodes().size());
+        assertEquals(11, ExportBench.defaultScenario().nodes().size(), "the window's built-in scenario");
+    }
+}

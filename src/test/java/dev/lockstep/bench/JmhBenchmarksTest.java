@@ -1,0 +1,37 @@
+package dev.lockstep.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.lockstep.bench.jmh.LmeStepBenchmark;
+import dev.lockstep.bench.jmh.ScenarioLoadBenchmark;
+import dev.lockstep.bench.jmh.TraceLineBenchmark;
+import org.junit.jupiter.api.Test;
+
+/** Each JMH benchmark's set-up and body, called once without JMH: a broken benchmark fails the build, not a night's run. */
+class JmhBenchmarksTest {
+    @Test
+    void lmeStepsExecuteActionsAndRounds() {
+        LmeStepBenchmark b = new LmeStepBenchmark();
+        b.nodes = 30;
+        b.setUp();
+        assertTrue(b.actionExecution());
+        assertEquals(2, b.round(), "round 0 in the set-up, then the rest of round 1");
+    }
+
+    @Test
+    void scenarioLoads() throws Exception {
+        ScenarioLoadBenchmark b = new ScenarioLoadBenchmark();
+        b.nodes = 10;
+        b.setUp();
+        assertEquals(10, b.load().nodes().size());
+    }
+
+    @Test
+    void traceLinesAreWritten() throws Exception {
+        TraceLineBenchmark b = new TraceLineBenchmark();
+        b.setUp();
+        int before = b.actionLine();
+        assertTrue(b.actionLine() > before, "a second line after the first");
+    }
+}
