@@ -45,6 +45,7 @@ class ArchitectureTest {
                 .layer("session").definedBy("dev.lockstep.session..")
                 .layer("debug").definedBy("dev.lockstep.debug..")
                 .layer("figure").definedBy("dev.lockstep.figure..")
+                .layer("dgs").definedBy("dev.lockstep.dgs..")
                 .layer("app").definedBy("dev.lockstep.app..")
                 .layer("cli").definedBy("dev.lockstep.cli..")
                 .layer("launcher").definedBy("dev.lockstep")
@@ -57,8 +58,9 @@ class ArchitectureTest {
                 .whereLayer("session").mayOnlyAccessLayers("core", "protocol", "scenario", "json", "io")
                 .whereLayer("debug").mayOnlyAccessLayers("core", "protocol", "scenario", "session", "json", "io")
                 .whereLayer("figure").mayOnlyAccessLayers("core", "protocol", "scenario", "session", "json", "io")
+                .whereLayer("dgs").mayOnlyAccessLayers("core", "protocol", "scenario", "json", "io")
                 .whereLayer("app").mayOnlyAccessLayers("core", "protocol", "scenario", "session", "debug", "figure", "json", "io")
-                .whereLayer("cli").mayOnlyAccessLayers("core", "protocol", "explore", "scenario", "session", "debug", "figure", "app", "json", "io")
+                .whereLayer("cli").mayOnlyAccessLayers("core", "protocol", "explore", "scenario", "session", "debug", "figure", "dgs", "app", "json", "io")
                 .whereLayer("launcher").mayOnlyAccessLayers("cli");
     }
 
@@ -73,6 +75,14 @@ class ArchitectureTest {
                 .should().dependOnClassesThat().resideInAnyPackage(
                         "javafx..", "org.graphstream.ui..", "org.controlsfx..", "java.awt..", "javax.swing..")
                 .because("the simulation core and everything headless must run without a display")
+                .check(main);
+    }
+
+    @Test
+    void graphStreamOnlyInTheGuiAndTheDgsInterop() {
+        noClasses().that().resideOutsideOfPackages("dev.lockstep.app..", "dev.lockstep.dgs..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.graphstream..")
+                .because("the simulation knows no graph library; DGS files are read and written at the edge")
                 .check(main);
     }
 

@@ -45,6 +45,14 @@ final class Integers {
         }
     }
 
+    /** Ports per node, Δ: 1 to the core's limit (the loader's range for "delta"). */
+    static final class Delta implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return (int) parse(value, 1, dev.lockstep.core.PortSet.MAX_DELTA);
+        }
+    }
+
     /** An export's width in pixels. */
     static final class Width implements ITypeConverter<Integer> {
         @Override

@@ -49,6 +49,8 @@ public final class Main implements Callable<Integer> {
                 .addSubcommand(new ReplayCommand(streams))
                 .addSubcommand(new ExportCommand(streams))
                 .addSubcommand(new GuiCommand(streams))
+                .addSubcommand(new ImportDgsCommand(streams))
+                .addSubcommand(new ExportDgsCommand(streams))
                 .addSubcommand(new CommandLine.HelpCommand())
                 .addSubcommand(new CompletionCommand(streams));
         cl.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n").exitCodeList(ExitCode.descriptions());

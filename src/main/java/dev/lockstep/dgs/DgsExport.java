@@ -2,10 +2,9 @@ package dev.lockstep.dgs;
 
 import dev.lockstep.core.Simulation;
 import dev.lockstep.core.adversary.Engine;
+import dev.lockstep.io.AtomicFile;
 import dev.lockstep.scenario.Scenario;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.graphstream.stream.file.FileSinkDGS;
 
@@ -22,14 +21,16 @@ public final class DgsExport {
     /** Runs {@code scenario} with {@code seed} for {@code rounds} rounds and writes its topology history to {@code out}. */
     public static void write(Scenario scenario, long seed, int rounds, Path out) throws IOException {
         Engine engine = scenario.engine(seed);
-        try (OutputStream file = Files.newOutputStream(out)) {
+        // atomically, as every output: a failed run or write leaves nothing under the name
+        try (AtomicFile file = AtomicFile.create(out)) {
             CheckedSink sink = new CheckedSink();
-            sink.begin(file);
+            sink.begin(file.writer());
             TopologyRecorder recorder = record(engine.simulation(), sink);
             engine.runUntil(rounds);
             engine.simulation().removeListener(recorder);
             sink.end();
             if (sink.failed()) throw new IOException(out + ": cannot write the DGS file");
+            file.commit();
         }
     }
 
