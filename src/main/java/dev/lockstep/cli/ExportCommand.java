@@ -11,7 +11,7 @@ import java.util.Set;
 /**
  * {@code export SCENARIO --format gif|mp4|png|svg|tikz --out PATH ...}: a range of a run as an
  * animation, or one moment as a figure, drawn by the window's own view on a headless toolkit
- * (through {@code dev.lockstep.app.Export}: this layer uses no GUI toolkit).
+ * (through {@code dev.lockstep.app.HeadlessExport}: this layer uses no GUI toolkit).
  */
 final class ExportCommand {
     private ExportCommand() {}
@@ -68,7 +68,7 @@ final class ExportCommand {
         FrameProgress bar = progress ? new FrameProgress(err, terminal) : null;
         Path written;
         try {
-            written = dev.lockstep.app.Export.run(file, seed, spec, loading(progress, err, terminal), bar);
+            written = dev.lockstep.app.HeadlessExport.run(file, seed, spec, loading(progress, err, terminal), bar);
         } catch (IllegalArgumentException e) {
             if (bar != null) bar.finish();
             err.println("lockstep: export: " + dev.lockstep.json.Printable.escape(e.getMessage()));

@@ -458,7 +458,7 @@ public final class Main {
         if (width % 2 != 0 || height % 2 != 0) throw new UsageException("bench: the MP4 needs an even --width and --height");
         Path dir = Path.of(a.has("--dir") ? a.get("--dir") : System.getProperty("java.io.tmpdir"));
         if (!java.nio.file.Files.isDirectory(dir)) throw new UsageException("bench: --dir " + dir + ": no such directory");
-        dev.lockstep.app.Export.bench(frames, width, height, dir, out);
+        dev.lockstep.app.HeadlessExport.bench(frames, width, height, dir, out);
         return OK;
     }
 

@@ -1,5 +1,7 @@
 package dev.lockstep.app;
 
+import dev.lockstep.workspace.SessionFiles;
+import dev.lockstep.workspace.Autosave;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

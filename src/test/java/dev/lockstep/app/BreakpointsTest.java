@@ -1,5 +1,6 @@
 package dev.lockstep.app;
 
+import dev.lockstep.app.window.panel.BreakpointsPanel;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

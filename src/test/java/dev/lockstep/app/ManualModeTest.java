@@ -1,5 +1,6 @@
 package dev.lockstep.app;
 
+import dev.lockstep.app.window.panel.ChoicesPanel;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,5 +1,6 @@
 package dev.lockstep.app;
 
+import dev.lockstep.workspace.SessionFiles;
 import dev.lockstep.core.Envelope;
 import dev.lockstep.core.Simulation;
 import dev.lockstep.scenario.ScenarioException;

@@ -1,5 +1,6 @@
 package dev.lockstep.app;
 
+import dev.lockstep.workspace.Autosave;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,5 +1,10 @@
 package dev.lockstep.app;
 
+import dev.lockstep.app.window.panel.PseudocodePanel;
+import dev.lockstep.app.window.panel.NarrationPanel;
+import dev.lockstep.workspace.SessionFiles;
+import dev.lockstep.watch.Watcher;
+import dev.lockstep.watch.NarrationEntry;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -84,8 +89,8 @@ class PanelsTest extends AppFixture {
             }
         });
         engine.runUntil(30);
-        List<String> told = watcher.drainEntries().stream().filter(e -> e.kind() == NarrationPanel.Kind.ACTION)
-                .map(NarrationPanel.Entry::text).toList();
+        List<String> told = watcher.drainEntries().stream().filter(e -> e.kind() == NarrationEntry.Kind.ACTION)
+                .map(NarrationEntry::text).toList();
         assertTrue(told.size() > 20, "executions: " + told.size());
         assertEquals(expected, told);
     }
@@ -142,9 +147,9 @@ class PanelsTest extends AppFixture {
     void theNarrationFiltersByNodeAndStaysBounded() {
         fx(() -> window.runRounds(30));
         int d = node("d");
-        List<NarrationPanel.Entry> all = fx(() -> window.narration().shownEntries());
+        List<NarrationEntry> all = fx(() -> window.narration().shownEntries());
         fx(() -> window.narration().filterTo(d));
-        List<NarrationPanel.Entry> onlyD = fx(() -> window.narration().shownEntries());
+        List<NarrationEntry> onlyD = fx(() -> window.narration().shownEntries());
         assertTrue(onlyD.size() > 0 && onlyD.size() < all.size());
         assertTrue(onlyD.stream().allMatch(e -> e.nodes().contains(d)));
         assertEquals(all.stream().filter(e -> e.nodes().contains(d)).count(), onlyD.size());

@@ -1,5 +1,6 @@
 package dev.lockstep.app;
 
+import dev.lockstep.watch.NarrationEntry;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -90,8 +91,8 @@ class SpaceTimeDiagramTest extends AppFixture {
         double x = fx(() -> d.tickPosition(tick).getX());
         assertTrue(cursor > x && cursor < x + fx(() -> d.unitPx()), "cursor " + cursor + " right after the tick at " + x);
         // and the narration panel ends with that execution's sentence
-        List<NarrationPanel.Entry> shown = fx(() -> window.narration().shownEntries());
-        NarrationPanel.Entry lastAction = shown.stream().filter(e -> e.kind() == NarrationPanel.Kind.ACTION).reduce((a, b) -> b).orElseThrow();
+        List<NarrationEntry> shown = fx(() -> window.narration().shownEntries());
+        NarrationEntry lastAction = shown.stream().filter(e -> e.kind() == NarrationEntry.Kind.ACTION).reduce((a, b) -> b).orElseThrow();
         assertEquals(tick.event.narration(), lastAction.text());
 
         // another tick: jumps again

@@ -1,5 +1,6 @@
 package dev.lockstep.app;
 
+import dev.lockstep.watch.NarrationEntry;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -50,7 +51,7 @@ class SteppingTest extends AppFixture {
         // the narration told each execution, the status bar counts them
         long actions = fx(() -> window.session().simulation().stats().actions());
         assertTrue(actions > 0);
-        long told = fx(() -> window.narration().shownEntries()).stream().filter(e -> e.kind() == NarrationPanel.Kind.ACTION).count();
+        long told = fx(() -> window.narration().shownEntries()).stream().filter(e -> e.kind() == NarrationEntry.Kind.ACTION).count();
         assertEquals(actions, told, "one narration sentence per execution");
         assertTrue(text("#stats").contains(actions + " actions"), text("#stats"));
         assertTrue(fx(() -> window.errors()).isEmpty());

@@ -1,5 +1,7 @@
 package dev.lockstep.app;
 
+import dev.lockstep.app.window.panel.NarrationPanel;
+import dev.lockstep.watch.NarrationEntry;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -98,7 +100,7 @@ class TimeTravelTest extends AppFixture {
 
         // the narration: one sentence per execution up to then, the same sentences
         List<String> told = fx(() -> window.narration().shownEntries()).stream()
-                .filter(e -> e.kind() == NarrationPanel.Kind.ACTION).map(NarrationPanel.Entry::text).toList();
+                .filter(e -> e.kind() == NarrationEntry.Kind.ACTION).map(NarrationEntry::text).toList();
         List<String> expected = narrations(fresh.history(), f.executionsBegun());
         assertEquals(expected.subList(Math.max(0, expected.size() - told.size()), expected.size()), told);
         assertEquals(Math.min(expected.size(), NarrationPanel.CAPACITY), told.size());

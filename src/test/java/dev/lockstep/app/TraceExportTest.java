@@ -1,5 +1,6 @@
 package dev.lockstep.app;
 
+import dev.lockstep.workspace.SessionFiles;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lockstep.core.adversary.Asynchronous;

@@ -1,4 +1,4 @@
-package dev.lockstep.app;
+package dev.lockstep.workspace;
 
 import dev.lockstep.core.adversary.SchedulerPolicy;
 import dev.lockstep.core.adversary.Scripted;
@@ -22,25 +22,25 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** Opening and writing the window's files: scenarios, sessions, traces (all writes atomic). */
-final class SessionFiles {
+public final class SessionFiles {
     private SessionFiles() {}
 
     /** Opens a scenario file (a new session at round 0) or a session file (replayed to its round). */
-    static Session open(Path file) throws ScenarioException {
+    public static Session open(Path file) throws ScenarioException {
         return open(file, Session.Loading.NONE);
     }
 
     /** {@link #open(Path)}, telling {@code loading} each round a session file is replayed. */
-    static Session open(Path file, Session.Loading loading) throws ScenarioException {
+    public static Session open(Path file, Session.Loading loading) throws ScenarioException {
         String text = ScenarioLoader.read(file);
         return open(text, file.toString(), loading);
     }
 
-    static Session open(String text, String name) throws ScenarioException {
+    public static Session open(String text, String name) throws ScenarioException {
         return open(text, name, Session.Loading.NONE);
     }
 
-    static Session open(String text, String name, Session.Loading loading) throws ScenarioException {
+    public static Session open(String text, String name, Session.Loading loading) throws ScenarioException {
         String format = null;
         try {
             // limited as the loaders are: an oversized file is refused by them, not first parsed whole here
@@ -58,7 +58,7 @@ final class SessionFiles {
     }
 
     /** The round a session file says it reached (read, not replayed), or -1 if it is not a readable session file. */
-    static long sessionRound(Path file) {
+    public static long sessionRound(Path file) {
         try {
             if (JsonParser.parse(Files.readString(file)) instanceof JsonValue.Obj o
                     && o.get("format") instanceof JsonValue.Str f && f.value().equals(Session.FORMAT)
@@ -72,8 +72,8 @@ final class SessionFiles {
     }
 
     /** The built-in default scenario. */
-    static Scenario defaultScenario() {
-        try (var in = SessionFiles.class.getResourceAsStream("default-scenario.json")) {
+    public static Scenario defaultScenario() {
+        try (var in = SessionFiles.class.getResourceAsStream("/dev/lockstep/app/default-scenario.json")) {
             if (in == null) throw new IllegalStateException("default-scenario.json is missing from the application");
             return ScenarioLoader.parse(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8),
                     "default-scenario.json");
@@ -90,7 +90,7 @@ final class SessionFiles {
      * scripted schedule is kept as it was), and the workload if it is on. Dynamics, churn and
      * checks are kept as in the scenario.
      */
-    static String scenarioText(Session session) {
+    public static String scenarioText(Session session) {
         Scenario sc = session.scenario();
         Simulation sim = session.simulation();
         Map<String, String> changes = new LinkedHashMap<>();
@@ -129,7 +129,7 @@ final class SessionFiles {
         return Math.round(d * 10000) / 10000.0;
     }
 
-    static void saveScenario(Session session, Path file) throws IOException {
+    public static void saveScenario(Session session, Path file) throws IOException {
         ScenarioWriter.writeAtomically(file, scenarioText(session));
     }
 
@@ -138,7 +138,7 @@ final class SessionFiles {
      * the same rounds (the session is a function of these), with a trace writer attached from
      * round 0, up to the last completed round.
      */
-    static int exportTrace(Session live, Path file) throws IOException {
+    public static int exportTrace(Session live, Path file) throws IOException {
         int rounds = live.round();
         Session s = Session.start(live.scenario(), live.seed());
         ScenarioWriter.writeAtomically(file, out -> {
@@ -163,7 +163,7 @@ final class SessionFiles {
      * The session's graph as it is now, plus one node at (x, y) with a fresh name, as a new
      * scenario (the node set is fixed during a run, so adding one starts a new run).
      */
-    static Scenario withNodeAdded(Session session, double x, double y) throws ScenarioException {
+    public static Scenario withNodeAdded(Session session, double x, double y) throws ScenarioException {
         Simulation sim = session.simulation();
         String name = freshName(sim);
         JsonValue.Obj base = parse(scenarioText(session));
@@ -179,7 +179,7 @@ final class SessionFiles {
      * The session's graph as it is now without node u and its edges, as a new scenario. Scripted
      * topology events and calls that name u are dropped; a scripted schedule naming u refuses.
      */
-    static Scenario withNodeRemoved(Session session, int u) throws ScenarioException {
+    public static Scenario withNodeRemoved(Session session, int u) throws ScenarioException {
         Simulation sim = session.simulation();
         if (sim.nodeCount() == 1) throw new ScenarioException("a scenario needs at least one node");
         String name = sim.nodeName(u);

@@ -1,4 +1,4 @@
-package dev.lockstep.app;
+package dev.lockstep.watch;
 
 import dev.lockstep.session.History;
 import dev.lockstep.session.Session;
@@ -6,9 +6,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** The timeline's marks (round starts, topology changes, violations) as steps, read incrementally. */
-final class TimelineMarks {
+public final class TimelineMarks {
     /** Beyond this many rounds the round ticks would be a grey smear: none are drawn. */
-    static final int MAX_ROUND_TICKS = 2000;
+    public static final int MAX_ROUND_TICKS = 2000;
 
     private History history;
     private int processed;
@@ -17,7 +17,7 @@ final class TimelineMarks {
     private List<Long> roundStarts = List.of();
     private int roundsFor = -1;
 
-    void reset() {
+    public void reset() {
         history = null;
         processed = 0;
         topology.clear();
@@ -26,7 +26,7 @@ final class TimelineMarks {
         roundsFor = -1;
     }
 
-    void update(Session s) {
+    public void update(Session s) {
         History h = s.history();
         if (h != history || h.size() < processed) {
             reset();
@@ -44,7 +44,7 @@ final class TimelineMarks {
         processed = ev.size();
     }
 
-    List<Long> roundStarts(Session s) {
+    public List<Long> roundStarts(Session s) {
         int last = s.furthest().round();
         if (last == roundsFor) return roundStarts;
         roundsFor = last;
@@ -58,11 +58,11 @@ final class TimelineMarks {
         return roundStarts;
     }
 
-    List<Long> topology() {
+    public List<Long> topology() {
         return topology;
     }
 
-    List<Long> violations() {
+    public List<Long> violations() {
         return violations;
     }
 }

@@ -1,4 +1,4 @@
-package dev.lockstep.app;
+package dev.lockstep.app.window.panel;
 
 import dev.lockstep.core.Pseudocode;
 import java.util.ArrayList;
@@ -14,7 +14,7 @@ import javafx.scene.layout.VBox;
  * The protocol's pseudocode (e.g. Algorithms 1-3 of the LME paper), with the lines of the last
  * action execution highlighted. A protocol without pseudocode gets a sentence saying so.
  */
-final class PseudocodePanel extends VBox {
+public final class PseudocodePanel extends VBox {
     private final Label caption = new Label();
     private final VBox lines = new VBox();
     private final ScrollPane scroll = new ScrollPane(lines);
@@ -24,7 +24,7 @@ final class PseudocodePanel extends VBox {
     private Pseudocode code = Pseudocode.NONE;
     private String protocolName = "";
 
-    PseudocodePanel() {
+    public PseudocodePanel() {
         setId("pseudocode");
         getStyleClass().add("panel");
         caption.setId("pseudocode-caption");
@@ -39,7 +39,7 @@ final class PseudocodePanel extends VBox {
         setPadding(new Insets(6));
     }
 
-    void setProtocol(String name, Pseudocode pseudocode) {
+    public void setProtocol(String name, Pseudocode pseudocode) {
         protocolName = name;
         code = pseudocode == null ? Pseudocode.NONE : pseudocode;
         labels.clear();
@@ -71,7 +71,7 @@ final class PseudocodePanel extends VBox {
     }
 
     /** The text shown when the protocol has no pseudocode (null when it has some). */
-    String emptyMessage() {
+    public String emptyMessage() {
         for (javafx.scene.Node n : lines.getChildren()) {
             if ("pseudocode-empty".equals(n.getId())) return ((Label) n).getText();
         }
@@ -79,12 +79,12 @@ final class PseudocodePanel extends VBox {
     }
 
     /** Highlights the lines of {@code label}; {@code what} says whose execution it was. */
-    void highlight(String label, String what) {
+    public void highlight(String label, String what) {
         highlight(label == null ? List.of() : code.spansOf(label), label, what);
     }
 
     /** Highlights exactly {@code spans} (the lines the last execution ran) for action {@code label}. */
-    void highlight(List<Pseudocode.Span> spans, String label, String what) {
+    public void highlight(List<Pseudocode.Span> spans, String label, String what) {
         for (Label l : active) l.getStyleClass().remove("pc-active");
         active.clear();
         if (label == null) {
@@ -124,17 +124,17 @@ final class PseudocodePanel extends VBox {
     }
 
     /** The texts of the highlighted lines. */
-    List<String> highlighted() {
+    public List<String> highlighted() {
         List<String> out = new ArrayList<>();
         for (Label l : active) out.add(l.getText());
         return out;
     }
 
-    String caption() {
+    public String caption() {
         return caption.getText();
     }
 
-    String protocolName() {
+    public String protocolName() {
         return protocolName;
     }
 }

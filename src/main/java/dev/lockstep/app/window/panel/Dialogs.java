@@ -1,4 +1,4 @@
-package dev.lockstep.app;
+package dev.lockstep.app.window.panel;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -18,10 +18,10 @@ import javafx.stage.Window;
  * modal to the window and continues in a callback, so the application thread (and a test driving
  * it) never waits on a person.
  */
-final class Dialogs {
+public final class Dialogs {
     private Dialogs() {}
 
-    static Alert alert(Window owner, Alert.AlertType type, String title, String header) {
+    public static Alert alert(Window owner, Alert.AlertType type, String title, String header) {
         Alert a = new Alert(type);
         if (owner != null && owner.getScene() != null) {
             a.initOwner(owner);
@@ -43,7 +43,7 @@ final class Dialogs {
      * keyboard shortcuts were 921 px tall, OK below the screen's edge) is cut to the screen and
      * moved onto it, so its buttons can always be clicked.
      */
-    static void fitOnScreen(javafx.scene.control.Dialog<?> d) {
+    public static void fitOnScreen(javafx.scene.control.Dialog<?> d) {
         var screens = javafx.stage.Screen.getScreensForRectangle(d.getX(), d.getY(), Math.max(1, d.getWidth()), Math.max(1, d.getHeight()));
         javafx.geometry.Rectangle2D s = (screens.isEmpty() ? javafx.stage.Screen.getPrimary() : screens.get(0)).getVisualBounds();
         if (d.getHeight() > s.getHeight()) d.setHeight(s.getHeight());
@@ -53,7 +53,7 @@ final class Dialogs {
     }
 
     /** Every problem line of a file that cannot be used, in a scrollable, copyable text. */
-    static Alert problems(Window owner, String header, List<String> lines, String footer) {
+    public static Alert problems(Window owner, String header, List<String> lines, String footer) {
         Alert a = alert(owner, Alert.AlertType.ERROR, "Lockstep: cannot open", header);
         TextArea text = new TextArea(String.join("\n", lines));
         text.setId("problems-text");
@@ -71,14 +71,14 @@ final class Dialogs {
         return a;
     }
 
-    static Alert error(Window owner, String header, String text) {
+    public static Alert error(Window owner, String header, String text) {
         Alert a = alert(owner, Alert.AlertType.ERROR, "Lockstep: error", header);
         a.setContentText(text);
         a.show();
         return a;
     }
 
-    static Alert info(Window owner, String title, String header, String text) {
+    public static Alert info(Window owner, String title, String header, String text) {
         Alert a = alert(owner, Alert.AlertType.INFORMATION, title, header);
         a.setContentText(text);
         if (text.lines().count() > 12) {
@@ -95,7 +95,7 @@ final class Dialogs {
     }
 
     /** An unexpected exception: what happened, and the stack trace to report. */
-    static Alert exception(Window owner, String what, Throwable e) {
+    public static Alert exception(Window owner, String what, Throwable e) {
         Alert a = alert(owner, Alert.AlertType.ERROR, "Lockstep: internal error", what);
         StringWriter sw = new StringWriter();
         e.printStackTrace(new PrintWriter(sw));
@@ -109,7 +109,7 @@ final class Dialogs {
     }
 
     /** Asks; runs {@code yes} or {@code no} (may be null) when the person answers. */
-    static Alert confirm(Window owner, String header, String text, String yesText, Runnable yes, Runnable no) {
+    public static Alert confirm(Window owner, String header, String text, String yesText, Runnable yes, Runnable no) {
         Alert a = alert(owner, Alert.AlertType.CONFIRMATION, "Lockstep", header);
         a.setContentText(text);
         ButtonType ok = new ButtonType(yesText, ButtonBar.ButtonData.OK_DONE);

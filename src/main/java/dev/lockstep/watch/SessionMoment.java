@@ -1,4 +1,4 @@
-package dev.lockstep.app;
+package dev.lockstep.watch;
 
 import dev.lockstep.core.Simulation;
 import dev.lockstep.session.History;
@@ -13,14 +13,14 @@ import java.util.Locale;
  * After a jump the window shows exactly these; a breakpoint looks at the events between two
  * moments, so it works in the past (replaying a branch's known future) as at the frontier.
  */
-final class Moment {
+public final class SessionMoment {
     private History history;
     /** violationsBefore[i]: Violated events among the first i events of {@link #history}. */
     private int[] violationsBefore = new int[1];
     private int known;
 
     /** How many events of the current branch's history have happened at the current position. */
-    int count(Session s) {
+    public int count(Session s) {
         History h = s.history();
         List<History.Event> ev = h.events();
         if (h != history || ev.size() < known) {
@@ -60,13 +60,13 @@ final class Moment {
     }
 
     /** The events of the current branch that have happened at the current position. */
-    List<History.Event> events(Session s) {
+    public List<History.Event> events(Session s) {
         return s.history().events().subList(0, count(s));
     }
 
     /** The narration panel's lines for these events (the last {@code max} of them). */
-    static List<NarrationPanel.Entry> narration(Simulation sim, List<History.Event> events, int max) {
-        List<NarrationPanel.Entry> out = new ArrayList<>();
+    public static List<NarrationEntry> narration(Simulation sim, List<History.Event> events, int max) {
+        List<NarrationEntry> out = new ArrayList<>();
         History.Moved pendingMove = null;
         for (History.Event e : events) {
             if (pendingMove != null && !(e instanceof History.Moved m && m.node() == pendingMove.node() && m.round() == pendingMove.round())) {
@@ -77,52 +77,33 @@ final class Moment {
                 pendingMove = m; // a drag's many moves: the last one is told
                 continue;
             }
-            NarrationPanel.Entry x = entry(sim, e);
+            NarrationEntry x = entry(sim, e);
             if (x != null) out.add(x);
         }
         if (pendingMove != null) out.add(entry(sim, pendingMove));
         return out.size() > max ? out.subList(out.size() - max, out.size()) : out;
     }
 
-    static NarrationPanel.Entry entry(Simulation sim, History.Event e) {
-        if (e instanceof History.Executed x) {
-            return new NarrationPanel.Entry(x.round(), List.of(x.node()), x.narration(), NarrationPanel.Kind.ACTION);
-        }
+    /** The narration line of one event (null for an event the narration does not tell). */
+    public static NarrationEntry entry(Simulation sim, History.Event e) {
+        if (e instanceof History.Executed x) return Sentences.action(x.round(), x.node(), x.narration());
         if (e instanceof History.Called c) {
-            return new NarrationPanel.Entry(c.round(), List.of(c.node()), sim.nodeName(c.node()) + "'s application calls "
-                    + (c.call().toLowerCase(Locale.ROOT).startsWith("lock") ? "Lock" : "Unlock"), NarrationPanel.Kind.CALL);
+            return Sentences.called(sim, c.round(), c.node(), c.call().toLowerCase(Locale.ROOT).startsWith("lock"));
         }
-        if (e instanceof History.Linked l) {
-            return new NarrationPanel.Entry(l.round(), List.of(l.u(), l.v()), "edge " + sim.nodeName(l.u()) + "–" + sim.nodeName(l.v())
-                    + " linked (port " + l.pu() + " at " + sim.nodeName(l.u()) + ", port " + l.pv() + " at " + sim.nodeName(l.v()) + ")",
-                    NarrationPanel.Kind.TOPOLOGY);
-        }
+        if (e instanceof History.Linked l) return Sentences.linked(sim, l.round(), l.u(), l.pu(), l.v(), l.pv());
         if (e instanceof History.Cut c) {
-            String text = "edge " + sim.nodeName(c.u()) + "–" + sim.nodeName(c.v()) + " cut";
-            if (!c.lost().isEmpty()) {
-                List<String> labels = new ArrayList<>();
-                for (History.Msg m : c.lost()) labels.add(m.label());
-                text += "; lost in transit: " + String.join(", ", labels);
-            }
-            return new NarrationPanel.Entry(c.round(), List.of(c.u(), c.v()), text, NarrationPanel.Kind.TOPOLOGY);
+            List<String> labels = new ArrayList<>();
+            for (History.Msg m : c.lost()) labels.add(m.label());
+            return Sentences.cut(sim, c.round(), c.u(), c.v(), labels);
         }
-        if (e instanceof History.Moved m) {
-            return new NarrationPanel.Entry(m.round(), List.of(m.node()), sim.nodeName(m.node()) + " moved to ("
-                    + String.format(Locale.ROOT, "%.2f, %.2f", m.x(), m.y()) + ")", NarrationPanel.Kind.TOPOLOGY);
-        }
-        if (e instanceof History.Refused r) {
-            return new NarrationPanel.Entry(r.round(), List.of(r.u(), r.v()), r.change() + " " + sim.nodeName(r.u()) + "–"
-                    + sim.nodeName(r.v()) + " refused: " + r.reason(), NarrationPanel.Kind.REFUSAL);
-        }
-        if (e instanceof History.Violated v) {
-            return new NarrationPanel.Entry(v.round(), v.violation().nodes(), v.violation().check() + " violated: "
-                    + v.violation().message(), NarrationPanel.Kind.VIOLATION);
-        }
+        if (e instanceof History.Moved m) return Sentences.moved(sim, m.round(), m.node(), m.x(), m.y());
+        if (e instanceof History.Refused r) return Sentences.refused(sim, r.round(), r.change(), r.u(), r.v(), r.reason());
+        if (e instanceof History.Violated v) return Sentences.violated(v.round(), v.violation());
         return null;
     }
 
     /** The nodes an event involves (to highlight them). */
-    static List<Integer> nodesOf(History.Event e) {
+    public static List<Integer> nodesOf(History.Event e) {
         if (e instanceof History.Executed x) return List.of(x.node());
         if (e instanceof History.Called c) return List.of(c.node());
         if (e instanceof History.Linked l) return List.of(l.u(), l.v());

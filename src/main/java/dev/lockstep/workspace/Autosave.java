@@ -1,4 +1,4 @@
-package dev.lockstep.app;
+package dev.lockstep.workspace;
 
 import dev.lockstep.io.AtomicFile;
 import dev.lockstep.json.JsonParseException;
@@ -39,13 +39,13 @@ import java.util.zip.CRC32;
  * ignored. At the next start the journal is folded into the snapshot, which then is an ordinary
  * session file.
  */
-final class Autosave {
-    static final String FILE = "autosave.lockstep-session.json";
-    static final String JOURNAL = "autosave.lockstep-session.journal";
-    static final String JOURNAL_FORMAT = "lockstep-autosave-journal/1";
-    static final long PERIOD_NANOS = 5_000_000_000L;
+public final class Autosave {
+    public static final String FILE = "autosave.lockstep-session.json";
+    public static final String JOURNAL = "autosave.lockstep-session.journal";
+    public static final String JOURNAL_FORMAT = "lockstep-autosave-journal/1";
+    public static final long PERIOD_NANOS = 5_000_000_000L;
     /** The journal is folded into a new snapshot once it is this large, or as large as the snapshot. */
-    static final long MIN_JOURNAL_BYTES = 64 * 1024;
+    public static final long MIN_JOURNAL_BYTES = 64 * 1024;
 
     private final Path file;
     private final Path journal;
@@ -62,32 +62,32 @@ final class Autosave {
     /** Bytes written by saves (snapshots and journal lines), for the cost measurement. */
     private long written;
 
-    Autosave(Path home) {
+    public Autosave(Path home) {
         this.file = home.resolve(FILE);
         this.journal = home.resolve(JOURNAL);
         recover();
     }
 
-    static Path defaultHome() {
+    public static Path defaultHome() {
         String home = System.getProperty("lockstep.home");
         if (home != null && !home.isBlank()) return Path.of(home);
         return Path.of(System.getProperty("user.home"), ".lockstep");
     }
 
-    Path file() {
+    public Path file() {
         return file;
     }
 
-    boolean exists() {
+    public boolean exists() {
         return Files.isRegularFile(file);
     }
 
-    long bytesWritten() {
+    public long bytesWritten() {
         return written;
     }
 
     /** Saves now; returns null or the reason it failed (reported once per distinct reason). */
-    String save(Session s) {
+    public String save(Session s) {
         try {
             if (!append(s)) snapshot(s);
             lastSave = System.nanoTime();
@@ -167,7 +167,7 @@ final class Autosave {
     }
 
     /** Whether a periodic save is due. */
-    boolean due() {
+    public boolean due() {
         return lastSave == Long.MIN_VALUE || System.nanoTime() - lastSave >= PERIOD_NANOS;
     }
 
@@ -175,7 +175,7 @@ final class Autosave {
      * Whether the autosave holds nothing a restore would give back: round 0, no input, and the
      * scenario and seed a start shows anyway. Read from the file without replaying it.
      */
-    boolean holdsNothing(Scenario startScenario) {
+    public boolean holdsNothing(Scenario startScenario) {
         try {
             if (!(JsonParser.parse(Files.readString(file)) instanceof JsonValue.Obj o)) return false;
             return o.get("format") instanceof JsonValue.Str f && f.value().equals(Session.FORMAT)
@@ -193,7 +193,7 @@ final class Autosave {
         return new JsonWriter().value(v).toString();
     }
 
-    void delete() {
+    public void delete() {
         forget();
         try {
             Files.deleteIfExists(journal);
@@ -204,7 +204,7 @@ final class Autosave {
     }
 
     /** Moves an unusable autosave aside (kept for the person to look at) and returns where. */
-    Path setAside() throws IOException {
+    public Path setAside() throws IOException {
         forget();
         String stamp = "autosave-unreadable-" + System.currentTimeMillis();
         Path aside = file.resolveSibling(stamp + ".json");
@@ -241,7 +241,7 @@ final class Autosave {
      * (the snapshot's own text if the journal does not continue it or is empty). Null if the
      * snapshot is not a session file this can extend.
      */
-    static String current(Path file, Path journal) throws IOException {
+    public static String current(Path file, Path journal) throws IOException {
         byte[] snapshot = Files.readAllBytes(file);
         String text = new String(snapshot, StandardCharsets.UTF_8);
         if (!Files.exists(journal)) return text;

@@ -1,4 +1,4 @@
-package dev.lockstep.app;
+package dev.lockstep.app.window.panel;
 
 import dev.lockstep.core.Simulation;
 import dev.lockstep.core.check.Check;
@@ -22,7 +22,7 @@ import javafx.scene.shape.Circle;
  * The live checks of the protocol, each with its status, and every violation so far (round,
  * nodes, sentence). Clicking a violation highlights its nodes in the graph.
  */
-final class ChecksPanel extends VBox {
+public final class ChecksPanel extends VBox {
     private final GridPane table = new GridPane();
     private final ListView<Violation> list = new ListView<>();
     private final Label explanation = new Label();
@@ -31,7 +31,7 @@ final class ChecksPanel extends VBox {
     private int shown;
     private Consumer<Violation> onSelect = v -> {};
 
-    ChecksPanel() {
+    public ChecksPanel() {
         setId("checks");
         getStyleClass().add("panel");
         table.setId("checks-table");
@@ -70,11 +70,11 @@ final class ChecksPanel extends VBox {
         setPadding(new Insets(6));
     }
 
-    void onSelect(Consumer<Violation> c) {
+    public void onSelect(Consumer<Violation> c) {
         onSelect = c;
     }
 
-    void setSimulation(Simulation s) {
+    public void setSimulation(Simulation s) {
         sim = s;
         shown = 0;
         list.getItems().clear();
@@ -97,7 +97,7 @@ final class ChecksPanel extends VBox {
     }
 
     /** Appends new violations and updates each check's status. */
-    void refresh() {
+    public void refresh() {
         if (sim == null) return;
         List<Violation> all = sim.violations();
         if (all.size() < shown || (shown > 0 && !all.get(shown - 1).equals(list.getItems().get(shown - 1)))) {
@@ -138,26 +138,26 @@ final class ChecksPanel extends VBox {
     }
 
     /** Selects (and explains) a violation. */
-    void select(Violation v) {
+    public void select(Violation v) {
         list.getSelectionModel().select(v);
         list.scrollTo(v);
     }
 
     /** A check's status text ("ok", "violated ..."), or null if the protocol has no such check. */
-    String status(String check) {
+    public String status(String check) {
         Label l = statusOf.get(check);
         return l == null ? null : l.getText();
     }
 
-    List<String> checkNames() {
+    public List<String> checkNames() {
         return List.copyOf(statusOf.keySet());
     }
 
-    List<Violation> violations() {
+    public List<Violation> violations() {
         return List.copyOf(list.getItems());
     }
 
-    String explanation() {
+    public String explanation() {
         return explanation.getText();
     }
 }

@@ -5,6 +5,7 @@ import dev.lockstep.app.export.Exporter;
 import dev.lockstep.scenario.ScenarioException;
 import dev.lockstep.scenario.ScenarioLoader;
 import dev.lockstep.session.Session;
+import dev.lockstep.workspace.SessionFiles;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,8 +15,8 @@ import java.util.Locale;
  * The command line's way into exporting (the command line itself uses no GUI toolkit): starts
  * JavaFX headless (see {@code FxThread}) and exports a scenario's or a session's run.
  */
-public final class Export {
-    private Export() {}
+public final class HeadlessExport {
+    private HeadlessExport() {}
 
     /**
      * Exports {@code file} (a scenario, run with {@code seed} or its own; or a session, replayed)

@@ -1,4 +1,4 @@
-package dev.lockstep.app;
+package dev.lockstep.app.window.panel;
 
 import dev.lockstep.core.Call;
 import dev.lockstep.core.Envelope;
@@ -28,8 +28,8 @@ import javafx.scene.layout.VBox;
  * protocol state in the protocol's order (LME: Table 1), the unprocessed disconnections D, and
  * the messages in transit on each of its ports in both directions.
  */
-final class InspectorPanel extends VBox {
-    static final String NONE = "(no node selected)";
+public final class InspectorPanel extends VBox {
+    public static final String NONE = "(no node selected)";
 
     private final ComboBox<String> chooser = new ComboBox<>();
     private final Label status = new Label();
@@ -45,7 +45,7 @@ final class InspectorPanel extends VBox {
     private final javafx.scene.control.Button unlock = new javafx.scene.control.Button("Unlock");
     private final HBox calls = new HBox(6);
 
-    InspectorPanel() {
+    public InspectorPanel() {
         setId("inspector");
         getStyleClass().add("panel");
         Label title = new Label("Inspector");
@@ -104,15 +104,15 @@ final class InspectorPanel extends VBox {
         setMinHeight(120);
     }
 
-    void onCall(java.util.function.BiConsumer<Integer, Call> c) {
+    public void onCall(java.util.function.BiConsumer<Integer, Call> c) {
         onCall = c;
     }
 
-    void onChoose(IntConsumer c) {
+    public void onChoose(IntConsumer c) {
         onChoose = c;
     }
 
-    void setSimulation(Simulation s) {
+    public void setSimulation(Simulation s) {
         sim = s;
         List<String> items = new ArrayList<>();
         items.add(NONE);
@@ -123,11 +123,11 @@ final class InspectorPanel extends VBox {
         show(-1);
     }
 
-    int node() {
+    public int node() {
         return node;
     }
 
-    void show(int u) {
+    public void show(int u) {
         node = sim != null && u >= 0 && u < sim.nodeCount() ? u : -1;
         syncing = true;
         chooser.setValue(node < 0 ? NONE : sim.nodeName(node));
@@ -136,7 +136,7 @@ final class InspectorPanel extends VBox {
     }
 
     /** Re-reads the node's state from the simulation. */
-    void refresh() {
+    public void refresh() {
         grid.getChildren().clear();
         transit.getChildren().clear();
         if (sim == null || node < 0) {

@@ -1,4 +1,4 @@
-package dev.lockstep.app;
+package dev.lockstep.app.window.panel;
 
 import dev.lockstep.core.Choice;
 import dev.lockstep.core.Envelope;
@@ -36,11 +36,11 @@ import javafx.util.Duration;
  * after the others, dimmed: it is enabled, so the adversary may pick it, but it is rarely the
  * interesting one.
  */
-final class ChoicesPanel extends VBox {
-    static final String ALL = "All nodes";
+public final class ChoicesPanel extends VBox {
+    public static final String ALL = "All nodes";
 
     /** One listed choice, with the draw fields of its row. */
-    record Row(Choice choice, String text, int[] bounds, List<TextField> draws, Button button) {}
+    public record Row(Choice choice, String text, int[] bounds, List<TextField> draws, Button button) {}
 
     private final VBox list = new VBox(2);
     private final ComboBox<String> filter = new ComboBox<>();
@@ -57,7 +57,7 @@ final class ChoicesPanel extends VBox {
     private Runnable onEndRound = () -> {};
     private Consumer<String> onProblem = s -> {};
 
-    ChoicesPanel() {
+    public ChoicesPanel() {
         setId("choices");
         getStyleClass().add("panel");
         Label title = new Label("Choices");
@@ -92,19 +92,19 @@ final class ChoicesPanel extends VBox {
         setPadding(new Insets(6));
     }
 
-    void onExecute(Consumer<Choice> c) {
+    public void onExecute(Consumer<Choice> c) {
         onExecute = c;
     }
 
-    void onEndRound(Runnable r) {
+    public void onEndRound(Runnable r) {
         onEndRound = r;
     }
 
-    void onProblem(Consumer<String> c) {
+    public void onProblem(Consumer<String> c) {
         onProblem = c;
     }
 
-    void setSimulation(Simulation s) {
+    public void setSimulation(Simulation s) {
         sim = s;
         List<String> n = new ArrayList<>();
         for (int u = 0; u < s.nodeCount(); u++) n.add(s.nodeName(u));
@@ -119,17 +119,17 @@ final class ChoicesPanel extends VBox {
     }
 
     /** Shows only node u's choices (-1: all). */
-    void filterTo(int u) {
+    public void filterTo(int u) {
         filter.setValue(u < 0 || u >= names.size() ? ALL : names.get(u));
     }
 
-    int filteredNode() {
+    public int filteredNode() {
         String v = filter.getValue();
         return v == null || v.equals(ALL) ? -1 : names.indexOf(v);
     }
 
     /** Re-reads the enabled choices (call after every step, jump or input). */
-    void refresh(boolean manualMode) {
+    public void refresh(boolean manualMode) {
         manual = manualMode;
         rebuild();
     }
@@ -266,7 +266,7 @@ final class ChoicesPanel extends VBox {
     }
 
     /** The text of a choice: action, and for a receive the message, its sender and the receiver's port. */
-    static String describe(Simulation sim, Choice c) {
+    public static String describe(Simulation sim, Choice c) {
         String action = sim.actions().get(c.action()).label();
         Envelope m = c.message();
         if (m == null) return action;
@@ -275,7 +275,7 @@ final class ChoicesPanel extends VBox {
     }
 
     /** The tooltip's text: who executes what, and the message's identity and age. */
-    static String describeLong(Simulation sim, Choice c) {
+    public static String describeLong(Simulation sim, Choice c) {
         String action = sim.actions().get(c.action()).label();
         Envelope m = c.message();
         String who = sim.nodeName(c.node()) + " executes " + action;
@@ -326,25 +326,25 @@ final class ChoicesPanel extends VBox {
      * the position (executions begun), never of the wall clock, so the same clicks give the same
      * values; the values are recorded with the input in any case.
      */
-    static java.util.SplittableRandom drawStream(Simulation sim) {
+    public static java.util.SplittableRandom drawStream(Simulation sim) {
         return new java.util.SplittableRandom(sim.config().seed() * 0x9E3779B97F4A7C15L + sim.executionsBegun());
     }
 
     // ---- for the window and tests
 
     /** The choices listed now (after the filter), in order. */
-    List<Choice> listed() {
+    public List<Choice> listed() {
         List<Choice> out = new ArrayList<>();
         for (Row r : rows) out.add(r.choice());
         return out;
     }
 
-    List<Row> rows() {
+    public List<Row> rows() {
         return List.copyOf(rows);
     }
 
     /** The listed choices that receive the message with this id. */
-    List<Choice> receiving(long messageId) {
+    public List<Choice> receiving(long messageId) {
         List<Choice> out = new ArrayList<>();
         if (sim == null) return out;
         for (Choice c : sim.choices()) if (c.message() != null && c.message().id() == messageId) out.add(c);

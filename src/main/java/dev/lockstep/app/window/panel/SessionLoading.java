@@ -1,6 +1,7 @@
-package dev.lockstep.app;
+package dev.lockstep.app.window.panel;
 
 import dev.lockstep.scenario.ScenarioException;
+import dev.lockstep.workspace.SessionFiles;
 import dev.lockstep.session.Session;
 import java.nio.file.Path;
 import java.util.List;
@@ -23,9 +24,9 @@ import javafx.util.Duration;
  * put at 10^8. The window stays responsive; past a moment a dialog shows the rounds done with a
  * Cancel button. Exactly one of the outcomes is called, on the JavaFX thread.
  */
-final class SessionLoading {
+public final class SessionLoading {
     /** How long a load may take before the progress dialog shows (a quick one never flashes it). */
-    static final Duration DIALOG_DELAY = Duration.millis(300);
+    public static final Duration DIALOG_DELAY = Duration.millis(300);
 
     private final Task<Session> task;
     private final Dialog<Void> dialog = new Dialog<>();
@@ -89,7 +90,7 @@ final class SessionLoading {
     }
 
     /** Starts loading {@code file}; must be called on the JavaFX thread. */
-    static SessionLoading start(Window owner, Path file, String header, Consumer<Session> loaded,
+    public static SessionLoading start(Window owner, Path file, String header, Consumer<Session> loaded,
             Consumer<List<String>> failed, Runnable cancelled) {
         SessionLoading l = new SessionLoading(owner, file, header, loaded, failed, cancelled);
         Thread t = new Thread(l.task, "lockstep-session-loading");
@@ -100,11 +101,11 @@ final class SessionLoading {
     }
 
     /** The progress dialog (shown only while a load takes long). */
-    Dialog<Void> dialog() {
+    public Dialog<Void> dialog() {
         return dialog;
     }
 
-    boolean running() {
+    public boolean running() {
         return task.isRunning();
     }
 }

@@ -1,4 +1,4 @@
-package dev.lockstep.app;
+package dev.lockstep.app.window.panel;
 
 import dev.lockstep.session.Session;
 import java.util.ArrayList;
@@ -31,11 +31,11 @@ import javafx.util.Duration;
  * <p>Dragging the slider jumps (at most every {@value #DRAG_MILLIS} ms while dragging, exactly on
  * release); the window does the jumping through the session.
  */
-final class TimelineBar extends VBox {
-    static final int DRAG_MILLIS = 120;
+public final class TimelineBar extends VBox {
+    public static final int DRAG_MILLIS = 120;
 
     /** What the buttons and the slider ask the window to do. */
-    interface Actions {
+    public interface Actions {
         void jumpToStep(long step);
 
         void backAction();
@@ -71,7 +71,7 @@ final class TimelineBar extends VBox {
     private List<Long> topologySteps = List.of();
     private List<Long> violationSteps = List.of();
 
-    TimelineBar() {
+    public TimelineBar() {
         setId("timeline");
         getStyleClass().add("timeline");
         slider.setId("timeline-slider");
@@ -156,7 +156,7 @@ final class TimelineBar extends VBox {
         b.setOnAction(e -> r.run());
     }
 
-    void setActions(Actions a) {
+    public void setActions(Actions a) {
         actions = a;
     }
 
@@ -171,7 +171,7 @@ final class TimelineBar extends VBox {
      * Shows the session's position: the slider over 0..furthest step, the label, the buttons'
      * states, the branches, and the marks (steps of round starts, topology changes, violations).
      */
-    void show(Session s, List<Long> roundStarts, List<Long> topology, List<Long> violations) {
+    public void show(Session s, List<Long> roundStarts, List<Long> topology, List<Long> violations) {
         syncing = true;
         try {
             long step = s.simulation().executionsBegun();
@@ -234,19 +234,19 @@ final class TimelineBar extends VBox {
     }
 
     // ---- for tests
-    Slider slider() {
+    public Slider slider() {
         return slider;
     }
 
-    String positionText() {
+    public String positionText() {
         return position.getText();
     }
 
-    List<Session.Branch> branchItems() {
+    public List<Session.Branch> branchItems() {
         return new ArrayList<>(branches.getItems());
     }
 
-    ComboBox<Session.Branch> branchChooser() {
+    public ComboBox<Session.Branch> branchChooser() {
         return branches;
     }
 
@@ -260,12 +260,12 @@ final class TimelineBar extends VBox {
     }
 
     /** The step the slider shows. */
-    long sliderStep() {
+    public long sliderStep() {
         return Math.round(slider.getValue());
     }
 
     /** Drives the slider as a drag would end: jumps to {@code step}. */
-    void dragTo(long step) {
+    public void dragTo(long step) {
         slider.setValueChanging(true);
         slider.setValue(step);
         slider.setValueChanging(false);

@@ -1,4 +1,4 @@
-package dev.lockstep.app;
+package dev.lockstep.watch;
 
 import dev.lockstep.core.Call;
 import dev.lockstep.core.Envelope;
@@ -17,22 +17,21 @@ import java.util.List;
  * execution (with the node's state before it, kept here as a copy), calls, topology changes,
  * refusals and violations. The window drains it after every step.
  */
-final class Watcher implements SimulationListener {
-    /** The last execution (of any node, or of one node). */
+public final class Watcher implements SimulationListener {
     /** The last execution: node, action, round and the pseudocode lines it ran. */
-    record Last(int node, String label, int round, List<dev.lockstep.core.Pseudocode.Span> lines) {}
+    public record Last(int node, String label, int round, List<dev.lockstep.core.Pseudocode.Span> lines) {}
 
     private final Simulation sim;
     private final Protocol<NodeState> protocol;
     private final NodeState[] before;
     private final Last[] lastOf;
     private Last last;
-    private final List<NarrationPanel.Entry> entries = new ArrayList<>();
+    private final List<NarrationEntry> entries = new ArrayList<>();
     private final List<Violation> violations = new ArrayList<>();
     private final List<String[]> refusals = new ArrayList<>();
     private boolean quietMoves;
 
-    Watcher(Simulation sim) {
+    public Watcher(Simulation sim) {
         this.sim = sim;
         this.protocol = sim.protocol();
         int n = sim.nodeCount();
@@ -42,7 +41,7 @@ final class Watcher implements SimulationListener {
         sim.addListener(this);
     }
 
-    void detach() {
+    public void detach() {
         sim.removeListener(this);
     }
 
@@ -51,7 +50,7 @@ final class Watcher implements SimulationListener {
      * muted): the states before the next executions are the current ones, nothing is waiting to
      * be drained, and the last executions are those of the history up to now.
      */
-    void resync(List<dev.lockstep.session.History.Event> upToNow) {
+    public void resync(List<dev.lockstep.session.History.Event> upToNow) {
         for (int u = 0; u < before.length; u++) before[u] = sim.state(u).copy();
         entries.clear();
         violations.clear();
@@ -88,90 +87,80 @@ final class Watcher implements SimulationListener {
         before[u] = r.state().copy();
         last = new Last(u, r.label(), r.round(), lines);
         lastOf[u] = last;
-        entries.add(new NarrationPanel.Entry(r.round(), List.of(u), text, NarrationPanel.Kind.ACTION));
+        entries.add(Sentences.action(r.round(), u, text));
     }
 
     @Override
     public void called(int round, int u, Call call) {
-        entries.add(new NarrationPanel.Entry(round, List.of(u),
-                sim.nodeName(u) + "'s application calls " + (call == Call.LOCK ? "Lock" : "Unlock"), NarrationPanel.Kind.CALL));
+        entries.add(Sentences.called(sim, round, u, call == Call.LOCK));
     }
 
     @Override
     public void linked(int round, int u, int pu, int v, int pv) {
-        entries.add(new NarrationPanel.Entry(round, List.of(u, v), "edge " + sim.nodeName(u) + "–" + sim.nodeName(v)
-                + " linked (port " + pu + " at " + sim.nodeName(u) + ", port " + pv + " at " + sim.nodeName(v) + ")",
-                NarrationPanel.Kind.TOPOLOGY));
+        entries.add(Sentences.linked(sim, round, u, pu, v, pv));
     }
 
     @Override
     public void cut(int round, int u, int pu, int v, int pv, List<Envelope> lost) {
-        String text = "edge " + sim.nodeName(u) + "–" + sim.nodeName(v) + " cut";
-        if (!lost.isEmpty()) {
-            List<String> labels = new ArrayList<>();
-            for (Envelope e : lost) labels.add(e.message().label());
-            text += "; lost in transit: " + String.join(", ", labels);
-        }
-        entries.add(new NarrationPanel.Entry(round, List.of(u, v), text, NarrationPanel.Kind.TOPOLOGY));
+        List<String> labels = new ArrayList<>();
+        for (Envelope e : lost) labels.add(e.message().label());
+        entries.add(Sentences.cut(sim, round, u, v, labels));
     }
 
     @Override
     public void refused(int round, String change, int u, int v, String reason) {
         refusals.add(new String[] {Integer.toString(u), Integer.toString(v), reason});
-        entries.add(new NarrationPanel.Entry(round, List.of(u, v), change + " " + sim.nodeName(u) + "–" + sim.nodeName(v)
-                + " refused: " + reason, NarrationPanel.Kind.REFUSAL));
+        entries.add(Sentences.refused(sim, round, change, u, v, reason));
     }
 
     @Override
     public void moved(int round, int u, double x, double y) {
         if (quietMoves) return;
-        entries.add(new NarrationPanel.Entry(round, List.of(u), sim.nodeName(u) + " moved to ("
-                + String.format(java.util.Locale.ROOT, "%.2f, %.2f", x, y) + ")", NarrationPanel.Kind.TOPOLOGY));
+        entries.add(Sentences.moved(sim, round, u, x, y));
     }
 
     /** While dragging, the many intermediate moves are not narrated. */
-    void quietMoves(boolean quiet) {
+    public void quietMoves(boolean quiet) {
         quietMoves = quiet;
     }
 
     @Override
     public void violated(Violation v) {
         violations.add(v);
-        entries.add(new NarrationPanel.Entry(v.round(), v.nodes(), v.check() + " violated: " + v.message(),
-                NarrationPanel.Kind.VIOLATION));
+        entries.add(Sentences.violated(v.round(), v));
     }
 
     /** Adds a line of the person's own (an input, a note). */
-    void note(int round, List<Integer> nodes, String text) {
-        entries.add(new NarrationPanel.Entry(round, nodes, text, NarrationPanel.Kind.INPUT));
+    public void note(int round, List<Integer> nodes, String text) {
+        entries.add(new NarrationEntry(round, nodes, text, NarrationEntry.Kind.INPUT));
     }
 
-    List<NarrationPanel.Entry> drainEntries() {
-        List<NarrationPanel.Entry> out = List.copyOf(entries);
+    public List<NarrationEntry> drainEntries() {
+        List<NarrationEntry> out = List.copyOf(entries);
         entries.clear();
         return out;
     }
 
-    List<Violation> drainViolations() {
+    public List<Violation> drainViolations() {
         List<Violation> out = List.copyOf(violations);
         violations.clear();
         return out;
     }
 
     /** Refusals since the last drain: {u, v, reason}. */
-    List<String[]> drainRefusals() {
+    public List<String[]> drainRefusals() {
         List<String[]> out = List.copyOf(refusals);
         refusals.clear();
         return out;
     }
 
     /** The last execution of any node, or null. */
-    Last last() {
+    public Last last() {
         return last;
     }
 
     /** The last execution of node u, or null. */
-    Last lastOf(int u) {
+    public Last lastOf(int u) {
         return u >= 0 && u < lastOf.length ? lastOf[u] : null;
     }
 }

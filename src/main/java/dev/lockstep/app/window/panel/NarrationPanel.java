@@ -1,6 +1,7 @@
-package dev.lockstep.app;
+package dev.lockstep.app.window.panel;
 
 import dev.lockstep.core.Simulation;
+import dev.lockstep.watch.NarrationEntry;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.collections.FXCollections;
@@ -24,22 +25,18 @@ import javafx.scene.layout.Region;
  * {@code narrate}), plus calls, topology changes, refusals, violations and the person's inputs,
  * newest last, filterable by node, bounded in length.
  */
-final class NarrationPanel extends BorderPane {
-    enum Kind { ACTION, CALL, TOPOLOGY, REFUSAL, VIOLATION, INPUT }
+public final class NarrationPanel extends BorderPane {
+    public static final int CAPACITY = 2000;
+    public static final String ALL = "All nodes";
 
-    record Entry(int round, List<Integer> nodes, String text, Kind kind) {}
-
-    static final int CAPACITY = 2000;
-    static final String ALL = "All nodes";
-
-    private final ObservableList<Entry> entries = FXCollections.observableArrayList();
-    private final FilteredList<Entry> shown = new FilteredList<>(entries, e -> true);
-    private final ListView<Entry> list = new ListView<>(shown);
+    private final ObservableList<NarrationEntry> entries = FXCollections.observableArrayList();
+    private final FilteredList<NarrationEntry> shown = new FilteredList<>(entries, e -> true);
+    private final ListView<NarrationEntry> list = new ListView<>(shown);
     private final ComboBox<String> filter = new ComboBox<>();
     private final Label count = new Label();
     private List<String> names = List.of();
 
-    NarrationPanel() {
+    public NarrationPanel() {
         setId("narration");
         getStyleClass().add("panel");
         Label title = new Label("Narration");
@@ -61,7 +58,7 @@ final class NarrationPanel extends BorderPane {
         list.setPlaceholder(new Label("Step or play: each action execution is told here in a sentence."));
         list.setCellFactory(v -> new ListCell<>() {
             @Override
-            protected void updateItem(Entry e, boolean empty) {
+            protected void updateItem(NarrationEntry e, boolean empty) {
                 super.updateItem(e, empty);
                 getStyleClass().removeIf(s -> s.startsWith("narr-"));
                 if (empty || e == null) {
@@ -78,7 +75,7 @@ final class NarrationPanel extends BorderPane {
         setMinHeight(80);
     }
 
-    void reset(Simulation sim) {
+    public void reset(Simulation sim) {
         entries.clear();
         List<String> n = new ArrayList<>();
         for (int u = 0; u < sim.nodeCount(); u++) n.add(sim.nodeName(u));
@@ -91,9 +88,9 @@ final class NarrationPanel extends BorderPane {
         updateCount();
     }
 
-    void add(List<Entry> more) {
+    public void add(List<NarrationEntry> more) {
         if (more.isEmpty()) return;
-        List<Entry> tail = more.size() > CAPACITY ? more.subList(more.size() - CAPACITY, more.size()) : more;
+        List<NarrationEntry> tail = more.size() > CAPACITY ? more.subList(more.size() - CAPACITY, more.size()) : more;
         int overflow = entries.size() + tail.size() - CAPACITY;
         if (overflow > 0) entries.remove(0, Math.min(overflow, entries.size()));
         entries.addAll(tail);
@@ -102,22 +99,22 @@ final class NarrationPanel extends BorderPane {
     }
 
     /** Replaces every line (after a jump in time: the narration up to that moment). */
-    void setAll(List<Entry> all) {
-        List<Entry> tail = all.size() > CAPACITY ? all.subList(all.size() - CAPACITY, all.size()) : all;
+    public void setAll(List<NarrationEntry> all) {
+        List<NarrationEntry> tail = all.size() > CAPACITY ? all.subList(all.size() - CAPACITY, all.size()) : all;
         entries.setAll(tail);
         scrollToEnd();
         updateCount();
     }
 
     /** Selects the newest line shown (e.g. the one a breakpoint stopped at) and scrolls to it. */
-    void selectLast() {
+    public void selectLast() {
         if (shown.isEmpty()) return;
         list.getSelectionModel().select(shown.size() - 1);
         list.scrollTo(shown.size() - 1);
     }
 
     /** Selects the newest line with this text; false if there is none. */
-    boolean selectLastWith(String text) {
+    public boolean selectLastWith(String text) {
         for (int i = shown.size() - 1; i >= 0; i--) {
             if (shown.get(i).text().equals(text)) {
                 list.getSelectionModel().select(i);
@@ -129,12 +126,12 @@ final class NarrationPanel extends BorderPane {
     }
 
     /** The selected line, or null. */
-    Entry selectedEntry() {
+    public NarrationEntry selectedEntry() {
         return list.getSelectionModel().getSelectedItem();
     }
 
     /** Shows only entries that involve node u (-1: all). */
-    void filterTo(int u) {
+    public void filterTo(int u) {
         filter.setValue(u < 0 || u >= names.size() ? ALL : names.get(u));
     }
 
@@ -160,7 +157,7 @@ final class NarrationPanel extends BorderPane {
     }
 
     /** The entries currently shown (after the filter), oldest first. */
-    List<Entry> shownEntries() {
+    public List<NarrationEntry> shownEntries() {
         return List.copyOf(shown);
     }
 }

@@ -1,4 +1,4 @@
-package dev.lockstep.app;
+package dev.lockstep.app.window.panel;
 
 import dev.lockstep.core.Protocol;
 import java.util.List;
@@ -15,8 +15,8 @@ import javafx.scene.shape.Circle;
  * state), ring = its ring value (LME: the participant's phase). Built from the protocol's
  * {@code fillValues()} / {@code ringValues()}, so any protocol gets one.
  */
-public final class Legend extends FlowPane {
-    public Legend() {
+public final class LegendPanel extends FlowPane {
+    public LegendPanel() {
         super(28, 4);
         setId("legend");
         getStyleClass().add("legend");
@@ -71,7 +71,7 @@ public final class Legend extends FlowPane {
     }
 
     /** The labels shown, e.g. "⊥", "prepare", ... (for tests and the README). */
-    List<String> items() {
+    public List<String> items() {
         return lookupAll(".legend-item").stream().map(n -> ((Label) n).getText()).toList();
     }
 }

@@ -1,4 +1,4 @@
-package dev.lockstep.app;
+package dev.lockstep.app.window.panel;
 
 import dev.lockstep.core.NodeState;
 import dev.lockstep.core.Protocol;
@@ -42,10 +42,10 @@ import javafx.scene.layout.VBox;
  * (enabled or not) and can be removed; the window pauses the run at the first step where an
  * enabled one holds ({@link Breakpoints#firstHit}).
  */
-final class BreakpointsPanel extends VBox {
-    static final String ANY = "any node";
+public final class BreakpointsPanel extends VBox {
+    public static final String ANY = "any node";
 
-    enum Kind {
+    public enum Kind {
         VALUE("node's variable ="), SENT("message sent"), RECEIVED("message received"), VIOLATION("check violated"),
         WAITED("request waits >"), ROUND("round ≥"), TEXT("condition (text)");
 
@@ -62,11 +62,13 @@ final class BreakpointsPanel extends VBox {
     }
 
     /** A listed breakpoint: what it says, the condition, and where it last stopped the run. */
-    static final class Entry {
-        final String text;
+    public static final class Entry {
+        public final String text;
         final Condition condition;
-        boolean enabled = true;
-        String lastHit = "";
+        /** Read by the tests; only the panel changes it. */
+        public boolean enabled = true;
+        /** Read by the tests; only the panel changes it. */
+        public String lastHit = "";
 
         Entry(String text, Condition condition) {
             this.text = text;
@@ -93,7 +95,7 @@ final class BreakpointsPanel extends VBox {
     private Runnable onChange = () -> {};
     private List<String> nodeNames = List.of();
 
-    BreakpointsPanel() {
+    public BreakpointsPanel() {
         setId("breakpoints");
         getStyleClass().add("panel");
         Label title = new Label("Breakpoints");
@@ -144,12 +146,12 @@ final class BreakpointsPanel extends VBox {
         showPickers();
     }
 
-    void onChange(Runnable r) {
+    public void onChange(Runnable r) {
         onChange = r;
     }
 
     /** A new session: its nodes, variables and checks fill the pickers (the breakpoints stay). */
-    void setSession(Simulation s, History h) {
+    public void setSession(Simulation s, History h) {
         sim = s;
         history = h;
         List<String> nodes = new ArrayList<>();
@@ -175,7 +177,7 @@ final class BreakpointsPanel extends VBox {
     }
 
     /** The history of the current branch (message labels seen fill the label picker). */
-    void setHistory(History h) {
+    public void setHistory(History h) {
         history = h;
     }
 
@@ -245,7 +247,7 @@ final class BreakpointsPanel extends VBox {
     }
 
     /** Adds a breakpoint from the pickers (or the typed text); says what is wrong if it cannot. */
-    void addFromPickers() {
+    public void addFromPickers() {
         if (sim == null) return;
         problem.setText("");
         int u = node.getValue() == null || node.getValue().equals(ANY) ? -1 : sim.indexOf(node.getValue());
@@ -293,17 +295,17 @@ final class BreakpointsPanel extends VBox {
     }
 
     /** Adds a breakpoint (enabled). */
-    void add(String description, Condition c) {
+    public void add(String description, Condition c) {
         list.getItems().add(new Entry(description, c));
         rebuild();
     }
 
-    void remove(Entry e) {
+    public void remove(Entry e) {
         list.getItems().remove(e);
         rebuild();
     }
 
-    void setEnabled(Entry e, boolean on) {
+    public void setEnabled(Entry e, boolean on) {
         e.enabled = on;
         rebuild();
     }
@@ -320,13 +322,13 @@ final class BreakpointsPanel extends VBox {
     }
 
     /** Whether any breakpoint is enabled (Play then checks after every execution). */
-    boolean active() {
+    public boolean active() {
         for (Entry e : list.getItems()) if (e.enabled) return true;
         return false;
     }
 
     /** The first enabled breakpoint that holds after one of these events, with its entry. */
-    Optional<Hit> firstHit(List<History.Event> newEvents, Simulation view) {
+    public Optional<Hit> firstHit(List<History.Event> newEvents, Simulation view) {
         if (newEvents.isEmpty() || !active()) return Optional.empty();
         Optional<Breakpoints.Hit> h = breakpoints.firstHit(newEvents, view);
         if (h.isEmpty()) return Optional.empty();
@@ -340,21 +342,21 @@ final class BreakpointsPanel extends VBox {
         return Optional.of(new Hit(entry, ev));
     }
 
-    record Hit(Entry entry, History.Event event) {}
+    public record Hit(Entry entry, History.Event event) {}
 
-    List<Entry> entries() {
+    public List<Entry> entries() {
         return List.copyOf(list.getItems());
     }
 
-    String problemText() {
+    public String problemText() {
         return problem.getText();
     }
 
-    ComboBox<Kind> kindPicker() {
+    public ComboBox<Kind> kindPicker() {
         return kind;
     }
 
-    TextField textField() {
+    public TextField textField() {
         return text;
     }
 
