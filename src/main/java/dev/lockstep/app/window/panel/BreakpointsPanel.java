@@ -63,11 +63,10 @@ public final class BreakpointsPanel extends VBox {
 
     /** A listed breakpoint: what it says, the condition, and where it last stopped the run. */
     public static final class Entry {
+        // public for the window's tests, which read them; only this panel changes them
         public final String text;
         final Condition condition;
-        /** Read by the tests; only the panel changes it. */
         public boolean enabled = true;
-        /** Read by the tests; only the panel changes it. */
         public String lastHit = "";
 
         Entry(String text, Condition condition) {
