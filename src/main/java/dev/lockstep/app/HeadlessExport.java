@@ -3,7 +3,6 @@ package dev.lockstep.app;
 import dev.lockstep.app.export.ExportSpec;
 import dev.lockstep.app.export.Exporter;
 import dev.lockstep.scenario.ScenarioException;
-import dev.lockstep.scenario.ScenarioLoader;
 import dev.lockstep.session.Session;
 import dev.lockstep.workspace.SessionFiles;
 import java.io.PrintStream;

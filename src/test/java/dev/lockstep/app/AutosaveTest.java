@@ -1,6 +1,5 @@
 package dev.lockstep.app;
 
-import dev.lockstep.workspace.Autosave;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.lockstep.core.Call;
 import dev.lockstep.core.Configuration;
 import dev.lockstep.session.Session;
+import dev.lockstep.workspace.Autosave;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import javafx.scene.control.DialogPane;

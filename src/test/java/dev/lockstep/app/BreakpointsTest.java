@@ -1,10 +1,10 @@
 package dev.lockstep.app;
 
-import dev.lockstep.app.window.panel.BreakpointsPanel;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.lockstep.app.window.panel.BreakpointsPanel;
 import dev.lockstep.session.History;
 import dev.lockstep.session.Session;
 import javafx.scene.Node;

@@ -1,12 +1,12 @@
 package dev.lockstep.app;
 
-import dev.lockstep.watch.NarrationEntry;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lockstep.app.graph.GraphViewListener;
 import dev.lockstep.session.Input;
+import dev.lockstep.watch.NarrationEntry;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 

@@ -1,10 +1,10 @@
 package dev.lockstep.app;
 
-import dev.lockstep.workspace.Autosave;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.lockstep.workspace.Autosave;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

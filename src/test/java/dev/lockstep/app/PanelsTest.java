@@ -1,13 +1,10 @@
 package dev.lockstep.app;
 
-import dev.lockstep.app.window.panel.PseudocodePanel;
-import dev.lockstep.app.window.panel.NarrationPanel;
-import dev.lockstep.workspace.SessionFiles;
-import dev.lockstep.watch.Watcher;
-import dev.lockstep.watch.NarrationEntry;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.lockstep.app.window.panel.NarrationPanel;
+import dev.lockstep.app.window.panel.PseudocodePanel;
 import dev.lockstep.core.Action;
 import dev.lockstep.core.CheckSettings;
 import dev.lockstep.core.ExecutionRecord;
@@ -22,6 +19,9 @@ import dev.lockstep.core.SystemView;
 import dev.lockstep.core.adversary.Engine;
 import dev.lockstep.core.check.Check;
 import dev.lockstep.scenario.Scenario;
+import dev.lockstep.watch.NarrationEntry;
+import dev.lockstep.watch.Watcher;
+import dev.lockstep.workspace.SessionFiles;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

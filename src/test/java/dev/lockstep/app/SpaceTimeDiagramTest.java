@@ -1,11 +1,11 @@
 package dev.lockstep.app;
 
-import dev.lockstep.watch.NarrationEntry;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lockstep.session.History;
+import dev.lockstep.watch.NarrationEntry;
 import java.nio.file.Path;
 import java.util.List;
 import javafx.geometry.Point2D;

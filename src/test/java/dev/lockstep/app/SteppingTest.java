@@ -1,12 +1,12 @@
 package dev.lockstep.app;
 
-import dev.lockstep.watch.NarrationEntry;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lockstep.core.NodeState;
 import dev.lockstep.core.Protocol;
 import dev.lockstep.core.Simulation;
+import dev.lockstep.watch.NarrationEntry;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

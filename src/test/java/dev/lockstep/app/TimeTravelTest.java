@@ -1,13 +1,12 @@
 package dev.lockstep.app;
 
-import dev.lockstep.app.window.panel.NarrationPanel;
-import dev.lockstep.watch.NarrationEntry;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lockstep.app.graph.GraphView;
+import dev.lockstep.app.window.panel.NarrationPanel;
 import dev.lockstep.core.Envelope;
 import dev.lockstep.core.NodeState;
 import dev.lockstep.core.Protocol;
@@ -15,6 +14,7 @@ import dev.lockstep.core.Simulation;
 import dev.lockstep.core.Variable;
 import dev.lockstep.session.History;
 import dev.lockstep.session.Session;
+import dev.lockstep.watch.NarrationEntry;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,8 +1,8 @@
 package dev.lockstep.app.export;
 
+import dev.lockstep.app.graph.GraphView;
 import dev.lockstep.app.window.panel.LegendPanel;
 import dev.lockstep.app.window.panel.Stylesheet;
-import dev.lockstep.app.graph.GraphView;
 import dev.lockstep.core.Simulation;
 import java.awt.image.BufferedImage;
 import javafx.geometry.Insets;

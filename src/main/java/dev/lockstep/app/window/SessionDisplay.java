@@ -17,7 +17,7 @@ import javafx.scene.control.Tooltip;
  * Shows the session's state everywhere but in the graph: the round and statistics, the panels,
  * the timeline and the diagram, the banner in the past, and the controls' values.
  */
-final class SessionDisplay {
+public final class SessionDisplay {
     private final WindowState state;
     private final Panels panels;
     private final Controls controls;

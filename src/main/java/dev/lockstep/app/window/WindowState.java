@@ -51,7 +51,7 @@ public final class WindowState {
         this.stage = stage;
     }
 
-    public void setPlayback(Playback p) {
+    void setPlayback(Playback p) {
         playback = p;
     }
 
@@ -59,7 +59,7 @@ public final class WindowState {
         return gestures;
     }
 
-    public void setGestures(GraphViewListener g) {
+    void setGestures(GraphViewListener g) {
         gestures = g;
     }
 

@@ -1,8 +1,8 @@
 package dev.lockstep.app.window.panel;
 
 import dev.lockstep.scenario.ScenarioException;
-import dev.lockstep.workspace.SessionFiles;
 import dev.lockstep.session.Session;
+import dev.lockstep.workspace.SessionFiles;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CancellationException;

@@ -1,7 +1,5 @@
-package dev.lockstep.app;
+package dev.lockstep.workspace;
 
-import dev.lockstep.workspace.SessionFiles;
-import dev.lockstep.workspace.Autosave;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,6 +1,5 @@
-package dev.lockstep.app;
+package dev.lockstep.workspace;
 
-import dev.lockstep.workspace.SessionFiles;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lockstep.core.adversary.Asynchronous;
