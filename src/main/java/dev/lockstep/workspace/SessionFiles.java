@@ -73,7 +73,7 @@ public final class SessionFiles {
 
     /** The built-in default scenario. */
     public static Scenario defaultScenario() {
-        try (var in = SessionFiles.class.getResourceAsStream("/dev/lockstep/app/default-scenario.json")) {
+        try (var in = SessionFiles.class.getResourceAsStream("default-scenario.json")) {
             if (in == null) throw new IllegalStateException("default-scenario.json is missing from the application");
             return ScenarioLoader.parse(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8),
                     "default-scenario.json");
