@@ -45,6 +45,8 @@ class ArchitectureTest {
                 .layer("session").definedBy("dev.lockstep.session..")
                 .layer("debug").definedBy("dev.lockstep.debug..")
                 .layer("figure").definedBy("dev.lockstep.figure..")
+                .layer("watch").definedBy("dev.lockstep.watch..")
+                .layer("workspace").definedBy("dev.lockstep.workspace..")
                 .layer("dgs").definedBy("dev.lockstep.dgs..")
                 .layer("app").definedBy("dev.lockstep.app..")
                 .layer("cli").definedBy("dev.lockstep.cli..")
@@ -58,9 +60,11 @@ class ArchitectureTest {
                 .whereLayer("session").mayOnlyAccessLayers("core", "protocol", "scenario", "json", "io")
                 .whereLayer("debug").mayOnlyAccessLayers("core", "protocol", "scenario", "session", "json", "io")
                 .whereLayer("figure").mayOnlyAccessLayers("core", "protocol", "scenario", "session", "json", "io")
+                .whereLayer("watch").mayOnlyAccessLayers("core", "protocol", "session")
+                .whereLayer("workspace").mayOnlyAccessLayers("core", "protocol", "scenario", "session", "json", "io")
                 .whereLayer("dgs").mayOnlyAccessLayers("core", "protocol", "scenario", "json", "io")
-                .whereLayer("app").mayOnlyAccessLayers("core", "protocol", "scenario", "session", "debug", "figure", "json", "io")
-                .whereLayer("cli").mayOnlyAccessLayers("core", "protocol", "explore", "scenario", "session", "debug", "figure", "dgs", "app", "json", "io")
+                .whereLayer("app").mayOnlyAccessLayers("core", "protocol", "scenario", "session", "debug", "figure", "watch", "workspace", "json", "io")
+                .whereLayer("cli").mayOnlyAccessLayers("core", "protocol", "explore", "scenario", "session", "debug", "figure", "watch", "workspace", "dgs", "app", "json", "io")
                 .whereLayer("launcher").mayOnlyAccessLayers("cli");
     }
 

@@ -1,6 +1,8 @@
 package dev.lockstep.app;
 
 import dev.lockstep.session.Session;
+import dev.lockstep.workspace.Autosave;
+import dev.lockstep.workspace.SessionFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

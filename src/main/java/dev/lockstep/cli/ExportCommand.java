@@ -17,7 +17,7 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code export SCENARIO --format gif|mp4|png|svg|tikz --out PATH ...}: a range of a run as an
  * animation, or one moment as a figure, drawn by the window's own view on a headless toolkit
- * (through {@code dev.lockstep.app.Export}: this layer uses no GUI toolkit).
+ * (through {@code dev.lockstep.app.HeadlessExport}: this layer uses no GUI toolkit).
  */
 @Command(name = "export", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "A range of the run as an animation (png: frame-NNNN.png in the directory PATH), or one moment as a figure; headless (no display needed). The range is in rounds, or in action executions with --steps.")
@@ -119,7 +119,7 @@ final class ExportCommand implements Callable<Integer> {
         FrameProgress bar = noProgress ? null : new FrameProgress(err, streams.terminal());
         Path written;
         try {
-            written = dev.lockstep.app.Export.run(Path.of(files.get(0)), seed, spec, loading(), bar);
+            written = dev.lockstep.app.HeadlessExport.run(Path.of(files.get(0)), seed, spec, loading(), bar);
         } catch (IllegalArgumentException e) {
             if (bar != null) bar.finish();
             err.println("lockstep: export: " + Printable.escape(e.getMessage()));

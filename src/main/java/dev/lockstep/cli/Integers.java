@@ -5,7 +5,7 @@ import picocli.CommandLine.TypeConversionException;
 
 /**
  * Integer option values and their ranges. A value out of range reads {@code expects an integer
- * between 0 and 2147483646, got "-5"}; {@link Failures} puts the command and option in front.
+ * between 0 and 2147483646, got "-5"}; {@link CommandErrors} puts the command and option in front.
  */
 final class Integers {
     private Integers() {}

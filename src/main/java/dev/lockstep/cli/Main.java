@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
 
 /**
  * The command line: {@code lockstep COMMAND [options]}, one class per command, parsed by picocli.
- * Exit codes are in {@link ExitCode}; what goes wrong is reported by {@link Failures}.
+ * Exit codes are in {@link ExitCode}; what goes wrong is reported by {@link CommandErrors}.
  */
 @Command(name = "lockstep", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Simulates and visualizes mutual-exclusion protocols on time-varying graphs.",
@@ -30,7 +30,7 @@ public final class Main implements Callable<Integer> {
 
     /** Runs a command and returns its exit code; never throws. */
     public int execute(String[] args) {
-        Failures failures = new Failures(streams.err());
+        CommandErrors failures = new CommandErrors(streams.err());
         PrintWriter out = new PrintWriter(streams.out(), true);
         try {
             return commandLine(failures, out).execute(args);
@@ -42,7 +42,7 @@ public final class Main implements Callable<Integer> {
     }
 
     /** The command tree, ready to execute (package-private for the tests of its help). */
-    CommandLine commandLine(Failures failures, PrintWriter out) {
+    CommandLine commandLine(CommandErrors failures, PrintWriter out) {
         CommandLine cl = new CommandLine(this)
                 .addSubcommand(new RunCommand(streams))
                 .addSubcommand(new ShivizCommand(streams))

@@ -3,6 +3,7 @@ package dev.lockstep.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.lockstep.app.window.panel.Dialogs;
 import dev.lockstep.core.Simulation;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,11 +20,11 @@ import javafx.scene.image.WritableImage;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.api.FxToolkit;
-import org.junit.jupiter.api.BeforeEach;
+import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**

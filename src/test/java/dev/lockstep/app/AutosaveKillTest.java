@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lockstep.session.Session;
+import dev.lockstep.workspace.Autosave;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

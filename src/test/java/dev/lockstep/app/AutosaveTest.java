@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.lockstep.core.Call;
 import dev.lockstep.core.Configuration;
 import dev.lockstep.session.Session;
+import dev.lockstep.workspace.Autosave;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import javafx.scene.control.DialogPane;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.lockstep.app.window.panel.BreakpointsPanel;
 import dev.lockstep.session.History;
 import dev.lockstep.session.Session;
 import javafx.scene.Node;

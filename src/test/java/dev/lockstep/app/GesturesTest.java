@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lockstep.app.graph.GraphViewListener;
 import dev.lockstep.session.Input;
+import dev.lockstep.watch.NarrationEntry;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
@@ -36,7 +37,7 @@ class GesturesTest extends AppFixture {
         long moves = fx(() -> window.session().inputs()).stream().filter(in -> in instanceof Input.Move).count();
         assertTrue(moves >= 3 && moves <= 21, "moves recorded along the way (thinned out): " + moves);
         assertTrue(fx(() -> window.narration().shownEntries()).stream()
-                .anyMatch(e -> e.kind() == NarrationPanel.Kind.INPUT && e.text().equals("You: moved k to (0.60, 0.20)")));
+                .anyMatch(e -> e.kind() == NarrationEntry.Kind.INPUT && e.text().equals("You: moved k to (0.60, 0.20)")));
     }
 
     @Test
@@ -49,7 +50,7 @@ class GesturesTest extends AppFixture {
         fx(() -> g.linkRequested(a, e));
         assertFalse(adjacent("a", "e"));
         assertTrue(fx(() -> window.statusMessage()).startsWith("Refused: a has no open port (Δ = 2)"), fx(() -> window.statusMessage()));
-        assertTrue(fx(() -> window.narration().shownEntries()).stream().anyMatch(x -> x.kind() == NarrationPanel.Kind.REFUSAL));
+        assertTrue(fx(() -> window.narration().shownEntries()).stream().anyMatch(x -> x.kind() == NarrationEntry.Kind.REFUSAL));
 
         fx(() -> g.cutRequested(a, node("b")));
         fx(() -> g.cutRequested(e, node("f")));

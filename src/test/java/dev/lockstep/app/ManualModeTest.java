@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lockstep.app.graph.GraphView;
 import dev.lockstep.app.graph.GraphViewListener;
+import dev.lockstep.app.window.panel.ChoicesPanel;
 import dev.lockstep.core.Choice;
 import dev.lockstep.core.Simulation;
 import dev.lockstep.session.History;

@@ -1,6 +1,7 @@
 package dev.lockstep.app;
 
 import dev.lockstep.app.graph.GraphView;
+import dev.lockstep.app.window.panel.ChoicesPanel;
 import dev.lockstep.session.Session;
 import java.nio.file.Path;
 import java.util.ArrayList;

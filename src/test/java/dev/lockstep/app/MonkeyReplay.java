@@ -6,6 +6,7 @@ import dev.lockstep.scenario.ScenarioException;
 import dev.lockstep.scenario.TraceReplay;
 import dev.lockstep.session.History;
 import dev.lockstep.session.Session;
+import dev.lockstep.workspace.SessionFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

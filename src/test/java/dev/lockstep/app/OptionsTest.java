@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.lockstep.workspace.Autosave;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,6 +3,8 @@ package dev.lockstep.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.lockstep.app.window.panel.NarrationPanel;
+import dev.lockstep.app.window.panel.PseudocodePanel;
 import dev.lockstep.core.Action;
 import dev.lockstep.core.CheckSettings;
 import dev.lockstep.core.ExecutionRecord;
@@ -18,6 +20,9 @@ import dev.lockstep.core.SystemView;
 import dev.lockstep.core.adversary.Engine;
 import dev.lockstep.core.Check;
 import dev.lockstep.scenario.Scenario;
+import dev.lockstep.watch.NarrationEntry;
+import dev.lockstep.watch.Watcher;
+import dev.lockstep.workspace.SessionFiles;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -91,8 +96,8 @@ class PanelsTest extends AppFixture {
             }
         });
         engine.runUntil(30);
-        List<String> told = watcher.drainEntries().stream().filter(e -> e.kind() == NarrationPanel.Kind.ACTION)
-                .map(NarrationPanel.Entry::text).toList();
+        List<String> told = watcher.drainEntries().stream().filter(e -> e.kind() == NarrationEntry.Kind.ACTION)
+                .map(NarrationEntry::text).toList();
         assertTrue(told.size() > 20, "executions: " + told.size());
         assertEquals(expected, told);
     }
@@ -149,9 +154,9 @@ class PanelsTest extends AppFixture {
     void theNarrationFiltersByNodeAndStaysBounded() {
         fx(() -> window.runRounds(30));
         int d = node("d");
-        List<NarrationPanel.Entry> all = fx(() -> window.narration().shownEntries());
+        List<NarrationEntry> all = fx(() -> window.narration().shownEntries());
         fx(() -> window.narration().filterTo(d));
-        List<NarrationPanel.Entry> onlyD = fx(() -> window.narration().shownEntries());
+        List<NarrationEntry> onlyD = fx(() -> window.narration().shownEntries());
         assertTrue(onlyD.size() > 0 && onlyD.size() < all.size());
         assertTrue(onlyD.stream().allMatch(e -> e.nodes().contains(d)));
         assertEquals(all.stream().filter(e -> e.nodes().contains(d)).count(), onlyD.size());

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lockstep.core.Call;
 import dev.lockstep.session.Session;
+import dev.lockstep.workspace.Autosave;
+import dev.lockstep.workspace.SessionFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;

@@ -8,6 +8,7 @@ import dev.lockstep.figure.spacetime.Arrow;
 import dev.lockstep.figure.spacetime.ArrowKind;
 import dev.lockstep.figure.spacetime.Exec;
 import dev.lockstep.session.History;
+import dev.lockstep.watch.NarrationEntry;
 import java.nio.file.Path;
 import java.util.List;
 import javafx.geometry.Point2D;
@@ -93,8 +94,8 @@ class SpaceTimeDiagramTest extends AppFixture {
         double x = fx(() -> d.tickPosition(tick).getX());
         assertTrue(cursor > x && cursor < x + fx(() -> d.unitPx()), "cursor " + cursor + " right after the tick at " + x);
         // and the narration panel ends with that execution's sentence
-        List<NarrationPanel.Entry> shown = fx(() -> window.narration().shownEntries());
-        NarrationPanel.Entry lastAction = shown.stream().filter(e -> e.kind() == NarrationPanel.Kind.ACTION).reduce((a, b) -> b).orElseThrow();
+        List<NarrationEntry> shown = fx(() -> window.narration().shownEntries());
+        NarrationEntry lastAction = shown.stream().filter(e -> e.kind() == NarrationEntry.Kind.ACTION).reduce((a, b) -> b).orElseThrow();
         assertEquals(tick.event().narration(), lastAction.text());
 
         // another tick: jumps again

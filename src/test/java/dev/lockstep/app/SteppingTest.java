@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.lockstep.core.NodeState;
 import dev.lockstep.core.Protocol;
 import dev.lockstep.core.Simulation;
+import dev.lockstep.watch.NarrationEntry;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -50,7 +51,7 @@ class SteppingTest extends AppFixture {
         // the narration told each execution, the status bar counts them
         long actions = fx(() -> window.session().simulation().stats().actions());
         assertTrue(actions > 0);
-        long told = fx(() -> window.narration().shownEntries()).stream().filter(e -> e.kind() == NarrationPanel.Kind.ACTION).count();
+        long told = fx(() -> window.narration().shownEntries()).stream().filter(e -> e.kind() == NarrationEntry.Kind.ACTION).count();
         assertEquals(actions, told, "one narration sentence per execution");
         assertTrue(text("#stats").contains(actions + " actions"), text("#stats"));
         assertTrue(fx(() -> window.errors()).isEmpty());

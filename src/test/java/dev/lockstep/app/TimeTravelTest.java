@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lockstep.app.graph.GraphView;
+import dev.lockstep.app.window.panel.NarrationPanel;
 import dev.lockstep.core.Envelope;
 import dev.lockstep.core.NodeState;
 import dev.lockstep.core.Protocol;
@@ -13,6 +14,7 @@ import dev.lockstep.core.Simulation;
 import dev.lockstep.core.Variable;
 import dev.lockstep.session.History;
 import dev.lockstep.session.Session;
+import dev.lockstep.watch.NarrationEntry;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -98,7 +100,7 @@ class TimeTravelTest extends AppFixture {
 
         // the narration: one sentence per execution up to then, the same sentences
         List<String> told = fx(() -> window.narration().shownEntries()).stream()
-                .filter(e -> e.kind() == NarrationPanel.Kind.ACTION).map(NarrationPanel.Entry::text).toList();
+                .filter(e -> e.kind() == NarrationEntry.Kind.ACTION).map(NarrationEntry::text).toList();
         List<String> expected = narrations(fresh.history(), f.executionsBegun());
         assertEquals(expected.subList(Math.max(0, expected.size() - told.size()), expected.size()), told);
         assertEquals(Math.min(expected.size(), NarrationPanel.CAPACITY), told.size());

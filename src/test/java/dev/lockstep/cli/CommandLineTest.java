@@ -22,7 +22,7 @@ class CommandLineTest {
     /** The command tree as {@code lockstep} builds it. */
     static Map<String, CommandLine> commands() {
         PrintStream sink = new PrintStream(new ByteArrayOutputStream());
-        return new Main(sink, sink, false).commandLine(new Failures(sink), new PrintWriter(sink)).getSubcommands();
+        return new Main(sink, sink, false).commandLine(new CommandErrors(sink), new PrintWriter(sink)).getSubcommands();
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.lockstep.app.export;
 
+import dev.lockstep.app.window.panel.Stylesheet;
 import dev.lockstep.session.Session;
 import java.io.File;
 import java.nio.file.Path;
@@ -140,7 +141,7 @@ public final class ExportDialog {
         root.setPadding(new Insets(14));
         root.setPrefWidth(640);
         Scene scene = new Scene(root);
-        scene.getStylesheets().add(dev.lockstep.app.Legend.class.getResource("lockstep.css").toExternalForm());
+        scene.getStylesheets().add(Stylesheet.url());
         stage.setScene(scene);
 
         format.valueProperty().addListener((o, a, f) -> formatChanged(f));

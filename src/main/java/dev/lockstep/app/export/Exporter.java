@@ -2,6 +2,7 @@ package dev.lockstep.app.export;
 
 import dev.lockstep.figure.FigureOptions;
 import dev.lockstep.figure.Figures;
+import dev.lockstep.io.AtomicFile;
 import dev.lockstep.session.Session;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
@@ -17,7 +18,7 @@ import java.util.concurrent.Future;
 /**
  * Exports a range of a run: draws the frames ({@link SessionFrames}), encodes them
  * ({@link GifWriter}, {@link Mp4Writer}, {@link PngFrames}) into a temporary output next to the
- * target and renames it into place when complete ({@link AtomicTarget}). A failure or a cancel
+ * target and renames it into place when complete ({@link AtomicFile}, opened by {@link ExportTargets}). A failure or a cancel
  * leaves nothing under the requested name. Figures (SVG, TikZ) come from {@link Figures}.
  *
  * <p>{@link #run} may be called from any thread but the JavaFX one (it waits for that thread to
@@ -81,8 +82,8 @@ public final class Exporter {
         Listener l = listener == null ? (d, t) -> {} : listener;
         try {
             if (frames == null) return figure(l);
-            try (AtomicTarget target = spec.format() == ExportSpec.Format.PNG ? AtomicTarget.directory(spec.out())
-                    : AtomicTarget.file(spec.out())) {
+            try (AtomicFile target = spec.format() == ExportSpec.Format.PNG ? ExportTargets.directory(spec.out())
+                    : ExportTargets.file(spec.out())) {
                 ExecutorService drawing = Executors.newSingleThreadExecutor(r -> {
                     Thread t = new Thread(r, "lockstep-export-frames");
                     t.setDaemon(true);
@@ -144,7 +145,7 @@ public final class Exporter {
     }
 
     private Path figure(Listener l) throws IOException {
-        try (AtomicTarget target = AtomicTarget.file(spec.out())) {
+        try (AtomicFile target = ExportTargets.file(spec.out())) {
             FigureOptions o = new FigureOptions(spec.width(), spec.height(), spec.caption(), true);
             String text = spec.format() == ExportSpec.Format.SVG ? Figures.svg(session, o) : Figures.tikz(session, o);
             Files.writeString(target.temp(), text, StandardCharsets.UTF_8);

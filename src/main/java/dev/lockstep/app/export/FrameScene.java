@@ -1,7 +1,8 @@
 package dev.lockstep.app.export;
 
-import dev.lockstep.app.Legend;
 import dev.lockstep.app.graph.GraphView;
+import dev.lockstep.app.window.panel.LegendPanel;
+import dev.lockstep.app.window.panel.Stylesheet;
 import dev.lockstep.core.Simulation;
 import java.awt.image.BufferedImage;
 import javafx.geometry.Insets;
@@ -64,7 +65,7 @@ final class FrameScene {
         graphHolder.setStyle("-fx-background-color: white;");
         VBox.setVgrow(graphHolder, Priority.ALWAYS);
 
-        Legend legend = new Legend();
+        LegendPanel legend = new LegendPanel();
         legend.setProtocol(sim.protocol());
         caption.setId("export-caption");
         caption.setWrapText(false);
@@ -79,7 +80,7 @@ final class FrameScene {
         root = new BorderPane(graphHolder, header, null, bottom, null);
         root.setStyle("-fx-background-color: white;");
         scene = new Scene(root, width, height);
-        scene.getStylesheets().add(dev.lockstep.app.Legend.class.getResource("lockstep.css").toExternalForm());
+        scene.getStylesheets().add(Stylesheet.url());
         image = new WritableImage(width, height);
         argb = new int[width * height];
         layout();

@@ -1,0 +1,198 @@
+package dev.lockstep.app.window;
+
+import dev.lockstep.app.export.ExportDialog;
+import dev.lockstep.app.window.panel.Dialogs;
+import dev.lockstep.app.window.panel.SessionLoading;
+import dev.lockstep.scenario.ScenarioException;
+import dev.lockstep.scenario.ScenarioLoader;
+import dev.lockstep.scenario.ScenarioWriter;
+import dev.lockstep.session.Session;
+import dev.lockstep.workspace.SessionFiles;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import javafx.stage.FileChooser;
+
+/** The File menu: opening scenarios and sessions, saving them, exporting the trace or an animation. */
+public final class FileActions {
+    /** A session file replayed to a later round than this is opened in the background. */
+    public static final int BACKGROUND_ROUNDS = 2_000;
+
+    private final WindowState state;
+    private final SessionLifecycle lifecycle;
+    private final SessionDisplay display;
+    private final Failures failures;
+    private final StatusBar status;
+
+    FileActions(WindowState state, SessionLifecycle lifecycle, SessionDisplay display, Failures failures, StatusBar status) {
+        this.state = state;
+        this.lifecycle = lifecycle;
+        this.display = display;
+        this.failures = failures;
+        this.status = status;
+    }
+
+    /**
+     * Opens a scenario or session file; on a problem, shows every problem and keeps the session. A
+     * session at a late round is replayed in the background (true: opening has begun).
+     */
+    public boolean open(Path file) {
+        state.pause();
+        if (SessionFiles.sessionRound(file) > BACKGROUND_ROUNDS) {
+            // a long replay: off the JavaFX thread, with progress and Cancel
+            SessionLoading.start(state.stage, file, "Opening " + file.getFileName(), s -> {
+                lifecycle.show(s, file);
+                state.lastDirectory = parentOf(file);
+                status.say("Opened " + file.getFileName() + " (session at round " + s.round() + ").");
+            }, problems -> Dialogs.problems(state.stage, "Cannot open " + file.getFileName(), problems,
+                    "The current session is unchanged."), () -> status.say("Opening " + file.getFileName()
+                    + " cancelled; the current session is unchanged."));
+            return true;
+        }
+        try {
+            Session s = SessionFiles.open(file);
+            boolean isSession = isSessionFile(file);
+            lifecycle.show(s, isSession ? file : null);
+            state.lastDirectory = parentOf(file);
+            status.say("Opened " + file.getFileName() + (isSession ? " (session at round " + s.round() + ")" : "") + ".");
+            return true;
+        } catch (ScenarioException e) {
+            Dialogs.problems(state.stage, "Cannot open " + file.getFileName(), e.problems(),
+                    "The current session is unchanged.");
+            return false;
+        } catch (RuntimeException e) {
+            failures.failed("Opening " + file, e);
+            return false;
+        }
+    }
+
+    private static boolean isSessionFile(Path file) {
+        try {
+            return Files.readString(file).contains("\"" + Session.FORMAT + "\"");
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    public void openDefault() {
+        state.pause();
+        confirmReplace("Open the default scenario", () -> lifecycle.show(Session.start(SessionFiles.defaultScenario()), null));
+    }
+
+    /**
+     * Replacing the session on screen discards its inputs: ask first, as Reset and the scenario's
+     * settings do (the autosave follows the new session, so nothing else would keep them).
+     */
+    private void confirmReplace(String what, Runnable go) {
+        int n = state.session.inputs().size() + state.session.waiting().size();
+        if (n == 0) {
+            failures.guarded(what, go);
+            return;
+        }
+        Dialogs.confirm(state.stage, what + "?",
+                "This replaces the session on screen and discards its " + n + " input" + (n == 1 ? "" : "s")
+                        + " (save the session first to keep them).", what,
+                () -> failures.guarded(what, go), display::syncControls);
+    }
+
+    public void saveSessionTo(Path file) throws IOException {
+        state.session.save(file);
+        lifecycle.savedTo(file);
+        state.lastDirectory = parentOf(file);
+        status.say("Saved the session (round " + state.session.round() + ", " + state.session.inputs().size() + " inputs) to " + file + ".");
+    }
+
+    public void saveScenarioTo(Path file) throws IOException, ScenarioException {
+        String text = SessionFiles.scenarioText(state.session);
+        ScenarioLoader.parse(text, file.toString()); // never write a file Lockstep would refuse
+        ScenarioWriter.writeAtomically(file, text);
+        state.lastDirectory = parentOf(file);
+        status.say("Saved the scenario (current graph and settings) to " + file + ".");
+    }
+
+    public void exportTraceTo(Path file) throws IOException {
+        int rounds = SessionFiles.exportTrace(state.session, file);
+        state.lastDirectory = parentOf(file);
+        status.say("Wrote the trace of rounds 0–" + (rounds - 1) + " to " + file + " (check it with: lockstep replay).");
+    }
+
+    private static Path parentOf(Path file) {
+        Path p = file.toAbsolutePath().getParent();
+        return p != null && Files.isDirectory(p) ? p : null;
+    }
+
+    private FileChooser chooser(String title) {
+        FileChooser fc = new FileChooser();
+        fc.setTitle(title);
+        Path dir = state.lastDirectory;
+        if (dir == null && Files.isDirectory(Path.of("sample-runs"))) dir = Path.of("sample-runs").toAbsolutePath();
+        if (dir != null) fc.setInitialDirectory(dir.toFile());
+        fc.getExtensionFilters().setAll(new FileChooser.ExtensionFilter("Lockstep files (*.json)", "*.json"),
+                new FileChooser.ExtensionFilter("All files", "*"));
+        return fc;
+    }
+
+    void openDialog() {
+        state.pause();
+        var f = chooser("Open a scenario or session").showOpenDialog(state.stage);
+        if (f != null) confirmReplace("Open " + f.getName(), () -> open(f.toPath()));
+    }
+
+    void saveSession(boolean as) {
+        state.pause();
+        Path target = state.sessionFile;
+        if (as || target == null) {
+            FileChooser fc = chooser("Save the session");
+            fc.setInitialFileName(slug(state.session.scenario().name()) + ".session.json");
+            var f = fc.showSaveDialog(state.stage);
+            if (f == null) return;
+            target = f.toPath();
+        }
+        Path t = target;
+        writing("Saving the session", () -> saveSessionTo(t));
+    }
+
+    void saveScenarioDialog() {
+        state.pause();
+        FileChooser fc = chooser("Save the scenario as");
+        fc.setInitialFileName(slug(state.session.scenario().name()) + ".json");
+        var f = fc.showSaveDialog(state.stage);
+        if (f != null) writing("Saving the scenario", () -> saveScenarioTo(f.toPath()));
+    }
+
+    void exportTraceDialog() {
+        state.pause();
+        FileChooser fc = chooser("Export the trace");
+        fc.getExtensionFilters().setAll(new FileChooser.ExtensionFilter("Lockstep traces (*.jsonl)", "*.jsonl"),
+                new FileChooser.ExtensionFilter("All files", "*"));
+        fc.setInitialFileName(slug(state.session.scenario().name()) + ".trace.jsonl");
+        var f = fc.showSaveDialog(state.stage);
+        if (f != null) writing("Exporting the trace", () -> exportTraceTo(f.toPath()));
+    }
+
+    void exportAnimationDialog() {
+        ExportDialog.open(state.stage, () -> state.session, slug(state.session.scenario().name()));
+    }
+
+    private interface FileWork {
+        void run() throws IOException, ScenarioException;
+    }
+
+    private void writing(String what, FileWork work) {
+        try {
+            work.run();
+        } catch (IOException e) {
+            Dialogs.error(state.stage, what + " failed", String.valueOf(e.getMessage()));
+        } catch (ScenarioException e) {
+            Dialogs.problems(state.stage, what + " failed", e.problems(), "Nothing was written.");
+        } catch (RuntimeException e) {
+            failures.failed(what, e);
+        }
+    }
+
+    static String slug(String name) {
+        String s = name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
+        return s.isEmpty() ? "lockstep" : s;
+    }
+}

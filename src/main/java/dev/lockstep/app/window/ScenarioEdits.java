@@ -1,0 +1,146 @@
+package dev.lockstep.app.window;
+
+import dev.lockstep.app.window.panel.Dialogs;
+import dev.lockstep.json.JsonValue;
+import dev.lockstep.json.JsonWriter;
+import dev.lockstep.scenario.Scenario;
+import dev.lockstep.scenario.ScenarioException;
+import dev.lockstep.scenario.ScenarioWriter;
+import dev.lockstep.session.Session;
+import dev.lockstep.workspace.SessionFiles;
+import java.util.Map;
+
+/**
+ * Changes that are not inputs of a run but edit its scenario (Δ, K, the nodes) or its seed: each
+ * starts a new session from round 0, asking first if that discards the person's work.
+ */
+public final class ScenarioEdits {
+    private final WindowState state;
+    private final SessionLifecycle lifecycle;
+    private final SessionDisplay display;
+    private final Failures failures;
+    private final StatusBar status;
+
+    ScenarioEdits(WindowState state, SessionLifecycle lifecycle, SessionDisplay display, Failures failures, StatusBar status) {
+        this.state = state;
+        this.lifecycle = lifecycle;
+        this.display = display;
+        this.failures = failures;
+        this.status = status;
+    }
+
+    /** Changes Δ: edits the scenario and starts over (asks first if the session has inputs). */
+    public void changeDelta(int d) {
+        if (state.syncing || d == state.session.scenario().delta()) return;
+        editScenario("Δ = " + d, Map.of("delta", Integer.toString(d)), state.session.seed());
+    }
+
+    /** Changes LME's K: edits the scenario and starts over (asks first if the session has inputs). */
+    public void changeK(int value) {
+        if (state.syncing || value == SessionDisplay.currentK(state.session)) return;
+        JsonWriter w = new JsonWriter().beginObject();
+        boolean done = false;
+        if (state.session.scenario().json().get("params") instanceof JsonValue.Obj params) {
+            for (var e : params.members().entrySet()) {
+                if (e.getKey().equals("K")) {
+                    w.field("K", value);
+                    done = true;
+                } else {
+                    w.key(e.getKey()).value(e.getValue());
+                }
+            }
+        }
+        if (!done) w.field("K", value);
+        editScenario("K = " + value, Map.of("params", w.endObject().toString()), state.session.seed());
+    }
+
+    /** Starts over with another seed (asks first if the session has inputs). */
+    public void changeSeed(long value) {
+        if (value == state.session.seed()) return;
+        confirmDiscard("Use seed " + value, () -> {
+            lifecycle.show(Session.start(state.session.scenario(), value), state.sessionFile);
+            status.say("Seed " + value + ": a new run from round 0.");
+        });
+    }
+
+    private void editScenario(String what, Map<String, String> changes, long seedToUse) {
+        Scenario edited;
+        try {
+            edited = ScenarioWriter.edited(state.session.scenario(), changes);
+        } catch (ScenarioException e) {
+            Dialogs.problems(state.stage, "Cannot set " + what, e.problems(), "The current session is unchanged.");
+            display.syncControls();
+            return;
+        } catch (RuntimeException e) {
+            failures.failed("Editing the scenario", e);
+            display.syncControls();
+            return;
+        }
+        confirmDiscard("Set " + what, () -> {
+            lifecycle.show(Session.start(edited, seedToUse), null);
+            status.say("Scenario edited: " + what + ". A new run from round 0.");
+        });
+    }
+
+    private void confirmDiscard(String what, Runnable go) {
+        int n = state.session.inputs().size() + state.session.waiting().size();
+        if (n == 0) {
+            failures.guarded(what, go);
+            return;
+        }
+        state.pause();
+        Dialogs.confirm(state.stage, what + " and start over?",
+                "This starts a new run from round 0 and discards this session's " + n + " input" + (n == 1 ? "" : "s")
+                        + " (save the session first to keep them).", what,
+                () -> failures.guarded(what, go), display::syncControls);
+    }
+
+    /**
+     * Adds a node at model position (x, y) to the current graph. The node set is fixed during a run,
+     * so this starts a new run from round 0 with the graph as it is now (asks first if the session
+     * has progress).
+     */
+    public void addNode(double x, double y) {
+        Scenario edited;
+        try {
+            edited = SessionFiles.withNodeAdded(state.session, x, y);
+        } catch (ScenarioException e) {
+            Dialogs.problems(state.stage, "Cannot add a node", e.problems(), "The current session is unchanged.");
+            return;
+        }
+        String added = edited.nodes().get(edited.nodes().size() - 1);
+        confirmRestart("Add node " + added, () -> {
+            lifecycle.show(Session.start(edited, state.session.seed()), null);
+            status.say("Added node " + added + ": a new run from round 0 with the current graph.");
+        });
+    }
+
+    /** Deletes node u and its edges from the current graph: a new run from round 0 (asks first if needed). */
+    public void deleteNode(int u) {
+        String gone = state.name(u);
+        Scenario edited;
+        try {
+            edited = SessionFiles.withNodeRemoved(state.session, u);
+        } catch (ScenarioException e) {
+            Dialogs.problems(state.stage, "Cannot delete " + gone, e.problems(), "The current session is unchanged.");
+            return;
+        }
+        confirmRestart("Delete node " + gone, () -> {
+            lifecycle.show(Session.start(edited, state.session.seed()), null);
+            status.say("Deleted node " + gone + ": a new run from round 0 with the current graph.");
+        });
+    }
+
+    private void confirmRestart(String what, Runnable go) {
+        Session session = state.session;
+        if (session.round() == 0 && session.inputs().isEmpty() && session.waiting().isEmpty()) {
+            failures.guarded(what, go);
+            return;
+        }
+        state.pause();
+        Dialogs.confirm(state.stage, what + " and start over?",
+                "The node set is fixed during a run, so this starts a new run from round 0 with the graph as it is"
+                        + " now (save the session first to keep this one).", what,
+                () -> failures.guarded(what, go), display::syncControls);
+    }
+}

@@ -1,0 +1,77 @@
+package dev.lockstep.app.window.panel;
+
+import dev.lockstep.core.Protocol;
+import java.util.List;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Label;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.paint.Color;
+import javafx.scene.shape.Circle;
+
+/**
+ * The legend of the visual language: fill colour = the protocol's fill value (LME: the initiator's
+ * state), ring = its ring value (LME: the participant's phase). Built from the protocol's
+ * {@code fillValues()} / {@code ringValues()}, so any protocol gets one.
+ */
+public final class LegendPanel extends FlowPane {
+    public LegendPanel() {
+        super(28, 4);
+        setId("legend");
+        getStyleClass().add("legend");
+        setPadding(new Insets(5, 10, 5, 10));
+        setAlignment(Pos.CENTER_LEFT);
+    }
+
+    public void setProtocol(Protocol<?> p) {
+        getChildren().clear();
+        List<String> fills = p.presentation().fillValues();
+        List<String> rings = p.presentation().ringValues();
+        if (!fills.isEmpty()) getChildren().add(row(fillTitle(p), fills, false));
+        if (!rings.isEmpty()) getChildren().add(row(ringTitle(p), rings, true));
+        if (fills.isEmpty() && rings.isEmpty()) getChildren().add(new Label(p.name() + ": no colour legend"));
+    }
+
+    private static String fillTitle(Protocol<?> p) {
+        return p.name().equals("lme") ? "fill = state" : "fill = " + (p.name().equals("ricart-agrawala") ? "region" : "value");
+    }
+
+    private static String ringTitle(Protocol<?> p) {
+        return p.name().equals("lme") ? "ring = phase" : "ring";
+    }
+
+    private static HBox row(String title, List<String> values, boolean ring) {
+        Label t = new Label(title);
+        t.getStyleClass().add("legend-title");
+        t.setMinWidth(USE_PREF_SIZE);
+        FlowPane items = new FlowPane(10, 2);
+        for (String v : values) {
+            Circle c = new Circle(7);
+            // The view's own colours, so the strip always agrees with what is drawn.
+            Color color = ring ? dev.lockstep.app.graph.GraphView.ringColor(values, v)
+                    : dev.lockstep.app.graph.GraphView.fillColor(values, v);
+            if (ring) {
+                c.setFill(Color.WHITE);
+                c.setStroke(color);
+                c.setStrokeWidth(3.5);
+            } else {
+                c.setFill(color);
+                c.setStroke(Color.web("#333333"));
+                c.setStrokeWidth(1);
+            }
+            c.getStyleClass().add("legend-swatch");
+            Label l = new Label(v, c);
+            l.getStyleClass().add("legend-item");
+            items.getChildren().add(l);
+        }
+        HBox box = new HBox(10, t, items);
+        box.setAlignment(Pos.CENTER_LEFT);
+        return box;
+    }
+
+    /** The labels shown, e.g. "⊥", "prepare", ... (for tests and the README). */
+    public List<String> items() {
+        return lookupAll(".legend-item").stream().map(n -> ((Label) n).getText()).toList();
+    }
+}
