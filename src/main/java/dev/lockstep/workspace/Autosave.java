@@ -5,6 +5,7 @@ import dev.lockstep.json.JsonParseException;
 import dev.lockstep.json.JsonParser;
 import dev.lockstep.json.JsonValue;
 import dev.lockstep.json.JsonWriter;
+import dev.lockstep.scenario.FileKind;
 import dev.lockstep.scenario.Scenario;
 import dev.lockstep.session.Input;
 import dev.lockstep.session.Session;
@@ -178,7 +179,7 @@ public final class Autosave {
     public boolean holdsNothing(Scenario startScenario) {
         try {
             if (!(JsonParser.parse(Files.readString(file)) instanceof JsonValue.Obj o)) return false;
-            return o.get("format") instanceof JsonValue.Str f && f.value().equals(Session.FORMAT)
+            return FileKind.declared(o) == FileKind.SESSION
                     && o.get("round") instanceof JsonValue.Num r && r.text().equals("0")
                     && o.get("inputs") instanceof JsonValue.Arr inputs && inputs.size() == 0
                     && o.get("seed") instanceof JsonValue.Num seed && seed.text().equals(Long.toString(startScenario.seed()))

@@ -8,6 +8,7 @@ import dev.lockstep.json.JsonParser;
 import dev.lockstep.json.JsonValue;
 import dev.lockstep.json.JsonWriter;
 import dev.lockstep.scenario.Scenario;
+import dev.lockstep.scenario.FileKind;
 import dev.lockstep.scenario.ScenarioException;
 import dev.lockstep.scenario.ScenarioLoader;
 import dev.lockstep.scenario.ScenarioWriter;
@@ -41,17 +42,10 @@ public final class SessionFiles {
     }
 
     public static Session open(String text, String name, Session.Loading loading) throws ScenarioException {
-        String format = null;
-        try {
-            // limited as the loaders are: an oversized file is refused by them, not first parsed whole here
-            JsonValue root = JsonParser.parse(text, ScenarioLoader.nodeLimit("$"), ScenarioLoader.nodeLimit("$.scenario"));
-            if (root instanceof JsonValue.Obj o && o.get("format") instanceof JsonValue.Str f) format = f.value();
-        } catch (JsonParseException e) {
-            // the scenario loader reports it with line and column
-        }
-        if (Session.FORMAT.equals(format)) return Session.parse(text, name, loading);
-        if ("lockstep-trace/1".equals(format)) {
-            throw new ScenarioException(name + ": this is a trace (lockstep-trace/1); open a scenario or a session file, "
+        FileKind kind = FileKind.of(text); // null: not JSON, or no format: the scenario loader says what is wrong
+        if (kind == FileKind.SESSION) return Session.parse(text, name, loading);
+        if (kind == FileKind.TRACE) {
+            throw new ScenarioException(name + ": this is a trace (" + FileKind.TRACE.format() + "); open a scenario or a session file, "
                     + "or check the trace with: java -jar lockstep.jar replay " + name);
         }
         return Session.start(ScenarioLoader.parse(text, name));
@@ -61,7 +55,7 @@ public final class SessionFiles {
     public static long sessionRound(Path file) {
         try {
             if (JsonParser.parse(Files.readString(file)) instanceof JsonValue.Obj o
-                    && o.get("format") instanceof JsonValue.Str f && f.value().equals(Session.FORMAT)
+                    && FileKind.declared(o) == FileKind.SESSION
                     && o.get("round") instanceof JsonValue.Num r && r.isIntegral()) {
                 return Long.parseLong(r.text());
             }

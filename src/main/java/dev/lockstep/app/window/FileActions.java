@@ -3,6 +3,7 @@ package dev.lockstep.app.window;
 import dev.lockstep.app.export.ExportDialog;
 import dev.lockstep.app.window.panel.Dialogs;
 import dev.lockstep.app.window.panel.SessionLoading;
+import dev.lockstep.scenario.FileKind;
 import dev.lockstep.scenario.ScenarioException;
 import dev.lockstep.scenario.ScenarioLoader;
 import dev.lockstep.scenario.ScenarioWriter;
@@ -69,8 +70,8 @@ public final class FileActions {
 
     private static boolean isSessionFile(Path file) {
         try {
-            return Files.readString(file).contains("\"" + Session.FORMAT + "\"");
-        } catch (IOException | RuntimeException e) {
+            return FileKind.of(file) == FileKind.SESSION;
+        } catch (ScenarioException | RuntimeException e) {
             return false;
         }
     }
