@@ -73,6 +73,12 @@ class ScenarioSchemaTest {
         for (String policy : ScenarioLoader.POLICIES) {
             assertTrue(text.contains("\"const\": \"" + policy + "\""), "the schema describes policy " + policy);
         }
+        // a protocol added to protocol.Protocols must be added to the schema's enum too
+        for (String protocol : dev.lockstep.protocol.Protocols.names()) {
+            String good = "{\"format\": \"lockstep-scenario/1\", \"protocol\": \""
+                    + protocol + "\", \"delta\": 1, \"nodes\": [{\"id\": \"a\"}]}";
+            assertTrue(SCHEMA.validate(good, InputFormat.JSON).isEmpty(), "the schema accepts protocol " + protocol);
+        }
     }
 
     @Test
