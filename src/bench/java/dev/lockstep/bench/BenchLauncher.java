@@ -76,8 +76,7 @@ public final class BenchLauncher implements Runnable {
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            String v = BenchLauncher.class.getPackage().getImplementationVersion();
-            return new String[] {"lockstep-bench " + (v == null ? "(development build)" : v)};
+            return new String[] {"lockstep-bench " + dev.lockstep.io.JarVersion.current()};
         }
     }
 }

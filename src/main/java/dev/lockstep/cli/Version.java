@@ -1,13 +1,12 @@
 package dev.lockstep.cli;
 
+import dev.lockstep.io.JarVersion;
 import picocli.CommandLine.IVersionProvider;
 
 /** {@code --version}: the version the jar's manifest records (Maven's project version). */
 final class Version implements IVersionProvider {
-    /** The version, or a note when the classes do not come from the jar (an IDE, the tests). */
     static String current() {
-        String v = Version.class.getPackage().getImplementationVersion();
-        return v == null ? "(development build, not from the jar)" : v;
+        return JarVersion.current();
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.lockstep.app.window;
 
 import dev.lockstep.app.window.panel.Dialogs;
+import dev.lockstep.io.JarVersion;
 import java.util.List;
 import javafx.scene.control.CustomMenuItem;
 import javafx.scene.control.Label;
@@ -89,7 +90,7 @@ public final class WindowMenus {
         MenuItem clear = hinted("Clear highlight", "Esc", () -> a.selection().highlight(List.of()));
         Menu view = new Menu("View", null, c.lectureItem, clear);
         MenuItem keys = item("Keyboard shortcuts", null, () -> Dialogs.info(state.stage, "Lockstep: keyboard", "Keyboard shortcuts", SHORTCUTS));
-        MenuItem about = item("About Lockstep", null, () -> Dialogs.info(state.stage, "About Lockstep", "Lockstep",
+        MenuItem about = item("About Lockstep", null, () -> Dialogs.info(state.stage, "About Lockstep", "Lockstep " + JarVersion.current(),
                 "A deterministic simulator and visualizer of mutual-exclusion protocols on time-varying graphs: LME "
                         + "(Daymude, Richa, Scheideler) and Ricart-Agrawala.\n\nEvery change you make is an adversary input, "
                         + "recorded, so a session replays exactly."));
