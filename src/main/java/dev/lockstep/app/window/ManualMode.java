@@ -58,7 +58,7 @@ public final class ManualMode {
             SchedulerPolicy back = policyBeforeManual;
             if (back == null || back instanceof Manual) {
                 SchedulerPolicy base = state.session.scenario().policy();
-                back = SchedulerKind.named(base.name(), state.session);
+                back = SchedulerChoice.named(base.name(), state.session);
                 if (back == null) back = base instanceof Manual ? new Synchronous(NodeChoice.EFFECTIVE) : base;
             }
             SchedulerPolicy p = back;
@@ -91,7 +91,7 @@ public final class ManualMode {
             setManual(true);
             return;
         }
-        SchedulerPolicy p = SchedulerKind.named(name, state.session);
+        SchedulerPolicy p = SchedulerChoice.named(name, state.session);
         if (p == null) {
             display.syncControls();
             return;

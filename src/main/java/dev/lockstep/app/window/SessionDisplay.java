@@ -102,7 +102,7 @@ public final class SessionDisplay {
             controls.seed.getStyleClass().remove("invalid");
             controls.manualButton.setSelected(session.manual());
             controls.manualItem.setSelected(session.manual());
-            controls.policy.getItems().setAll(SchedulerKind.names(session));
+            controls.policy.getItems().setAll(SchedulerChoice.names(session));
             controls.policy.setValue(session.policy().name());
             controls.delta.getValueFactory().setValue(sc.delta());
             ProtocolFactory f = Protocols.byName(sc.protocol().name());
