@@ -4,12 +4,8 @@ import dev.lockstep.app.export.ExportSpec;
 import dev.lockstep.app.export.Exporter;
 import dev.lockstep.app.export.FxThread;
 import dev.lockstep.scenario.Scenario;
-import dev.lockstep.scenario.ScenarioLoader;
 import dev.lockstep.session.Session;
-import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -27,7 +23,6 @@ import picocli.CommandLine.Spec;
 @Command(name = "export", mixinStandardHelpOptions = true, description = "seconds to export frames as GIF and as MP4")
 final class ExportBench implements Callable<Integer> {
     /** The window's built-in scenario, read from the application's resources. */
-    static final String DEFAULT_SCENARIO = "/dev/lockstep/app/default-scenario.json";
 
     @Spec
     CommandSpec spec;
@@ -86,10 +81,8 @@ final class ExportBench implements Callable<Integer> {
         }
     }
 
-    static Scenario defaultScenario() throws IOException, dev.lockstep.scenario.ScenarioException {
-        try (InputStream in = ExportBench.class.getResourceAsStream(DEFAULT_SCENARIO)) {
-            if (in == null) throw new IllegalStateException(DEFAULT_SCENARIO + " is missing from the application");
-            return ScenarioLoader.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), "default-scenario.json");
-        }
+    /** The window's built-in default scenario, as the window itself loads it. */
+    static Scenario defaultScenario() {
+        return dev.lockstep.workspace.SessionFiles.defaultScenario();
     }
 }
