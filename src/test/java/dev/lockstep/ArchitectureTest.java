@@ -61,9 +61,9 @@ class ArchitectureTest {
                 .whereLayer("debug").mayOnlyAccessLayers("core", "protocol", "scenario", "session", "json", "io")
                 .whereLayer("figure").mayOnlyAccessLayers("core", "protocol", "scenario", "session", "json", "io")
                 .whereLayer("watch").mayOnlyAccessLayers("core", "protocol", "session")
-                .whereLayer("workspace").mayOnlyAccessLayers("core", "protocol", "scenario", "session", "json", "io")
+                .whereLayer("workspace").mayOnlyAccessLayers("core", "protocol", "scenario", "session", "dgs", "json", "io")
                 .whereLayer("dgs").mayOnlyAccessLayers("core", "protocol", "scenario", "json", "io")
-                .whereLayer("app").mayOnlyAccessLayers("core", "protocol", "scenario", "session", "debug", "figure", "watch", "workspace", "json", "io")
+                .whereLayer("app").mayOnlyAccessLayers("core", "protocol", "scenario", "session", "debug", "figure", "watch", "workspace", "dgs", "json", "io")
                 .whereLayer("cli").mayOnlyAccessLayers("core", "protocol", "explore", "scenario", "session", "debug", "figure", "watch", "workspace", "dgs", "app", "json", "io")
                 .whereLayer("launcher").mayOnlyAccessLayers("cli");
     }

@@ -53,6 +53,10 @@ public final class DgsImport {
             source.readAll(in);
         } catch (IOException e) {
             throw new IOException(dgs + ": " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            // GraphStream's DGS reader lets some malformed values through as unchecked exceptions
+            // (a step that is no number: NumberFormatException): bad input, not a bug of ours
+            throw new IOException(dgs + ": not a DGS file GraphStream can read (" + e + ")", e);
         } finally {
             source.removeSink(history);
         }

@@ -1,14 +1,16 @@
 package dev.lockstep.workspace;
 
+import dev.lockstep.core.Simulation;
 import dev.lockstep.core.adversary.SchedulerPolicy;
 import dev.lockstep.core.adversary.Scripted;
-import dev.lockstep.core.Simulation;
+import dev.lockstep.dgs.DgsImport;
+import dev.lockstep.dgs.ImportOptions;
 import dev.lockstep.json.JsonParseException;
 import dev.lockstep.json.JsonParser;
 import dev.lockstep.json.JsonValue;
 import dev.lockstep.json.JsonWriter;
-import dev.lockstep.scenario.Scenario;
 import dev.lockstep.scenario.FileKind;
+import dev.lockstep.scenario.Scenario;
 import dev.lockstep.scenario.ScenarioException;
 import dev.lockstep.scenario.ScenarioLoader;
 import dev.lockstep.scenario.ScenarioWriter;
@@ -20,6 +22,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 
 /** Opening and writing the window's files: scenarios, sessions, traces (all writes atomic). */
@@ -33,6 +36,9 @@ public final class SessionFiles {
 
     /** {@link #open(Path)}, telling {@code loading} each round a session file is replayed. */
     public static Session open(Path file, Session.Loading loading) throws ScenarioException {
+        if (file.getFileName() != null && file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".dgs")) {
+            return Session.start(fromDgs(file));
+        }
         String text = ScenarioLoader.read(file);
         return open(text, file.toString(), loading);
     }
@@ -49,6 +55,18 @@ public final class SessionFiles {
                     + "or check the trace with: java -jar lockstep.jar replay " + name);
         }
         return Session.start(ScenarioLoader.parse(text, name));
+    }
+
+    /**
+     * A GraphStream DGS file as a scenario (its step-0 graph, later steps as topology events; Δ the
+     * largest degree; no workload: Lock is called from the node menu), as {@code import-dgs} makes it.
+     */
+    static Scenario fromDgs(Path file) throws ScenarioException {
+        try {
+            return DgsImport.toScenario(file, ImportOptions.defaults());
+        } catch (IOException e) {
+            throw new ScenarioException(e.getMessage());
+        }
     }
 
     /** The round a session file says it reached (read, not replayed), or -1 if it is not a readable session file. */

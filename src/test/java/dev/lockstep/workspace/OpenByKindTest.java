@@ -46,4 +46,25 @@ class OpenByKindTest {
         assertEquals("x.json:1:12: $.format: unsupported format \"x\"; expected \"lockstep-scenario/1\"", e.problems().get(0));
         assertTrue(Files.isRegularFile(RING));
     }
+
+    @Test
+    void aDgsGraphOpensAsAScenarioOfItsTopologyAndDynamics(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path dgs = dir.resolve("triangle.dgs");
+        Files.writeString(dgs, "DGS004\ntriangle 0 0\nst 0\nan a x=0 y=0\nan b x=2 y=0\nan c x=1 y=2\nae ab a b\nae bc b c\n"
+                + "st 3\nae ca c a\nst 5\nde ab\n");
+        Session s = SessionFiles.open(dgs, Session.Loading.NONE);
+        assertEquals("triangle", s.scenario().name());
+        assertEquals(3, s.simulation().nodeCount());
+        assertEquals(2, s.scenario().delta(), "Δ: the largest degree in the file");
+        s.runUntil(1); // round 0 links the initial graph
+        assertEquals(2, s.simulation().graph().edgeCount(), "two edges at step 0");
+        s.runUntil(4);
+        assertEquals(3, s.simulation().graph().edgeCount(), "c-a linked in round 3");
+        s.runUntil(6);
+        assertEquals(2, s.simulation().graph().edgeCount(), "a-b cut in round 5");
+
+        Files.writeString(dgs, "DGS004\nbad 0 0\nst x\n");
+        ScenarioException e = assertThrows(ScenarioException.class, () -> SessionFiles.open(dgs, Session.Loading.NONE));
+        assertTrue(e.problems().get(0).startsWith(dgs.toString() + ": "), e.problems()::toString);
+    }
 }

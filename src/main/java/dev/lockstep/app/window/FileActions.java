@@ -136,7 +136,10 @@ public final class FileActions {
 
     void openDialog() {
         state.pause();
-        var f = chooser("Open a scenario or session").showOpenDialog(state.stage);
+        FileChooser fc = chooser("Open a scenario, a session or a DGS graph");
+        // a GraphStream DGS file opens as a scenario of its topology and dynamics (SessionFiles.open)
+        fc.getExtensionFilters().add(1, new FileChooser.ExtensionFilter("GraphStream dynamic graphs (*.dgs)", "*.dgs"));
+        var f = fc.showOpenDialog(state.stage);
         if (f != null) confirmReplace("Open " + f.getName(), () -> open(f.toPath()));
     }
 
