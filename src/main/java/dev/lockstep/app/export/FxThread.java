@@ -13,6 +13,13 @@ public final class FxThread {
     private static boolean started;
 
     /**
+     * JavaFX warns that it runs from the class path (the jar is not modular): not news for an
+     * export's stderr. Held here because java.util.logging keeps loggers only weakly: a level set on
+     * a logger nobody holds is lost when the GC collects it, and the warning came back now and then.
+     */
+    private static final java.util.logging.Logger JAVAFX_LOG = java.util.logging.Logger.getLogger("javafx");
+
+    /**
      * Starts JavaFX for exporting without a window: Monocle's headless platform and the software
      * renderer with the T2K rasteriser, always (not only when there is no display), so a frame
      * is drawn the same way on every machine and the same inputs give the same bytes. Properties
@@ -25,8 +32,7 @@ public final class FxThread {
         setIfAbsent("prism.order", "sw");
         setIfAbsent("prism.text", "t2k");
         setIfAbsent("java.awt.headless", "true");
-        // JavaFX warns that it runs from the class path (the jar is not modular): not news for an export's stderr
-        java.util.logging.Logger.getLogger("javafx").setLevel(java.util.logging.Level.SEVERE);
+        JAVAFX_LOG.setLevel(java.util.logging.Level.SEVERE);
         CountDownLatch up = new CountDownLatch(1);
         try {
             Platform.startup(up::countDown);
