@@ -4,6 +4,8 @@ import javafx.scene.control.Button;
 import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuItem;
 import javafx.scene.control.Slider;
 import javafx.scene.control.Spinner;
 import javafx.scene.control.TextField;
@@ -20,6 +22,8 @@ public final class Controls {
     static final double MIN_RPS = 0.5;
     static final double MAX_RPS = 50;
     static final double DEFAULT_RPS = 4;
+    static final String NOT_ON_A_UNIT_DISK =
+            "Not offered on a unit disk: there a node's position is the topology (moving it links and cuts edges)";
 
     static final String PLAY = "M0,0 L0,14 L12,7 Z";
     static final String PAUSE = "M0,0 H4 V14 H0 Z M7,0 H11 V14 H7 Z";
@@ -46,10 +50,26 @@ public final class Controls {
     final ToggleButton manualButton = new ToggleButton("Manual");
     final CheckMenuItem manualItem = new CheckMenuItem("Manual mode: you are the adversary");
     final CheckMenuItem lectureItem = new CheckMenuItem("Lecture mode");
+    /** View › Layout: Circle, Grid, Force-directed, then the reason they are off (shown only then). */
+    final Menu layoutMenu = new Menu("Layout");
+    final MenuItem layoutWhy = new MenuItem();
     final Label roundLabel = new Label();
     /** "in progress" under the round number (not beside it: in lecture mode the toolbar has no width to spare). */
     final Label roundProgress = new Label("in progress");
     final Label scenarioLabel = new Label();
+
+    /**
+     * Offers the layouts or turns them off, saying why in the menu itself: JavaFX shows no tooltip
+     * on a disabled menu item, so the reason is a (disabled) line under them.
+     */
+    void offerLayouts(boolean offered) {
+        for (MenuItem m : layoutMenu.getItems()) {
+            if (m != layoutWhy) m.setDisable(!offered);
+        }
+        layoutWhy.setText(NOT_ON_A_UNIT_DISK);
+        layoutWhy.setDisable(true);
+        layoutWhy.setVisible(!offered);
+    }
 
     /** Rounds per second at the speed slider's position. */
     double rps() {

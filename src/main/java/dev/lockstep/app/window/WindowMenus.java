@@ -37,6 +37,9 @@ public final class WindowMenus {
             Ctrl+E         export the trace
             Ctrl+Shift+E   export an animation (GIF, MP4, PNG) or a figure (SVG, TikZ)
             Ctrl+L         lecture mode
+            Ctrl+Shift+C   lay the nodes out on a circle (not on a unit disk)
+            Ctrl+Shift+G   lay the nodes out on a grid
+            Ctrl+Shift+F   force-directed layout (GraphStream's SpringBox)
             Right click    a node's menu: Lock, Unlock""";
 
     private WindowMenus() {}
@@ -88,7 +91,15 @@ public final class WindowMenus {
             if (!state.syncing) a.view().setLecture(c.lectureItem.isSelected());
         });
         MenuItem clear = hinted("Clear highlight", "Esc", () -> a.selection().highlight(List.of()));
-        Menu view = new Menu("View", null, c.lectureItem, clear);
+        NodeLayouts layouts = new NodeLayouts(state, a.inputs(), a.status());
+        c.layoutMenu.setId("layout-menu");
+        c.layoutMenu.getItems().setAll(
+                layoutItem("layout-circle", "Circle", KeyCode.C, () -> layouts.apply(NodeLayouts.Kind.CIRCLE)),
+                layoutItem("layout-grid", "Grid", KeyCode.G, () -> layouts.apply(NodeLayouts.Kind.GRID)),
+                layoutItem("layout-force", "Force-directed", KeyCode.F, () -> layouts.apply(NodeLayouts.Kind.FORCE)),
+                c.layoutWhy);
+        c.offerLayouts(layouts.offered());
+        Menu view = new Menu("View", null, c.lectureItem, clear, new SeparatorMenuItem(), c.layoutMenu);
         MenuItem keys = item("Keyboard shortcuts", null, () -> Dialogs.info(state.stage, "Lockstep: keyboard", "Keyboard shortcuts", SHORTCUTS));
         MenuItem about = item("About Lockstep", null, () -> Dialogs.info(state.stage, "About Lockstep", "Lockstep " + JarVersion.current(),
                 "A deterministic simulator and visualizer of mutual-exclusion protocols on time-varying graphs: LME "
@@ -107,6 +118,12 @@ public final class WindowMenus {
         MenuItem m = new MenuItem(text);
         if (key != null) m.setAccelerator(key);
         m.setOnAction(e -> action.run());
+        return m;
+    }
+
+    private static MenuItem layoutItem(String id, String text, KeyCode key, Runnable action) {
+        MenuItem m = item(text, new KeyCodeCombination(key, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN), action);
+        m.setId(id);
         return m;
     }
 
