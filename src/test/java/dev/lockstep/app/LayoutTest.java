@@ -87,6 +87,22 @@ class LayoutTest extends AppFixture {
     }
 
     @Test
+    void aLayoutAskedForAfterTheRoundsExecutionsBeganWaitsForTheNextRound() {
+        assertTrue(fx(() -> window.open(COMPLETE)));
+        for (int i = 0; i < 100 && sim().executionsThisRound() == 0; i++) fx(() -> window.stepAction());
+        assertTrue(sim().executionsThisRound() > 0, "an execution has begun this round");
+        double[][] before = positions();
+        int n = sim().nodeCount();
+        fx(() -> item("#layout-circle").fire());
+        assertArrayEquals2(before, positions()); // moves happen only between rounds (TopologyChanges.move)
+        assertEquals(n, fx(() -> window.session().waiting().stream().filter(i -> i instanceof Input.Move).count()).intValue());
+        fx(() -> window.stepRound());
+        fx(() -> window.stepRound());
+        assertArrayEquals2(Arrangement.circle(n, box(before)), positions());
+        assertTrue(fx(() -> window.errors()).isEmpty());
+    }
+
+    @Test
     void onAUnitDiskTheLayoutsAreNotOffered() {
         assertTrue(fx(() -> window.open(Path.of("sample-runs", "unit-disk-swarm-30.json"))));
         for (String id : new String[] {"#layout-circle", "#layout-grid", "#layout-force"}) assertTrue(fx(() -> item(id).isDisable()), id);
