@@ -1,6 +1,7 @@
 package dev.lockstep.protocol;
 
 import dev.lockstep.core.Protocol;
+import dev.lockstep.protocol.lamport.LogicalTimeMe;
 import dev.lockstep.protocol.lme.Lme;
 import dev.lockstep.protocol.lme.LmeVariant;
 import dev.lockstep.protocol.ricartagrawala.RicartAgrawala;
@@ -31,6 +32,13 @@ public final class Protocols {
                 @Override public List<String> parameters() { return List.of(); }
 
                 @Override public Protocol<?> create(ProtocolParams p) { return new RicartAgrawala(); }
+            },
+            new ProtocolFactory() {
+                @Override public String name() { return LogicalTimeMe.NAME; }
+
+                @Override public List<String> parameters() { return List.of(); }
+
+                @Override public Protocol<?> create(ProtocolParams p) { return new LogicalTimeMe(); }
             });
 
     public static List<ProtocolFactory> all() {
