@@ -16,6 +16,19 @@ public interface ProtocolPresentation<S extends NodeState> {
         return "";
     }
 
+    /**
+     * What the fill shows, for the legends of the window and the figures ("fill = state"): LME's
+     * {@code state}, the classical protocols' {@code region}; "value" when a protocol does not say.
+     */
+    default String fillName() {
+        return "value";
+    }
+
+    /** What the ring shows ("ring = phase"); "" when a protocol does not say. */
+    default String ringName() {
+        return "";
+    }
+
     /** Every fill value, in legend order (the GUI assigns colours in this order). */
     default List<String> fillValues() {
         return List.of();

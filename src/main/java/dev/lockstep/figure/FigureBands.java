@@ -199,14 +199,11 @@ final class FigureBands {
 
     /** As the window's legend strip words it. */
     private String fillTitle() {
-        return switch (protocol.name()) {
-            case "lme" -> "fill = state";
-            case "ricart-agrawala" -> "fill = region";
-            default -> "fill = value";
-        };
+        return "fill = " + protocol.presentation().fillName();
     }
 
     private String ringTitle() {
-        return protocol.name().equals("lme") ? "ring = phase" : "ring";
+        String name = protocol.presentation().ringName();
+        return name.isEmpty() ? "ring" : "ring = " + name;
     }
 }

@@ -92,15 +92,12 @@ final class Legend {
     }
 
     private String fillName() {
-        return switch (protocol.name()) {
-            case "lme" -> "state";
-            case "ricart-agrawala" -> "region";
-            default -> "state";
-        };
+        return protocol.presentation().fillName();
     }
 
     private String ringName() {
-        return "lme".equals(protocol.name()) ? "phase" : "participant";
+        String name = protocol.presentation().ringName();
+        return name.isEmpty() ? "participant" : name;
     }
 
     private Label heading(String text) {

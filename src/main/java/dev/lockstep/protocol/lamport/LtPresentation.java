@@ -22,6 +22,11 @@ final class LtPresentation implements ProtocolPresentation<LtState> {
     }
 
     @Override
+    public String fillName() {
+        return "region";
+    }
+
+    @Override
     public List<String> fillValues() {
         return FILLS;
     }

@@ -32,6 +32,16 @@ final class LmePresentation implements ProtocolPresentation<LmeState> {
     }
 
     @Override
+    public String fillName() {
+        return "state";
+    }
+
+    @Override
+    public String ringName() {
+        return "phase";
+    }
+
+    @Override
     public List<String> fillValues() {
         return FILLS;
     }

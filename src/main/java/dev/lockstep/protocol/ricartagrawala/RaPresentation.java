@@ -22,6 +22,11 @@ final class RaPresentation implements ProtocolPresentation<RaState> {
     }
 
     @Override
+    public String fillName() {
+        return "region";
+    }
+
+    @Override
     public List<String> fillValues() {
         return FILLS;
     }

@@ -87,6 +87,10 @@ class GraphViewLookTest {
         Set<String> raText = texts(raView.legend());
         assertTrue(raText.containsAll(List.of("rem", "try", "crit", "Node fill: region")), raText.toString());
         assertFalse(raText.contains("compete"), "no LME values in Ricart-Agrawala's legend");
+        // the caption comes from the protocol's presentation, so Lamport's says "region" too (it said "state")
+        GraphView ltView = Fx.show(robot, stage, Fx.session("lamport-complete-5.json"), 1000, 700);
+        Set<String> ltText = texts(ltView.legend());
+        assertTrue(ltText.containsAll(List.of("rem", "try", "crit", "exit", "Node fill: region")), ltText.toString());
         assertFalse(raText.stream().anyMatch(t -> t.startsWith("Node ring")), "Ricart-Agrawala has no ring values");
         Simulation sim = ra.simulation();
         for (int u = 0; u < sim.nodeCount(); u++) {

@@ -34,11 +34,12 @@ public final class LegendPanel extends FlowPane {
     }
 
     private static String fillTitle(Protocol<?> p) {
-        return p.name().equals("lme") ? "fill = state" : "fill = " + (p.name().equals("ricart-agrawala") ? "region" : "value");
+        return "fill = " + p.presentation().fillName();
     }
 
     private static String ringTitle(Protocol<?> p) {
-        return p.name().equals("lme") ? "ring = phase" : "ring";
+        String name = p.presentation().ringName();
+        return name.isEmpty() ? "ring" : "ring = " + name;
     }
 
     private static HBox row(String title, List<String> values, boolean ring) {
