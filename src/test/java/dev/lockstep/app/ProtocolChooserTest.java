@@ -70,6 +70,7 @@ class ProtocolChooserTest extends AppFixture {
 
         fx(() -> window.runRounds(8));
         assertEquals(8, round());
+        save(Path.of("target", "screenshots", "ra-to-lamport.session.json")); // for `gui FILE --screenshot`
         assertTrue(fx(() -> window.errors()).isEmpty());
 
         fx(() -> chooser().setValue("lme"));
@@ -84,13 +85,7 @@ class ProtocolChooserTest extends AppFixture {
 
         // a saved session reopens with the protocol it runs now
         Path file = home.resolve("switched.session.json");
-        fx(() -> {
-            try {
-                window.saveSessionTo(file);
-            } catch (java.io.IOException e) {
-                throw new AssertionError(e);
-            }
-        });
+        save(file);
         fx(() -> window.open(Path.of("sample-runs", "ricart-agrawala-complete-5.json")));
         assertEquals("ricart-agrawala", sim().protocol().name());
         assertTrue(fx(() -> window.open(file)));
@@ -132,6 +127,33 @@ class ProtocolChooserTest extends AppFixture {
         assertNotSame(before, fx(() -> window.session()));
         assertEquals("lamport", sim().protocol().name());
         assertEquals(0, (int) fx(() -> window.session().inputs().size()));
+    }
+
+    /** At lecture sizes the settings still fit in one row: the chooser and Workload stay out of the overflow menu. */
+    @Test
+    void inLectureModeTheSettingsBarKeepsItsControls() {
+        assertTrue(fx(() -> window.open(Path.of("sample-runs", "ricart-agrawala-complete-5.json"))));
+        fx(() -> window.setLecture(true));
+        settle();
+        for (String id : new String[] {"#protocol", "#seed", "#policy", "#delta", "#k", "#workload"}) {
+            var found = robot().lookup(id).tryQuery();
+            assertTrue(found.isPresent(), id + " is in the window (an overflowed toolbar item leaves the scene graph)");
+            javafx.scene.Node n = found.get();
+            javafx.geometry.Bounds b = fx(() -> n.localToScene(n.getBoundsInLocal()));
+            double width = fx(() -> n.getScene().getWidth());
+            assertTrue(b.getMaxX() <= width && b.getMinX() >= 0, id + " lies inside the window (" + b + ", width " + width + ")");
+        }
+    }
+
+    private void save(Path file) {
+        fx(() -> {
+            try {
+                Files.createDirectories(file.toAbsolutePath().getParent());
+                window.saveSessionTo(file);
+            } catch (java.io.IOException e) {
+                throw new AssertionError(e);
+            }
+        });
     }
 
     /** The window after the switch, for a person to look at (target/, not a test oracle). */

@@ -139,6 +139,8 @@ public final class Toolbars {
         c.policy.valueProperty().addListener((o, was, is) -> a.manual().choosePolicy(is));
         tip(c.policy, "Scheduler policy (a recorded input: applies from the current round)");
 
+        c.protocolLabel.getStyleClass().add("tool-label");
+        c.protocolLabel.setMinWidth(Region.USE_PREF_SIZE);
         c.protocol.setId("protocol");
         c.protocol.getItems().setAll(Protocols.names());
         // reachable by Tab (the arrows still step: the scene's filter takes them first); a keyboard
@@ -178,7 +180,7 @@ public final class Toolbars {
         HBox.setHgrow(c.scenarioLabel, Priority.ALWAYS);
         // manual mode is a scheduling policy (the person's), so it sits beside the scheduler; the
         // toolbar above must keep its last button in view at lecture sizes
-        ToolBar bar = new ToolBar(c.scenarioLabel, label("Protocol"), c.protocol,
+        ToolBar bar = new ToolBar(c.scenarioLabel, c.protocolLabel, c.protocol,
                 label("Seed"), c.seed, label("Scheduler"), c.policy, c.manualButton,
                 label("Δ"), c.delta, label("K"), c.k, c.workload);
         bar.setId("settings-bar");
