@@ -129,6 +129,20 @@ class ProtocolChooserTest extends AppFixture {
         assertEquals(0, (int) fx(() -> window.session().inputs().size()));
     }
 
+    /** The chooser is reached by Tab, and the arrows still step the run while it has the focus. */
+    @Test
+    void tabReachesTheChooser() {
+        boolean reached = false;
+        for (int i = 0; i < 40 && !reached; i++) {
+            robot().type(javafx.scene.input.KeyCode.TAB);
+            reached = fx(() -> stage.getScene().getFocusOwner() == chooser());
+        }
+        assertTrue(reached, "Tab reaches the protocol chooser");
+        robot().type(javafx.scene.input.KeyCode.RIGHT);
+        assertEquals(1, round(), "→ steps a round, not the chooser");
+        assertEquals("lme", sim().protocol().name());
+    }
+
     /** At lecture sizes the settings still fit in one row: the chooser and Workload stay out of the overflow menu. */
     @Test
     void inLectureModeTheSettingsBarKeepsItsControls() {
