@@ -204,6 +204,8 @@ public final class MainWindow {
 
     public void changeSeed(long value) { a.edits().changeSeed(value); }
 
+    public void changeProtocol(String name) { a.edits().changeProtocol(name); }
+
     public void addNode(double x, double y) { a.edits().addNode(x, y); }
 
     public void deleteNode(int u) { a.edits().deleteNode(u); }

@@ -39,6 +39,10 @@ public final class Controls {
     final Label speedLabel = new Label();
     final TextField seed = new TextField();
     final ComboBox<String> policy = new ComboBox<>();
+    /** The protocol run on the scenario's graph: choosing another starts over with the same network. */
+    final ComboBox<String> protocol = new ComboBox<>();
+    /** "Protocol" before the chooser; lecture mode drops it (the chooser names the protocol itself). */
+    final Label protocolLabel = new Label("Protocol");
     final Spinner<Integer> delta = new Spinner<>();
     final Spinner<Integer> k = new Spinner<>();
     final ToggleButton workload = new ToggleButton("Workload");

@@ -1,17 +1,22 @@
 package dev.lockstep.app.window;
 
 import dev.lockstep.app.window.panel.Dialogs;
+import dev.lockstep.core.ChannelDiscipline;
 import dev.lockstep.json.JsonValue;
 import dev.lockstep.json.JsonWriter;
+import dev.lockstep.protocol.ProtocolFactory;
+import dev.lockstep.protocol.ProtocolParams;
+import dev.lockstep.protocol.Protocols;
 import dev.lockstep.scenario.Scenario;
 import dev.lockstep.scenario.ScenarioException;
 import dev.lockstep.scenario.ScenarioWriter;
 import dev.lockstep.session.Session;
 import dev.lockstep.workspace.SessionFiles;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Changes that are not inputs of a run but edit its scenario (Δ, K, the nodes) or its seed: each
+ * Changes that are not inputs of a run but edit its scenario (protocol, Δ, K, the nodes) or its seed: each
  * starts a new session from round 0, asking first if that discards the person's work.
  */
 public final class ScenarioEdits {
@@ -54,6 +59,49 @@ public final class ScenarioEdits {
         editScenario("K = " + value, Map.of("params", w.endObject().toString()), state.session.seed());
     }
 
+    /**
+     * Runs another protocol on the same network: the scenario's nodes, positions, edges, dynamics,
+     * scheduler and seed stay; {@code params} keeps only what the new protocol accepts, and the
+     * channels become FIFO if it needs them. The loader decides whether the graph suits it (a
+     * complete graph for the classical protocols); if not, its message is shown and nothing changes.
+     */
+    public void changeProtocol(String name) {
+        Scenario sc = state.session.scenario();
+        ProtocolFactory factory = Protocols.byName(name);
+        if (state.syncing || factory == null || name.equals(sc.protocol().name())) return;
+        Map<String, String> changes = new LinkedHashMap<>();
+        changes.put("protocol", JsonWriter.quoted(name));
+        changes.put("params", keptParams(sc, factory));
+        String note = "";
+        if (needsFifo(factory) && sc.channels() != ChannelDiscipline.FIFO) {
+            changes.put("channels", JsonWriter.quoted(ChannelDiscipline.FIFO.json()));
+            note = " Channels set to FIFO: " + name + " needs them.";
+        }
+        editScenario("protocol = " + name, changes, state.session.seed(), note);
+    }
+
+    /** The scenario's parameters the new protocol accepts, as JSON, or null (none: no "params"). */
+    private static String keptParams(Scenario sc, ProtocolFactory factory) {
+        if (!(sc.json().get("params") instanceof JsonValue.Obj params)) return null;
+        JsonWriter w = new JsonWriter().beginObject();
+        int kept = 0;
+        for (var e : params.members().entrySet()) {
+            if (!factory.parameters().contains(e.getKey())) continue;
+            w.key(e.getKey()).value(e.getValue());
+            kept++;
+        }
+        return kept == 0 ? null : w.endObject().toString();
+    }
+
+    /** Whether the protocol, with its default parameters, needs FIFO channels. */
+    private static boolean needsFifo(ProtocolFactory factory) {
+        return factory.create(new ProtocolParams() {
+            @Override public int integer(String key, int defaultValue, int min, int max) { return defaultValue; }
+
+            @Override public String choice(String key, String... allowed) { return allowed[0]; }
+        }).requirements().fifo();
+    }
+
     /** Starts over with another seed (asks first if the session has inputs). */
     public void changeSeed(long value) {
         if (value == state.session.seed()) return;
@@ -64,6 +112,10 @@ public final class ScenarioEdits {
     }
 
     private void editScenario(String what, Map<String, String> changes, long seedToUse) {
+        editScenario(what, changes, seedToUse, "");
+    }
+
+    private void editScenario(String what, Map<String, String> changes, long seedToUse, String note) {
         Scenario edited;
         try {
             edited = ScenarioWriter.edited(state.session.scenario(), changes);
@@ -78,7 +130,7 @@ public final class ScenarioEdits {
         }
         confirmDiscard("Set " + what, () -> {
             lifecycle.show(Session.start(edited, seedToUse), null);
-            status.say("Scenario edited: " + what + ". A new run from round 0.");
+            status.say("Scenario edited: " + what + ". A new run from round 0." + note);
         });
     }
 

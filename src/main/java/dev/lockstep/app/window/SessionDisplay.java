@@ -104,6 +104,8 @@ public final class SessionDisplay {
             controls.manualItem.setSelected(session.manual());
             controls.policy.getItems().setAll(SchedulerChoice.names(session));
             controls.policy.setValue(session.policy().name());
+            controls.protocol.getItems().setAll(Protocols.names());
+            controls.protocol.setValue(sc.protocol().name());
             controls.delta.getValueFactory().setValue(sc.delta());
             ProtocolFactory f = Protocols.byName(sc.protocol().name());
             boolean hasK = f != null && f.parameters().contains("K");
@@ -122,6 +124,7 @@ public final class SessionDisplay {
                     ? ", " + v.value() : "";
             controls.scenarioLabel.setText(sc.name() + "   ·   " + sc.protocol().name() + variant + "   ·   " + state.sim().nodeCount()
                     + " nodes" + (session.unitDisk() > 0 ? ", unit disk r = " + JsonWriter.number(session.unitDisk()) : ""));
+            controls.scenarioLabel.setTooltip(new Tooltip(controls.scenarioLabel.getText()));
         } finally {
             state.syncing = false;
         }

@@ -1,6 +1,7 @@
 package dev.lockstep.app.window;
 
 import dev.lockstep.app.graph.Tool;
+import dev.lockstep.protocol.Protocols;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.IntConsumer;
@@ -138,6 +139,19 @@ public final class Toolbars {
         c.policy.valueProperty().addListener((o, was, is) -> a.manual().choosePolicy(is));
         tip(c.policy, "Scheduler policy (a recorded input: applies from the current round)");
 
+        c.protocolLabel.getStyleClass().add("tool-label");
+        c.protocolLabel.setMinWidth(Region.USE_PREF_SIZE);
+        c.protocol.setId("protocol");
+        c.protocol.getItems().setAll(Protocols.names());
+        // reachable by Tab (the arrows still step: the scene's filter takes them first); a keyboard
+        // user opens the list with F4 or Alt+↓
+        c.protocol.setFocusTraversable(true);
+        c.protocol.valueProperty().addListener((o, was, is) -> {
+            if (is != null && !state.syncing) a.edits().changeProtocol(is);
+        });
+        tip(c.protocol, "Protocol run on this network: another one starts over from round 0 with the same nodes,"
+                + " edges, scheduler and seed (edits the scenario)");
+
         c.delta.setId("delta");
         c.delta.setValueFactory(new SpinnerValueFactory.IntegerSpinnerValueFactory(1, 63, 4));
         c.delta.setFocusTraversable(false);
@@ -157,11 +171,17 @@ public final class Toolbars {
 
         c.scenarioLabel.setId("scenario-name");
         c.scenarioLabel.getStyleClass().add("scenario-name");
+        // the toolbar overflows by preferred widths: a long scenario name would push Δ, K and
+        // Workload into the overflow menu, so the name asks for little, takes what is left, and is
+        // cut with an ellipsis (whole in its tooltip)
         c.scenarioLabel.setMinWidth(0);
-        HBox.setHgrow(c.scenarioLabel, Priority.SOMETIMES);
+        c.scenarioLabel.setPrefWidth(120);
+        c.scenarioLabel.setMaxWidth(Double.MAX_VALUE);
+        HBox.setHgrow(c.scenarioLabel, Priority.ALWAYS);
         // manual mode is a scheduling policy (the person's), so it sits beside the scheduler; the
         // toolbar above must keep its last button in view at lecture sizes
-        ToolBar bar = new ToolBar(c.scenarioLabel, spacer(), label("Seed"), c.seed, label("Scheduler"), c.policy, c.manualButton,
+        ToolBar bar = new ToolBar(c.scenarioLabel, c.protocolLabel, c.protocol,
+                label("Seed"), c.seed, label("Scheduler"), c.policy, c.manualButton,
                 label("Δ"), c.delta, label("K"), c.k, c.workload);
         bar.setId("settings-bar");
         return bar;

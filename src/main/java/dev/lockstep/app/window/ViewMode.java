@@ -24,6 +24,8 @@ public final class ViewMode {
         // the settings must fit in one row at large fonts: the scenario's name stays in the title
         controls.scenarioLabel.setVisible(!on);
         controls.scenarioLabel.setManaged(!on);
+        controls.protocolLabel.setVisible(!on);
+        controls.protocolLabel.setManaged(!on);
         state.syncing = true;
         controls.lectureItem.setSelected(on);
         controls.lectureButton.setSelected(on);
