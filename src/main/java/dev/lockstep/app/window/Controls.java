@@ -43,6 +43,9 @@ public final class Controls {
     final ComboBox<String> protocol = new ComboBox<>();
     /** "Protocol" before the chooser; lecture mode drops it (the chooser names the protocol itself). */
     final Label protocolLabel = new Label("Protocol");
+    /** The main toolbar's captions, hidden in lecture mode so that the row fits a 1280-pixel projector. */
+    final Label speedCaption = new Label("Speed");
+    final Label toolCaption = new Label("Tool");
     final Spinner<Integer> delta = new Spinner<>();
     final Spinner<Integer> k = new Spinner<>();
     final ToggleButton workload = new ToggleButton("Workload");

@@ -107,8 +107,8 @@ public final class Toolbars {
             x.setMinWidth(Region.USE_PREF_SIZE);
         }
 
-        ToolBar bar = new ToolBar(c.play, c.step, c.stepAction, c.reset, sep(), label("Speed"), c.speed, c.speedLabel, sep(),
-                roundBox(), spacer(), label("Tool"), c.selectTool, c.edgeTool, c.cutTool, sep(), c.lectureButton);
+        ToolBar bar = new ToolBar(c.play, c.step, c.stepAction, c.reset, sep(), caption(c.speedCaption), c.speed, c.speedLabel, sep(),
+                roundBox(), spacer(), caption(c.toolCaption), c.selectTool, c.edgeTool, c.cutTool, sep(), c.lectureButton);
         bar.setId("toolbar");
         return bar;
     }
@@ -213,7 +213,10 @@ public final class Toolbars {
     }
 
     private static Label label(String text) {
-        Label l = new Label(text);
+        return caption(new Label(text));
+    }
+
+    private static Label caption(Label l) {
         l.getStyleClass().add("tool-label");
         l.setMinWidth(Region.USE_PREF_SIZE);
         return l;

@@ -24,8 +24,11 @@ public final class ViewMode {
         // the settings must fit in one row at large fonts: the scenario's name stays in the title
         controls.scenarioLabel.setVisible(!on);
         controls.scenarioLabel.setManaged(!on);
-        controls.protocolLabel.setVisible(!on);
-        controls.protocolLabel.setManaged(!on);
+        // and the main toolbar at a projector's 1280 pixels: the slider and the tool buttons speak for themselves
+        for (var caption : java.util.List.of(controls.protocolLabel, controls.speedCaption, controls.toolCaption)) {
+            caption.setVisible(!on);
+            caption.setManaged(!on);
+        }
         state.syncing = true;
         controls.lectureItem.setSelected(on);
         controls.lectureButton.setSelected(on);
