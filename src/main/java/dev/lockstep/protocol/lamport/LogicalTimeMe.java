@@ -9,13 +9,12 @@ import dev.lockstep.core.Protocol;
 import dev.lockstep.core.ProtocolPresentation;
 import dev.lockstep.core.Requirements;
 import dev.lockstep.core.SystemView;
-import dev.lockstep.core.check.DeadlockCheck;
-import dev.lockstep.core.check.LockoutCheck;
-import dev.lockstep.core.check.MutualExclusionCheck;
 import dev.lockstep.protocol.lamport.LtMessages.Ack;
 import dev.lockstep.protocol.lamport.LtMessages.Exit;
 import dev.lockstep.protocol.lamport.LtMessages.Try;
 import dev.lockstep.protocol.lamport.LtState.Region;
+import dev.lockstep.protocol.permission.GlobalExclusion;
+import dev.lockstep.protocol.permission.RegionPresentation;
 import java.util.List;
 import java.util.function.IntConsumer;
 
@@ -30,7 +29,8 @@ import java.util.function.IntConsumer;
 public final class LogicalTimeMe implements Protocol<LtState> {
     public static final String NAME = "lamport";
 
-    private static final LtPresentation PRESENTATION = new LtPresentation();
+    private static final ProtocolPresentation<LtState> PRESENTATION = new RegionPresentation<>(
+            s -> s.region.toString(), Region.values(), LtPseudocode.PSEUDOCODE, LtPseudocode::executed, LtNarration::sentence);
 
     private final List<Action<LtState>> actions = List.of(
             Action.onCall("Try", Call.LOCK, LogicalTimeMe::tryRequest),
@@ -72,16 +72,12 @@ public final class LogicalTimeMe implements Protocol<LtState> {
     /** Global mutual exclusion: a process in C holds every node, so two in C clash. */
     @Override
     public void lockSet(int holder, SystemView view, IntConsumer member) {
-        if (((LtState) view.state(holder)).region != Region.CRIT) return;
-        for (int v = 0, n = view.nodeCount(); v < n; v++) member.accept(v);
+        GlobalExclusion.lockSet(((LtState) view.state(holder)).region == Region.CRIT, view, member);
     }
 
     @Override
     public List<Check> checks(CheckSettings settings) {
-        return List.of(
-                new MutualExclusionCheck(this),
-                new LockoutCheck(settings.lockoutBound()),
-                new DeadlockCheck());
+        return GlobalExclusion.checks(this, settings);
     }
 
     /**

@@ -9,9 +9,8 @@ import dev.lockstep.core.Protocol;
 import dev.lockstep.core.ProtocolPresentation;
 import dev.lockstep.core.Requirements;
 import dev.lockstep.core.SystemView;
-import dev.lockstep.core.check.DeadlockCheck;
-import dev.lockstep.core.check.LockoutCheck;
-import dev.lockstep.core.check.MutualExclusionCheck;
+import dev.lockstep.protocol.permission.GlobalExclusion;
+import dev.lockstep.protocol.permission.RegionPresentation;
 import dev.lockstep.protocol.ricartagrawala.RaMessages.Ok;
 import dev.lockstep.protocol.ricartagrawala.RaMessages.Try;
 import dev.lockstep.protocol.ricartagrawala.RaState.Region;
@@ -28,7 +27,8 @@ import java.util.function.IntConsumer;
 public final class RicartAgrawala implements Protocol<RaState> {
     public static final String NAME = "ricart-agrawala";
 
-    private static final RaPresentation PRESENTATION = new RaPresentation();
+    private static final ProtocolPresentation<RaState> PRESENTATION = new RegionPresentation<>(
+            s -> s.region.toString(), Region.values(), RaPseudocode.PSEUDOCODE, RaPseudocode::executed, RaNarration::sentence);
 
     private final List<Action<RaState>> actions = List.of(
             Action.onCall("Try", Call.LOCK, RicartAgrawala::tryRequest),
@@ -69,16 +69,12 @@ public final class RicartAgrawala implements Protocol<RaState> {
     /** Global mutual exclusion: a process in C holds every node, so two in C clash. */
     @Override
     public void lockSet(int holder, SystemView view, IntConsumer member) {
-        if (((RaState) view.state(holder)).region != Region.CRIT) return;
-        for (int v = 0, n = view.nodeCount(); v < n; v++) member.accept(v);
+        GlobalExclusion.lockSet(((RaState) view.state(holder)).region == Region.CRIT, view, member);
     }
 
     @Override
     public List<Check> checks(CheckSettings settings) {
-        return List.of(
-                new MutualExclusionCheck(this),
-                new LockoutCheck(settings.lockoutBound()),
-                new DeadlockCheck());
+        return GlobalExclusion.checks(this, settings);
     }
 
     /**
