@@ -68,4 +68,41 @@ public interface ProtocolPresentation<S extends NodeState> {
     default String narrate(ExecutionRecord record, S before, SystemView view) {
         return Narration.describe(record, view);
     }
+
+    /**
+     * Tokens, leader mark, queue length and a small label drawn on a node (KLME, KRL); none by
+     * default. The view draws them generically, so a protocol adds marks here and nowhere else.
+     */
+    default NodeMarks marks(S state) {
+        return NodeMarks.NONE;
+    }
+
+    /** What a node's small label shows, for the legend ("label = height"); "" when unused. */
+    default String labelName() {
+        return "";
+    }
+
+    /** What a node's queue count counts, for the legend ("queue = R_Queue"); "" when unused. */
+    default String queueName() {
+        return "";
+    }
+
+    /** Tokens a message carries (a badge on the message in transit); 0 by default. */
+    default int tokens(Message m) {
+        return 0;
+    }
+
+    /**
+     * The direction in which the edge between two adjacent nodes is drawn: 1 for an arrow from
+     * {@code a} to {@code b}, -1 for one from {@code b} to {@code a}, 0 for a plain line (the
+     * default; LME's edges have no direction). KRL orients every edge from higher to lower height.
+     */
+    default int orientation(S a, S b) {
+        return 0;
+    }
+
+    /** What an arrow means, for the legend ("arrow = higher → lower height"); "" when edges are plain. */
+    default String orientationName() {
+        return "";
+    }
 }

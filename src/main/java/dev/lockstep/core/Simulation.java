@@ -329,6 +329,8 @@ public final class Simulation implements SystemView {
 
     @Override public String nodeName(int u) { return config.names().get(u); }
 
+    @Override public String region(int u) { return config.regions() == null ? "" : config.regions().get(u); }
+
     @Override public NodeState state(int u) { return world.states[u]; }
 
     /**

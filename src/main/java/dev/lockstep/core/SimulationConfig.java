@@ -8,10 +8,13 @@ import java.util.List;
  *
  * @param names   node names, for people and files (index = node id)
  * @param regions region of each node, or null when the scenario has none
+ * @param areas   the regions of the plane the scenario names (KLME's neighbourhoods), in scenario
+ *                order; empty when regions are explicit node sets or absent
  */
 public record SimulationConfig(Protocol<?> protocol, List<String> names, double[] x, double[] y,
                                List<String> regions, int delta, ChannelDiscipline channels,
-                               PortAssignment portAssignment, CheckSettings checks, long seed) {
+                               PortAssignment portAssignment, CheckSettings checks, long seed,
+                               List<Area> areas) {
     public SimulationConfig {
         names = List.copyOf(names);
         if (x.length != names.size() || y.length != names.size()) {
@@ -19,6 +22,14 @@ public record SimulationConfig(Protocol<?> protocol, List<String> names, double[
         }
         x = x.clone();
         y = y.clone();
+        areas = areas == null ? List.of() : List.copyOf(areas);
+    }
+
+    /** A configuration without areas. */
+    public SimulationConfig(Protocol<?> protocol, List<String> names, double[] x, double[] y,
+                            List<String> regions, int delta, ChannelDiscipline channels,
+                            PortAssignment portAssignment, CheckSettings checks, long seed) {
+        this(protocol, names, x, y, regions, delta, channels, portAssignment, checks, seed, List.of());
     }
 
     public int nodeCount() {

@@ -14,6 +14,14 @@ public interface SystemView {
 
     String nodeName(int u);
 
+    /**
+     * u's region now (KLME's neighbourhood): the area containing it when the scenario names areas,
+     * else the scenario's region for u; "" when the scenario has no regions.
+     */
+    default String region(int u) {
+        return "";
+    }
+
     NodeState state(int u);
 
     /** Node on u's port p, or -1. */
