@@ -141,6 +141,7 @@ final class Executions {
                 sentPorts |= 1L << p;
             } else {
                 stats.messagesLost++;
+                stats.tokensLost += config.protocol().presentation().tokens(m);
                 sent.add(new Sent(p, m, null));
             }
         }

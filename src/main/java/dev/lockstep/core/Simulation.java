@@ -361,6 +361,14 @@ public final class Simulation implements SystemView {
 
     @Override public long totalInTransit() { return world.channels.total(); }
 
+    @Override
+    public void messagesInTransit(int u, java.util.function.Consumer<Message> each) {
+        Channels c = world.channels;
+        for (int i = 0, k = c.size(u); i < k; i++) each.accept(c.get(u, i).message());
+    }
+
+    @Override public long tokensLost() { return world.stats.tokensLost; }
+
     @Override public int executionsInFlight() { return world.inFlightCount; }
 
     @Override public OperationStatus status(int u) { return world.status[u]; }

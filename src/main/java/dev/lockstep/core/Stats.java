@@ -10,6 +10,7 @@ public final class Stats {
     long unlocks;
     long waitSum;
     long waitMax;
+    long tokensLost;
 
     Stats copy() {
         Stats s = new Stats();
@@ -21,6 +22,7 @@ public final class Stats {
         s.unlocks = unlocks;
         s.waitSum = waitSum;
         s.waitMax = waitMax;
+        s.tokensLost = tokensLost;
         return s;
     }
 
@@ -32,6 +34,9 @@ public final class Stats {
 
     /** Messages lost because their edge was cut. */
     public long messagesLost() { return messagesLost; }
+
+    /** Tokens carried by lost messages (see {@link SystemView#tokensLost()}). */
+    public long tokensLost() { return tokensLost; }
 
     public long lockRequests() { return lockRequests; }
 

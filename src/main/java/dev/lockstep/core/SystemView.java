@@ -47,6 +47,17 @@ public interface SystemView {
 
     long totalInTransit();
 
+    /** The messages in transit to u, in channel order (for checks that count what messages carry). */
+    default void messagesInTransit(int u, java.util.function.Consumer<Message> each) {}
+
+    /**
+     * Tokens ({@link ProtocolPresentation#tokens}) in messages the adversary destroyed so far: lost
+     * on a cut edge or sent into a severed port. Token-conservation checks allow for exactly these.
+     */
+    default long tokensLost() {
+        return 0;
+    }
+
     /** Executions started but not yet finished (asynchronous policy). */
     int executionsInFlight();
 

@@ -102,6 +102,7 @@ final class TopologyChanges {
             lost.sort((a, b) -> Long.compare(a.id(), b.id()));
         }
         world.stats.messagesLost += lost.size();
+        for (Envelope e : lost) world.stats.tokensLost += config.protocol().presentation().tokens(e.message());
         world.persistentPorts[u] &= ~(1L << pu);
         world.persistentPorts[v] &= ~(1L << pv);
         for (SimulationListener l : audience.all()) l.cut(round, u, pu, v, pv, lost);
