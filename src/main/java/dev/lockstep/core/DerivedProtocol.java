@@ -45,6 +45,8 @@ public final class DerivedProtocol<S extends NodeState> implements Protocol<S> {
 
     @Override public S initialState(int delta) { return base.initialState(delta); }
 
+    @Override public S initialState(int delta, int id) { return base.initialState(delta, id); }
+
     @Override public List<Action<S>> actions() { return actions; }
 
     @Override public void lockSet(int holder, SystemView view, IntConsumer member) { base.lockSet(holder, view, member); }

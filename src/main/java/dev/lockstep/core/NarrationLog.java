@@ -37,7 +37,7 @@ public final class NarrationLog implements SimulationListener {
         ProtocolPresentation<NodeState> shown = p.presentation();
         int u = r.node();
         if (u >= before.length) before = Arrays.copyOf(before, sim.nodeCount());
-        NodeState b = before[u] != null ? before[u] : p.initialState(sim.delta());
+        NodeState b = before[u] != null ? before[u] : p.initialStateOf(sim.delta(), u);
         String sentence;
         try {
             sentence = shown.narrate(r, b, sim);

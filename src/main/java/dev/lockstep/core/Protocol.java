@@ -19,6 +19,20 @@ public interface Protocol<S extends NodeState> {
     /** Table 1's initial values for a node with {@code delta} ports. */
     S initialState(int delta);
 
+    /**
+     * Node {@code id}'s initial state, for protocols whose initialization names nodes (KRL: the
+     * token holders are nodes 0..k−1). Called instead of {@link #initialState(int)} only when
+     * {@link Requirements#ids()} is true, so anonymous protocols stay anonymous.
+     */
+    default S initialState(int delta, int id) {
+        return initialState(delta);
+    }
+
+    /** The initial state of node {@code u}: by id when the protocol has ids, else the same for all. */
+    default S initialStateOf(int delta, int u) {
+        return requirements().ids() ? initialState(delta, u) : initialState(delta);
+    }
+
     /** All actions, in the order they are listed in the paper. Indices into this list identify actions. */
     List<Action<S>> actions();
 

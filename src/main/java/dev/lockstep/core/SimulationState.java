@@ -44,7 +44,7 @@ final class SimulationState {
         for (int u = 0; u < n; u++) graph.place(u, config.x()[u], config.y()[u]);
         channels = new Channels(n, config.channels());
         states = new NodeState[n];
-        for (int u = 0; u < n; u++) states[u] = protocol.initialState(delta);
+        for (int u = 0; u < n; u++) states[u] = protocol.initialStateOf(delta, u);
         calls = new ArrayDeque[n];
         status = new OperationStatus[n];
         Arrays.fill(status, OperationStatus.IDLE);

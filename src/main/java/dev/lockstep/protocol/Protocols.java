@@ -1,6 +1,8 @@
 package dev.lockstep.protocol;
 
 import dev.lockstep.core.Protocol;
+import dev.lockstep.protocol.krl.Krl;
+import dev.lockstep.protocol.krl.KrlVariant;
 import dev.lockstep.protocol.lamport.LogicalTimeMe;
 import dev.lockstep.protocol.lme.Lme;
 import dev.lockstep.protocol.lme.LmeVariant;
@@ -39,7 +41,24 @@ public final class Protocols {
                 @Override public List<String> parameters() { return List.of(); }
 
                 @Override public Protocol<?> create(ProtocolParams p) { return new LogicalTimeMe(); }
-            });
+            },
+            krl(false),
+            krl(true));
+
+    /** KRL and KRLF (KRL forwarding idle tokens): two names, as the paper names them, same parameters. */
+    private static ProtocolFactory krl(boolean forwarding) {
+        return new ProtocolFactory() {
+            @Override public String name() { return forwarding ? Krl.NAME_FORWARDING : Krl.NAME; }
+
+            @Override public List<String> parameters() { return List.of("k", "variant"); }
+
+            @Override
+            public Protocol<?> create(ProtocolParams p) {
+                int k = p.integer("k", Krl.DEFAULT_K, 1, 64);
+                return new Krl(k, KrlVariant.of(forwarding, p.choice("variant", "corrected", "paper")));
+            }
+        };
+    }
 
     public static List<ProtocolFactory> all() {
         return ALL;
