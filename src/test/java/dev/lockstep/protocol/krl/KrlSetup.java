@@ -34,6 +34,11 @@ record KrlSetup(Simulation sim, Engine engine, int n) {
     }
 
     static KrlSetup of(Protocol<?> protocol, int n, String policy, boolean churn, double lock, int hold, long seed) {
+        return of(protocol, n, policy, churn, lock, hold, seed, Integer.MAX_VALUE / 2);
+    }
+
+    static KrlSetup of(Protocol<?> protocol, int n, String policy, boolean churn, double lock, int hold, long seed,
+                       int lockoutBound) {
         SeededRandom r = new SeededRandom(seed);
         List<String> names = new ArrayList<>();
         double[] x = new double[n];
@@ -68,7 +73,7 @@ record KrlSetup(Simulation sim, Engine engine, int n) {
         // no duplicate edges: chords skip v = u + 1 only; a tree edge u-v with v > u + 1 may repeat
         edges = dedupe(edges);
         Simulation sim = new Simulation(new SimulationConfig(protocol, names, x, y, null, delta,
-                ChannelDiscipline.FIFO, PortAssignment.LOWEST, new CheckSettings(Integer.MAX_VALUE / 2), seed));
+                ChannelDiscipline.FIFO, PortAssignment.LOWEST, new CheckSettings(lockoutBound), seed));
         ScenarioAdversary adversary = new ScenarioAdversary(edges, 0, List.of(),
                 churn ? new Churn(0.04, 0.2, ACTIVE_ROUNDS) : null, new RandomWorkload(lock, hold, ACTIVE_ROUNDS),
                 policy(policy));
