@@ -44,7 +44,9 @@ final class KrlAlgorithm {
 
     /** The LinkDown and LinkUp inputs the detectors hold for this execution. */
     void links() {
-        for (long p = x.disconnected() & ~1L; p != 0; p &= p - 1) linkDown(Long.numberOfTrailingZeros(p));
+        long failed = x.disconnected() & ~1L;
+        for (long p = failed; p != 0; p &= p - 1) linkDown(Long.numberOfTrailingZeros(p));
+        if (failed != 0) afterLinkDown();
         for (long p = x.connected() & ~1L; p != 0; p &= p - 1) linkUp(Long.numberOfTrailingZeros(p));
     }
 
@@ -212,11 +214,11 @@ final class KrlAlgorithm {
     }
 
     /**
-     * "When failure of link to j detected at node i". Lockstep reuses ports, so the port's other
-     * per-neighbour data (height, forming, visited, the neighbour's id) is forgotten as well.
+     * "When failure of link to j detected at node i", l. 1-3. Lockstep reuses ports, so the
+     * port's other per-neighbour data (height, forming, visited, the neighbour's id) is forgotten.
      */
-    void linkDown(int j) {
-        t.line(LINK_DOWN, 1, 2, 3, 4);
+    private void linkDown(int j) {
+        t.line(LINK_DOWN, 1, 2, 3);
         t.note("detected the failure of its link to " + s.who(j));
         s.n &= ~(1L << j);                                        // App., LinkDown l. 1
         s.delete(j);                                              // l. 2
@@ -227,6 +229,14 @@ final class KrlAlgorithm {
         s.height[j] = null;
         s.formHeight[j] = null;
         s.peer[j] = -1;
+    }
+
+    /**
+     * LinkDown l. 4-10, once for all the failures this execution found. Choice: failures the
+     * detector reports together are one event, so no reroute goes into a link known to be dead.
+     */
+    private void afterLinkDown() {
+        t.line(LINK_DOWN, 4);
         if (!s.tokenHolder) {                                     // l. 4
             t.line(LINK_DOWN, 5);
             if (s.lowerThanAll()) {                               // l. 5
