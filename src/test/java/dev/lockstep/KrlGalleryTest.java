@@ -1,0 +1,100 @@
+package dev.lockstep;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.lockstep.protocol.krl.HeightTriple;
+import dev.lockstep.protocol.krl.KrlState;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** The KRL samples (Figs. 2-5 of the paper) show what their entries say, and their GIFs are what the commands make. */
+class KrlGalleryTest {
+    private static List<String> at(SampleRun run, String node, String label) {
+        return run.executions(label).stream().filter(e -> run.name(e.node()).equals(node))
+                .map(e -> e.round() + ":" + String.join(" ", e.sentLabels())).toList();
+    }
+
+    private static boolean sent(SampleRun run, int round, String node, String label, String message) {
+        return at(run, node, label).stream().anyMatch(s -> s.startsWith(round + ":") && s.contains(message));
+    }
+
+    @Test
+    void figure2_staticOperation() throws Exception {
+        SampleRun run = SampleRun.of("krl-figure-2-static.json");
+        assertEquals(List.of(), run.violations());
+        assertEquals(5, run.sim.stats().lockRequests());
+        assertEquals(5, run.sim.stats().locksAcquired());
+        assertTrue(sent(run, 6, "2", "RequestCS", "Request"), "(a) 2 asks 0");
+        assertTrue(sent(run, 6, "4", "RequestCS", "Request"), "(a) 4 asks 1, its lowest neighbour");
+        assertTrue(sent(run, 7, "0", "ReceiveRequest", "Token(0,0,0)"), "(b) 0 gives its token to 3");
+        assertTrue(sent(run, 7, "1", "ReceiveRequest", "Token(0,0,1)"), "(b) 1 gives its token to 4");
+        assertTrue(sent(run, 8, "0", "ReceiveRequest", "Request(0,0,0)"), "(b) 0 follows the token with 2's request");
+        assertTrue(sent(run, 9, "1", "RequestCS", "Request(0,0,1)"), "(b) 1 asks 4");
+        assertTrue(sent(run, 12, "0", "ReceiveToken", "Token(0,-2,0)"), "(c) 3's token goes on from 0 to 2");
+        assertTrue(sent(run, 24, "4", "RequestCS", "Request"), "(d) 4 asks 2, now its lowest neighbour");
+        assertTrue(sent(run, 25, "2", "ReceiveRequest", "Token"), "(e) 2 sends 4 the token");
+        assertTrue(sent(run, 27, "1", "ReceiveLinkInfo", "LinkInfo(-1,-2,1)"), "(f) 1 lowers itself below all its neighbours");
+        assertEquals(new HeightTriple(-1, -2, 1), ((KrlState) run.sim.state(run.node("1"))).myHeight);
+        assertTrue(run.mostLockedAtOnce <= 2, "k = 2");
+    }
+
+    @Test
+    void figure3_aMovedNodeRaisesItsHeightAndReroutes() throws Exception {
+        SampleRun run = SampleRun.of("krl-figure-3-link-failure.json");
+        assertEquals(List.of(), run.violations());
+        assertEquals(2, run.changes("cut").size());
+        assertEquals(4, run.sim.stats().locksAcquired(), "3's request, lost on the cut, is still served");
+        assertTrue(sent(run, 8, "3", "ReceiveLinkInfo", "LinkInfo(2,0,3) Request(2,0,3)"),
+                "3 raises its height above 4 (partial reversal) and asks 4");
+        assertTrue(sent(run, 18, "4", "ReceiveToken", "Token(0,-3,4)"), "the token reaches 3 through 4");
+    }
+
+    @Test
+    void figures4And5_theIdleTokenAndItsForwarding() throws Exception {
+        SampleRun krl = SampleRun.of("krl-figure-4-idle-token.json");
+        SampleRun krlf = SampleRun.of("krlf-figure-5-forwarding.json");
+        assertEquals(List.of(), krl.violations());
+        assertEquals(List.of(), krlf.violations());
+        assertEquals(7, krl.sim.stats().locksAcquired());
+        assertEquals(7, krlf.sim.stats().locksAcquired());
+        // KRL: 0's token never leaves 0, although 4, 5 and 6 wait for 1's
+        assertEquals(1, ((KrlState) krl.sim.state(krl.node("0"))).numTokens);
+        assertTrue(at(krl, "0", "ReleaseCS").stream().noneMatch(s -> s.contains("Token")));
+        // KRLF: 0 forwards it on release, and the requesters wait less, for more messages
+        assertTrue(sent(krlf, 6, "0", "ReleaseCS", "Token(0,0,0)"));
+        assertTrue(krlf.sim.stats().meanWaitRounds() < krl.sim.stats().meanWaitRounds());
+        assertTrue(krlf.sim.stats().messagesSent() > 2 * krl.sim.stats().messagesSent());
+        assertFalse(krlf.executions("ReceiveToken").stream().noneMatch(e -> krlf.name(e.node()).equals("4")
+                && e.round() == 31), "in the second wave a roaming token is already next to 4");
+    }
+
+    @Test
+    void theGalleryShowsEachGifAndTheCommandThatMadeIt() throws Exception {
+        String gallery = Files.readString(Path.of("sample-runs", "README.md"));
+        for (String key : List.of("krl-figure-2-static", "krl-figure-3-link-failure", "krl-figure-4-idle-token",
+                "krlf-figure-5-forwarding")) {
+            assertTrue(gallery.contains("java -jar target/lockstep.jar gui sample-runs/" + key + ".json"));
+            assertTrue(gallery.contains("](gifs/" + key + ".gif)"), "the gallery shows the GIF of " + key);
+            Matcher m = Pattern.compile("export sample-runs/" + Pattern.quote(key)
+                    + "\\.json --format gif --from (\\d+) --to (\\d+) --frames-per-step (\\d+) --width (\\d+) --height (\\d+)")
+                    .matcher(gallery);
+            assertTrue(m.find(), "the command that made the GIF of " + key);
+            int from = Integer.parseInt(m.group(1)), to = Integer.parseInt(m.group(2)), k = Integer.parseInt(m.group(3));
+            javax.imageio.ImageReader r = javax.imageio.ImageIO.getImageReadersByFormatName("gif").next();
+            try (var in = javax.imageio.ImageIO.createImageInputStream(Path.of("sample-runs", "gifs", key + ".gif").toFile())) {
+                r.setInput(in);
+                assertEquals(1 + (to - from) * k, r.getNumImages(true), key + ": frames");
+                assertEquals(Integer.parseInt(m.group(4)), r.getWidth(0), key + ": width");
+                assertEquals(Integer.parseInt(m.group(5)), r.getHeight(0), key + ": height");
+            } finally {
+                r.dispose();
+            }
+        }
+    }
+}
