@@ -54,9 +54,11 @@ public final class Protocols {
 
             @Override public List<String> parameters() { return List.of("k", "variant"); }
 
+            @Override public Tunable tunable() { return new Tunable("k", Krl.DEFAULT_K, 1, 64, "tokens"); }
+
             @Override
             public Protocol<?> create(ProtocolParams p) {
-                int k = p.integer("k", Krl.DEFAULT_K, 1, 64);
+                int k = p.integer("k", tunable().defaultValue(), tunable().min(), tunable().max());
                 return new Krl(k, KrlVariant.of(forwarding, p.choice("variant", "corrected", "paper")));
             }
         };
