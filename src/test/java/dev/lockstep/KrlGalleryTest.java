@@ -75,10 +75,27 @@ class KrlGalleryTest {
     }
 
     @Test
+    void printedKrl_viewsDrift_andTheCorrectedOneRunsClean() throws Exception {
+        SampleRun run = SampleRun.of("krl-paper-views-drift.json");
+        assertEquals(List.of("token-oriented"), run.violations().stream().map(v -> v.check()).distinct().toList());
+        assertEquals(16, run.violations().get(0).round());
+        assertTrue(run.violations().get(0).message().startsWith("2 sees 0 at (0,0,0) but it is at (0,-2,0)"));
+        assertTrue(sent(run, 7, "1", "ReleaseCS", "Token(0,0,1) LinkInfo(-1,0,1)"),
+                "ReleaseCS l. 3-4 as printed: 1 lowers itself without a token");
+        String text = Files.readString(Path.of("sample-runs", "krl-paper-views-drift.json"));
+        dev.lockstep.scenario.Scenario corrected = dev.lockstep.scenario.ScenarioLoader.parse(
+                text.replace("\"variant\": \"paper\"", "\"variant\": \"corrected\""), "corrected.json");
+        dev.lockstep.core.adversary.Engine engine = corrected.engine(corrected.seed());
+        engine.runUntil(corrected.rounds());
+        assertEquals(List.of(), engine.simulation().violations(), "the corrected KRL on the same seed");
+        assertEquals(11, engine.simulation().stats().locksAcquired());
+    }
+
+    @Test
     void theGalleryShowsEachGifAndTheCommandThatMadeIt() throws Exception {
         String gallery = Files.readString(Path.of("sample-runs", "README.md"));
         for (String key : List.of("krl-figure-2-static", "krl-figure-3-link-failure", "krl-figure-4-idle-token",
-                "krlf-figure-5-forwarding")) {
+                "krlf-figure-5-forwarding", "krl-paper-views-drift")) {
             assertTrue(gallery.contains("java -jar target/lockstep.jar gui sample-runs/" + key + ".json"));
             assertTrue(gallery.contains("](gifs/" + key + ".gif)"), "the gallery shows the GIF of " + key);
             Matcher m = Pattern.compile("export sample-runs/" + Pattern.quote(key)
