@@ -151,4 +151,22 @@ class KrlActionsTest {
         // n1's only neighbour n0 is visited: PickLowest l. 1-2 resets, and the token goes back
         assertTrue(sent(r).contains("Token(0,-1,1)"), sent(r).toString());
     }
+
+    /** A Token in transit on a cut edge is gone; tokens-conserved counts it as lost and stays silent. */
+    @Test
+    void aTokenLostOnACutIsCountedAsLost() {
+        KrlHarness t = line();
+        t.call(1, Call.LOCK);
+        t.step(1, "RequestCS");
+        t.endRound();
+        assertEquals(List.of("Token(0,0,0)"), sent(t.step(0, "ReceiveRequest")));
+        t.endRound();
+        t.sim.cut(0, 1);
+        t.settle(20);
+        assertEquals(1, t.sim.tokensLost());
+        assertEquals(0, t.s(0).numTokens + t.s(1).numTokens + t.s(2).numTokens, "no token left anywhere");
+        assertEquals(Status.WAITING, t.s(1).status, "KRL does not regenerate tokens: 1 waits");
+        assertTrue(t.sim.violations().stream().noneMatch(v -> v.check().equals(KrlTokensCheck.NAME)),
+                t.sim.violations().toString());
+    }
 }
