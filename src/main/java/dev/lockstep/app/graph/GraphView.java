@@ -3,9 +3,11 @@ package dev.lockstep.app.graph;
 import dev.lockstep.core.NodeState;
 import dev.lockstep.core.Protocol;
 import dev.lockstep.core.Simulation;
+import dev.lockstep.figure.MarkKinds;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.function.Consumer;
 import javafx.animation.AnimationTimer;
 import javafx.geometry.Point2D;
 import javafx.scene.Node;
@@ -47,6 +49,9 @@ public final class GraphView {
     private final Painter painter;
     private final Gestures gestures;
     private final Legend legend;
+    /** The protocol marks shown so far (the legends keep an entry once shown). */
+    private MarkKinds marksShown = MarkKinds.NONE;
+    private Consumer<MarkKinds> marksListener = k -> { };
     private final FrameStats frames = new FrameStats();
     private final AnimationTimer timer;
     /** Whether the wall clock is ignored: animations advance only through {@link #showAt(double)}. */
@@ -113,6 +118,23 @@ public final class GraphView {
         reader.read(anim);
         animator.start(anim);
         scene.dirty = true;
+        MarkKinds shown = marksShown.union(MarkKinds.of(sim));
+        if (!shown.equals(marksShown)) {
+            marksShown = shown;
+            legend.setMarks(shown);
+            marksListener.accept(shown);
+        }
+    }
+
+    /** The protocol marks (token badge, leader, ...) shown so far: what the legends list. */
+    public MarkKinds marksShown() {
+        return marksShown;
+    }
+
+    /** Told the marks shown so far whenever they grow (now, too), for a legend outside the view. */
+    public void onMarksShown(Consumer<MarkKinds> listener) {
+        marksListener = listener == null ? k -> { } : listener;
+        marksListener.accept(marksShown);
     }
 
     private void pulse(long now) {

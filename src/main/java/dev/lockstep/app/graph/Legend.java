@@ -1,6 +1,7 @@
 package dev.lockstep.app.graph;
 
 import dev.lockstep.core.Protocol;
+import dev.lockstep.figure.MarkKinds;
 import java.util.List;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -21,13 +22,15 @@ import javafx.scene.text.Text;
 
 /**
  * The legend of the visual language for one protocol: fill values, ring values, lock pointer and
- * lock-set hull, message tokens, port labels and free ports, selection, violation and refusal.
+ * lock-set hull, message tokens, port labels and free ports, selection, violation and refusal; and
+ * the marks of token and leader protocols ({@link MarkKinds}), only those the run has shown.
  * Drawn with the same colours and shapes as the view.
  */
 final class Legend {
     private final Protocol<?> protocol;
     private final VBox box = new VBox();
     private boolean lecture;
+    private MarkKinds marks = MarkKinds.NONE;
 
     Legend(Protocol<?> protocol) {
         this.protocol = protocol;
@@ -45,6 +48,13 @@ final class Legend {
     void setLecture(boolean on) {
         if (on == lecture) return;
         lecture = on;
+        build();
+    }
+
+    /** Shows entries for these marks (those the run has shown so far), after the ring values. */
+    void setMarks(MarkKinds kinds) {
+        if (kinds.equals(marks)) return;
+        marks = kinds;
         build();
     }
 
@@ -76,6 +86,10 @@ final class Legend {
                 c.setStrokeWidth(i == 0 ? 1 : 3.5 * s);
                 box.getChildren().add(row(c, rings.get(i).equals("⊥") ? "⊥ (thin outline)" : rings.get(i)));
             }
+        }
+        if (!marks.isEmpty()) {
+            box.getChildren().add(heading("Protocol marks"));
+            for (MarkKinds.Entry e : marks.entries()) box.getChildren().add(row(MarkSwatches.of(e.kind(), s), e.text()));
         }
         box.getChildren().add(heading("Locks"));
         box.getChildren().add(row(hullSample(), "lock set: hull in its locker's colour"));
