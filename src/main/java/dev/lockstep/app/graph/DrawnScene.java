@@ -1,6 +1,6 @@
 package dev.lockstep.app.graph;
 
-import dev.lockstep.core.Area;
+import dev.lockstep.core.NeighbourhoodArea;
 import dev.lockstep.core.NodeMarks;
 import dev.lockstep.figure.LabelPlacement;
 import java.util.ArrayList;
@@ -54,7 +54,7 @@ final class DrawnScene {
     /** The edges the protocol orients, as (from, to): drawn with an arrowhead towards {@code to}. */
     final List<int[]> arrows = new ArrayList<>();
     /** The scenario's areas of the plane (model units), drawn behind the graph. */
-    List<Area> areas = List.of();
+    List<NeighbourhoodArea> areas = List.of();
     double medianEdgeGu = 1;
     /** Bumped whenever what is drawn changes (the painter's token layout depends on it). */
     long layoutVersion;

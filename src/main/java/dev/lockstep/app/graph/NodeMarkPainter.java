@@ -1,6 +1,6 @@
 package dev.lockstep.app.graph;
 
-import dev.lockstep.core.Area;
+import dev.lockstep.core.NeighbourhoodArea;
 import dev.lockstep.core.NodeMarks;
 import dev.lockstep.figure.LabelPlacement;
 import dev.lockstep.figure.Look;
@@ -45,9 +45,9 @@ final class NodeMarkPainter {
         g.setFont(fonts.port);
         g.setTextBaseline(VPos.TOP);
         g.setTextAlign(TextAlignment.LEFT);
-        List<Area> areas = scene.areas;
+        List<NeighbourhoodArea> areas = scene.areas;
         for (int i = 0; i < areas.size(); i++) {
-            Area a = areas.get(i);
+            NeighbourhoodArea a = areas.get(i);
             double x1 = camera.pxX(a.x(), a.y());
             double y1 = camera.pxY(a.x(), a.y());
             double x2 = camera.pxX(a.x() + a.width(), a.y() + a.height());

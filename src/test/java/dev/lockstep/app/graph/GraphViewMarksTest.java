@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.lockstep.core.Area;
+import dev.lockstep.core.NeighbourhoodArea;
 import dev.lockstep.core.ChannelDiscipline;
 import dev.lockstep.core.CheckSettings;
 import dev.lockstep.core.PortAssignment;
@@ -70,7 +70,7 @@ class GraphViewMarksTest {
 
     @Test
     void areasOfThePlaneAreDrawnBehindTheGraph(FxRobot robot) throws Exception {
-        List<Area> areas = List.of(new Area("West", -1, -1, 11, 12), new Area("East", 10, -1, 11, 12));
+        List<NeighbourhoodArea> areas = List.of(new NeighbourhoodArea("West", -1, -1, 11, 12), new NeighbourhoodArea("East", 10, -1, 11, 12));
         WritableImage with = areaShot(robot, areas);
         Fx.save(with, "graph-view-areas.png");
         WritableImage without = areaShot(robot, List.of());
@@ -116,7 +116,7 @@ class GraphViewMarksTest {
         return out;
     }
 
-    private WritableImage areaShot(FxRobot robot, List<Area> areas) {
+    private WritableImage areaShot(FxRobot robot, List<NeighbourhoodArea> areas) {
         List<String> names = List.of("a", "b", "c", "d");
         Simulation sim = new Simulation(new SimulationConfig(new TokenRelay(1), names, new double[] {0, 8, 12, 20},
                 new double[] {0, 10, 0, 10}, null, 2, ChannelDiscipline.FIFO, PortAssignment.LOWEST, CheckSettings.DEFAULTS,
