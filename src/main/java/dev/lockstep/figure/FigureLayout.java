@@ -56,6 +56,8 @@ final class FigureLayout {
     private double[] nameX;
     private double[] nameY;
     private double[] nameW;
+    private int[] nameSide;
+    private Projection projection;
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     private FigureLayout(Session session, FigureOptions options) {
@@ -118,9 +120,12 @@ final class FigureLayout {
             }
         }
         List<Figure.Token> tokens = tokens();
+        FigureMarks marks = new FigureMarks(sim, px, py, r, placement);
         return new Figure(w, h, header, area, List.copyOf(hulls), List.copyOf(glows), List.copyOf(edgeList),
                 List.copyOf(nodes), List.copyOf(ports), List.copyOf(pips), List.copyOf(tags), List.copyOf(pointers),
-                List.copyOf(names), tokens, List.copyOf(alerts), List.copyOf(legend), List.copyOf(caption));
+                List.copyOf(names), tokens, List.copyOf(alerts), List.copyOf(legend), List.copyOf(caption),
+                List.copyOf(marks.regions(projection)), List.copyOf(marks.arrows(edges)),
+                List.copyOf(marks.marks(nameDetail ? nameSide : null, nameW, NAME_H)));
     }
 
     // ------------------------------------------------------------------ graph
@@ -133,6 +138,7 @@ final class FigureLayout {
             ys[u] = sim.graph().y(u);
         }
         Projection p = Projection.fit(xs, ys, area.x(), area.y(), area.width(), area.height());
+        projection = p;
         px = new double[n];
         py = new double[n];
         for (int u = 0; u < n; u++) {
@@ -204,6 +210,7 @@ final class FigureLayout {
         nameX = new double[n];
         nameY = new double[n];
         nameW = new double[n];
+        nameSide = new int[n];
         double[] nx = new double[delta];
         double[] ny = new double[delta];
         double[] at = new double[2];
@@ -216,6 +223,7 @@ final class FigureLayout {
                 ny[count++] = sim.graph().y(v);
             }
             int side = LabelPlacement.nameSide(sim.graph().x(u), sim.graph().y(u), nx, ny, count);
+            nameSide[u] = side;
             nameW[u] = TextWidth.of(sim.nodeName(u), NAME_FONT, true) + 6;
             placement.name(u, side, nameW[u], NAME_H, at);
             nameX[u] = at[0];
@@ -318,7 +326,8 @@ final class FigureLayout {
             double w = TextWidth.of(LabelPlacement.tokenText(e.message().label()), TOKEN_FONT, false) + 10;
             LabelPlacement.Rest rest = placement.token(e.from(), e.to(), slots.get(i)[0], count, w, h, obs);
             out.add(new Figure.Token(e.id(), e.from(), e.to(), e.message().label(), rest.pill(), new Point(rest.x(), rest.y()),
-                    rest.pill() ? w : 0, h, LabelPlacement.pillAngle(rest.dx(), rest.dy()), rest.dx(), rest.dy()));
+                    rest.pill() ? w : 0, h, LabelPlacement.pillAngle(rest.dx(), rest.dy()), rest.dx(), rest.dy(),
+                    protocol.presentation().tokens(e.message())));
         }
         return List.copyOf(out);
     }

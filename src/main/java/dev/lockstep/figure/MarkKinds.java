@@ -13,11 +13,11 @@ import java.util.List;
  * window and the figures: a legend names only what the protocol uses, so LME's legend is what it
  * always was. What the presentation names (queue, label, arrow) counts as used from the start; a
  * token badge or a leader mark once a node or a message shows one; areas and regions when the
- * scenario has them.
+ * scenario has them; a crashed node (greyed, crossed out) once the adversary has crashed one.
  */
 public record MarkKinds(boolean tokens, boolean leader, String queue, String label, String arrow, boolean areas,
-                        boolean regions) {
-    public static final MarkKinds NONE = new MarkKinds(false, false, "", "", "", false, false);
+                        boolean regions, boolean crashed) {
+    public static final MarkKinds NONE = new MarkKinds(false, false, "", "", "", false, false, false);
 
     /** What the simulation shows now (and what its protocol's presentation names). */
     @SuppressWarnings({"unchecked", "rawtypes"})
@@ -27,7 +27,9 @@ public record MarkKinds(boolean tokens, boolean leader, String queue, String lab
         boolean leader = false;
         boolean queue = !look.queueName().isEmpty();
         boolean label = !look.labelName().isEmpty();
+        boolean crashed = false;
         for (int u = 0; u < sim.nodeCount(); u++) {
+            crashed |= sim.crashed(u);
             NodeMarks m = look.marks(sim.state(u));
             tokens |= m.tokens() > 0;
             leader |= m.leader();
@@ -42,13 +44,14 @@ public record MarkKinds(boolean tokens, boolean leader, String queue, String lab
         String arrowText = look.orientationName().isEmpty() ? "" : "arrow = " + look.orientationName();
         boolean areas = !sim.config().areas().isEmpty();
         boolean regions = !areas && sim.config().regions() != null;
-        return new MarkKinds(tokens, leader, queueText, labelText, arrowText, areas, regions);
+        return new MarkKinds(tokens, leader, queueText, labelText, arrowText, areas, regions, crashed);
     }
 
     /** Both runs' marks (a legend that has shown an entry keeps it). */
     public MarkKinds union(MarkKinds o) {
         return new MarkKinds(tokens || o.tokens, leader || o.leader, queue.isEmpty() ? o.queue : queue,
-                label.isEmpty() ? o.label : label, arrow.isEmpty() ? o.arrow : arrow, areas || o.areas, regions || o.regions);
+                label.isEmpty() ? o.label : label, arrow.isEmpty() ? o.arrow : arrow, areas || o.areas, regions || o.regions,
+                crashed || o.crashed);
     }
 
     public boolean isEmpty() {
@@ -56,7 +59,7 @@ public record MarkKinds(boolean tokens, boolean leader, String queue, String lab
     }
 
     /** The kinds of legend entries, in legend order. */
-    public enum Kind { TOKEN, LEADER, QUEUE, LABEL, ARROW, AREA, REGION }
+    public enum Kind { TOKEN, LEADER, QUEUE, LABEL, ARROW, AREA, REGION, CRASHED }
 
     /** One legend entry: what is drawn and what it says. */
     public record Entry(Kind kind, String text) {}
@@ -71,6 +74,7 @@ public record MarkKinds(boolean tokens, boolean leader, String queue, String lab
         if (!arrow.isEmpty()) out.add(new Entry(Kind.ARROW, arrow));
         if (areas) out.add(new Entry(Kind.AREA, "area of the plane (region)"));
         if (regions) out.add(new Entry(Kind.REGION, "region (its nodes)"));
+        if (crashed) out.add(new Entry(Kind.CRASHED, "crashed"));
         return out;
     }
 }

@@ -41,6 +41,8 @@ final class DrawnScene {
 
     /** The protocol's marks on each node (token badge, leader, queue, label); {@link NodeMarks#NONE} for none. */
     final NodeMarks[] marks;
+    /** Whether the adversary crashed the node (drawn greyed and crossed out). */
+    final boolean[] crashed;
     /** Each node's region now, when the scenario gives regions as node sets (else null): drawn as padded hulls. */
     String[] region;
 
@@ -98,6 +100,7 @@ final class DrawnScene {
         names = new String[n];
         nameSide = new int[n];
         marks = new NodeMarks[n];
+        crashed = new boolean[n];
         Arrays.fill(marks, NodeMarks.NONE);
     }
 

@@ -3,6 +3,7 @@ package dev.lockstep.app.graph;
 import dev.lockstep.figure.LabelPlacement;
 import dev.lockstep.figure.Look;
 import dev.lockstep.figure.MarkKinds;
+import java.util.List;
 import javafx.scene.Node;
 import javafx.scene.layout.Pane;
 import javafx.scene.paint.Color;
@@ -65,6 +66,17 @@ public final class MarkSwatches {
                 Polygon head = new Polygon(28 * s, y, 18 * s, y - 5 * s, 18 * s, y + 5 * s);
                 head.setFill(Palette.EDGE_LECTURE);
                 p.getChildren().addAll(edge, head);
+            }
+            case CRASHED -> {
+                Circle node = node(16 * s, y, s);
+                double d = 6 * s * 0.62;
+                Line a = new Line(16 * s - d, y - d, 16 * s + d, y + d);
+                Line b = new Line(16 * s - d, y + d, 16 * s + d, y - d);
+                for (Line l : List.of(a, b)) {
+                    l.setStroke(Palette.INK);
+                    l.setStrokeWidth(2 * s);
+                }
+                p.getChildren().addAll(node, a, b);
             }
             case AREA, REGION -> {
                 Rectangle r = new Rectangle(4 * s, 2 * s, 36 * s, 14 * s);

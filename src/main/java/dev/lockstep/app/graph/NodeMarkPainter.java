@@ -124,6 +124,7 @@ final class NodeMarkPainter {
     void drawMarks(GraphicsContext g) {
         double s = f.s;
         for (int u = 0; u < scene.n; u++) {
+            if (scene.crashed[u]) drawCrashed(g, f.px[u], f.py[u], f.r, s);
             NodeMarks m = scene.marks[u];
             if (m.isEmpty()) continue;
             double labelW = 0;
@@ -166,6 +167,17 @@ final class NodeMarkPainter {
         g.setFont(fonts.pip);
         g.setFill(Palette.INK);
         g.fillText(text, at[0], at[1] + 0.5);
+    }
+
+    /** A crashed node: its fill washed out to grey, crossed out in ink. */
+    static void drawCrashed(GraphicsContext g, double x, double y, double r, double s) {
+        g.setFill(new Color(0.85, 0.85, 0.85, 0.75));
+        g.fillOval(x - r, y - r, 2 * r, 2 * r);
+        double d = r * 0.62;
+        g.setStroke(Palette.INK);
+        g.setLineWidth(2.4 * s);
+        g.strokeLine(x - d, y - d, x + d, y + d);
+        g.strokeLine(x - d, y + d, x + d, y - d);
     }
 
     /** A token badge: an amber disc outlined in ink, with the count inside when more than one. */

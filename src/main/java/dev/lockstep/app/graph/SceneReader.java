@@ -127,7 +127,10 @@ final class SceneReader {
     private void readMarks() {
         DrawnScene sc = scene;
         var look = protocol.presentation();
-        for (int u = 0; u < sc.n; u++) sc.marks[u] = look.marks(sim.state(u));
+        for (int u = 0; u < sc.n; u++) {
+            sc.marks[u] = look.marks(sim.state(u));
+            sc.crashed[u] = sim.crashed(u);
+        }
         sc.arrows.clear();
         for (int[] e : sc.edges) {
             int dir = look.orientation(sim.state(e[0]), sim.state(e[1]));
