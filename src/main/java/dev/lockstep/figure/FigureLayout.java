@@ -137,7 +137,8 @@ final class FigureLayout {
             xs[u] = sim.graph().x(u);
             ys[u] = sim.graph().y(u);
         }
-        Projection p = Projection.fit(xs, ys, area.x(), area.y(), area.width(), area.height());
+        double[][] framed = Projection.framed(xs, ys, n, sim.config().areas());
+        Projection p = Projection.fit(framed[0], framed[1], area.x(), area.y(), area.width(), area.height());
         projection = p;
         px = new double[n];
         py = new double[n];
@@ -192,13 +193,7 @@ final class FigureLayout {
             Arrays.sort(lengths);
             median = Math.max(1e-9, lengths[lengths.length / 2]);
         }
-        double[] xs = new double[n];
-        double[] ys = new double[n];
-        for (int u = 0; u < n; u++) {
-            xs[u] = sim.graph().x(u);
-            ys[u] = sim.graph().y(u);
-        }
-        double edgePx = median * Projection.fit(xs, ys, area.x(), area.y(), area.width(), area.height()).scale();
+        double edgePx = median * projection.scale();
         Detail d = Detail.at(edgePx, 1);
         portDetail = d.ports();
         nameDetail = d.names();

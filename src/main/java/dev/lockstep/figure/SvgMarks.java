@@ -41,8 +41,8 @@ final class SvgMarks {
                     .append(n(r.area() ? Look.AREA_OPACITY : Look.AREA_OPACITY * 1.6)).append("\" stroke=\"").append(r.colour())
                     .append("\" stroke-opacity=\"").append(n(Look.AREA_OUTLINE_OPACITY))
                     .append("\" stroke-width=\"1.5\" stroke-dasharray=\"8 5\"/>");
-            double baseline = r.area() ? r.nameAt().y() + FigureSizes.PORT_FONT : r.nameAt().y() - 2;
-            text(r.name(), r.nameAt().x(), baseline, FigureSizes.PORT_FONT, true, r.colour(), r.area() ? "start" : "middle");
+            double baseline = r.area() ? r.nameAt().y() + FigureSizes.NAME_FONT : r.nameAt().y() - 2;
+            text(r.name(), r.nameAt().x(), baseline, FigureSizes.NAME_FONT, true, r.colour(), r.area() ? "start" : "middle");
             out.append("</g>\n");
         }
         out.append("</g>\n");

@@ -52,7 +52,7 @@ final class TikzMarks {
             for (Point p : r.outline()) body.append(at(p)).append(" -- ");
             body.append("cycle; % ").append(r.area() ? "area " : "region ").append(Latex.escape(r.name())).append('\n');
             body.append("\\node[anchor=").append(r.area() ? "north west" : "south").append(",text=").append(c.apply(r.colour()))
-                    .append(",font=").append(font(FigureSizes.PORT_FONT, true)).append("] at ").append(at(r.nameAt()))
+                    .append(",font=").append(font(FigureSizes.NAME_FONT, true)).append("] at ").append(at(r.nameAt()))
                     .append(" {").append(Latex.escape(r.name())).append("};\n");
         }
     }

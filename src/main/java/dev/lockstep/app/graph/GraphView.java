@@ -286,7 +286,8 @@ public final class GraphView {
 
     /** Fits the whole graph in the view again. */
     public void resetCamera() {
-        camera.fit(scene.toX, scene.toY, scene.n);
+        double[][] framed = dev.lockstep.figure.Projection.framed(scene.toX, scene.toY, scene.n, scene.areas);
+        camera.fit(framed[0], framed[1], scene.areas.isEmpty() ? scene.n : framed[0].length);
     }
 
     /** The zoom level: 1 after {@link #resetCamera()}, 2 twice as close. */

@@ -42,7 +42,7 @@ final class NodeMarkPainter {
 
     void drawNeighbourhoods(GraphicsContext g) {
         double s = f.s;
-        g.setFont(fonts.port);
+        g.setFont(fonts.name);
         g.setTextBaseline(VPos.TOP);
         g.setTextAlign(TextAlignment.LEFT);
         List<NeighbourhoodArea> areas = scene.areas;
