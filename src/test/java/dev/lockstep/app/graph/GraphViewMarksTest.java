@@ -94,6 +94,23 @@ class GraphViewMarksTest {
     }
 
     @Test
+    void onFortyNodesTheBadgesStayAndTheTextGivesWay(FxRobot robot) throws Exception {
+        String json = java.nio.file.Files.readString(java.nio.file.Path.of("sample-runs", "swarm-long-dynamic-40.json"));
+        Session session = Session.start(TokenRelayScenarios.with(json, new TokenRelay(3)));
+        for (int i = 0; i < 40; i++) session.stepRound();
+        GraphView view = Fx.show(robot, stage, session, 1000, 700);
+        WritableImage img = GraphViewLookTest.shot(robot, stage);
+        Fx.save(img, "graph-view-marks-40.png");
+        assertTrue(amber(img, 0, 0, (int) view.node().getLayoutBounds().getWidth()) > 100, "badges drawn");
+        robot.interact(() -> view.zoom(0.5));
+        Fx.frames(3);
+        assertFalse(view.detailed(), "zoomed out, labels give way");
+        WritableImage far = GraphViewLookTest.shot(robot, stage);
+        Fx.save(far, "graph-view-marks-40-far.png");
+        assertTrue(amber(far, 0, 0, (int) view.node().getLayoutBounds().getWidth()) > 60, "the badges stay");
+    }
+
+    @Test
     void lmeShowsNoMarksAndNoMarkLegend(FxRobot robot) throws Exception {
         Session lme = Fx.session("ring-8.json");
         for (int i = 0; i < 20; i++) lme.stepRound();
