@@ -48,6 +48,11 @@ public final class Controls {
     final Label toolCaption = new Label("Tool");
     final Spinner<Integer> delta = new Spinner<>();
     final Spinner<Integer> k = new Spinner<>();
+    /** The name of the protocol's whole-number parameter beside its spinner ("K", "k"). */
+    final Label kLabel = new Label("K");
+    {
+        kLabel.setId("k-label");
+    }
     final ToggleButton workload = new ToggleButton("Workload");
     final ToggleGroup tools = new ToggleGroup();
     final ToggleButton selectTool = new ToggleButton("Select");
