@@ -135,6 +135,27 @@ class FigureMarksTest {
     }
 
     @Test
+    void aCrashedNodeIsGreyedAndCrossedOutForAnyProtocolWithItsLegendEntry() throws Exception {
+        String lmeJson = java.nio.file.Files.readString(Path.of("sample-runs", "ring-8.json")).replaceFirst("\\{",
+                "{\"dynamics\": [{\"round\": 2, \"crash\": \"" + firstNode() + "\"}], ");
+        Session lme = Session.start(ScenarioLoader.parse(lmeJson, "ring-8-crash.json"));
+        String before = Figures.svg(lme, OPTIONS);
+        assertFalse(before.contains("crashed"), "nothing crashed yet");
+        for (int i = 0; i < 4; i++) lme.stepRound();
+        assertTrue(lme.simulation().crashed(0));
+        assertTrue(MarkKinds.of(lme.simulation()).crashed());
+        assertEquals(List.of(MarkKinds.Kind.CRASHED), MarkKinds.of(lme.simulation()).entries().stream().map(MarkKinds.Entry::kind).toList());
+        String svg = Figures.svg(lme, OPTIONS);
+        assertEquals(1, count(svg, "class=\"crashed\" data-node=\"0\""));
+        assertTrue(svg.contains(">crashed</text>"), "the legend says so");
+        assertTrue(Figures.tikz(lme, OPTIONS).contains("% crashed"));
+    }
+
+    private static String firstNode() throws Exception {
+        return ScenarioLoader.load(Path.of("sample-runs", "ring-8.json")).nodes().get(0);
+    }
+
+    @Test
     void lmeFiguresHaveNoMarks() throws Exception {
         Session lme = Session.start(ScenarioLoader.load(Path.of("sample-runs", "ring-8.json")));
         for (int i = 0; i < 6; i++) lme.stepRound();

@@ -111,6 +111,25 @@ class GraphViewMarksTest {
     }
 
     @Test
+    void aCrashedNodeGetsItsLegendEntryOnceItCrashes(FxRobot robot) throws Exception {
+        String json = java.nio.file.Files.readString(java.nio.file.Path.of("sample-runs", "ring-8.json"));
+        String first = dev.lockstep.scenario.ScenarioLoader.parse(json, "ring-8.json").nodes().get(0);
+        Session lme = Session.start(dev.lockstep.scenario.ScenarioLoader.parse(
+                json.replaceFirst("\\{", "{\"dynamics\": [{\"round\": 3, \"crash\": \"" + first + "\"}], "), "crash.json"));
+        lme.stepRound();
+        GraphView view = Fx.show(robot, stage, lme, 900, 700);
+        assertFalse(GraphViewLookTest.texts(view.legend()).contains("crashed"), "not before the crash");
+        WritableImage before = GraphViewLookTest.shot(robot, stage);
+        for (int i = 0; i < 4; i++) lme.stepRound();
+        robot.interact(() -> view.update(false));
+        Fx.frames(3);
+        assertTrue(GraphViewLookTest.texts(view.legend()).contains("crashed"));
+        WritableImage after = GraphViewLookTest.shot(robot, stage);
+        Fx.save(after, "graph-view-crashed.png");
+        assertTrue(GraphViewLookTest.dark(after) > GraphViewLookTest.dark(before), "the cross is drawn");
+    }
+
+    @Test
     void lmeShowsNoMarksAndNoMarkLegend(FxRobot robot) throws Exception {
         Session lme = Fx.session("ring-8.json");
         for (int i = 0; i < 20; i++) lme.stepRound();
