@@ -119,13 +119,14 @@ final class FigureLayout {
                 names.add(new Figure.Name(u, sim.nodeName(u), new Point(nameX[u], nameY[u]), nameW[u], NAME_H));
             }
         }
-        List<Figure.Token> tokens = tokens();
         FigureMarks marks = new FigureMarks(sim, px, py, r, placement);
+        List<Figure.NodeMark> nodeMarks = marks.marks(nameDetail ? nameSide : null, nameW, NAME_H);
+        List<Figure.Token> tokens = tokens(nodeMarks);
         return new Figure(w, h, header, area, List.copyOf(hulls), List.copyOf(glows), List.copyOf(edgeList),
                 List.copyOf(nodes), List.copyOf(ports), List.copyOf(pips), List.copyOf(tags), List.copyOf(pointers),
                 List.copyOf(names), tokens, List.copyOf(alerts), List.copyOf(legend), List.copyOf(caption),
                 List.copyOf(marks.regions(projection)), List.copyOf(marks.arrows(edges)),
-                List.copyOf(marks.marks(nameDetail ? nameSide : null, nameW, NAME_H)));
+                List.copyOf(nodeMarks));
     }
 
     // ------------------------------------------------------------------ graph
@@ -301,7 +302,8 @@ final class FigureLayout {
 
     // ------------------------------------------------------------------ messages
 
-    private List<Figure.Token> tokens() {
+    /** The messages, placed clear of nodes, names, port labels and the protocol marks' labels. */
+    private List<Figure.Token> tokens(List<Figure.NodeMark> marks) {
         List<Envelope> envelopes = new ArrayList<>();
         List<int[]> slots = new ArrayList<>();
         Map<Long, int[]> perChannel = new LinkedHashMap<>();
@@ -314,6 +316,12 @@ final class FigureLayout {
         }
         double h = TOKEN_H;
         Obstacles obs = textDetail ? placement.obstacles(n, nameX, nameY, nameW, NAME_H, portDetail ? portLabels : null) : null;
+        if (obs != null) {
+            for (Figure.NodeMark m : marks) {
+                if (m.labelAt() != null) placement.block(obs, m.labelAt().x(), m.labelAt().y(), m.labelWidth(), LabelPlacement.MARK_H);
+                if (m.queueAt() != null) placement.block(obs, m.queueAt().x(), m.queueAt().y(), m.queueWidth(), LabelPlacement.MARK_H);
+            }
+        }
         List<Figure.Token> out = new ArrayList<>();
         for (int i = 0; i < envelopes.size(); i++) {
             Envelope e = envelopes.get(i);

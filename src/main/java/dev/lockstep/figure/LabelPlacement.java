@@ -136,6 +136,12 @@ public final class LabelPlacement {
         out[0] += labelW / 2 + 2 * s + w / 2;
     }
 
+    /** Adds a label box (centre, width w, height h) to what message pills must not cover. */
+    public void block(Obstacles obs, double cx, double cy, double w, double h) {
+        double half = Math.max(0, (w - h) / 2);
+        obs.add(cx - half, cy, cx + half, cy, h / 2 + s);
+    }
+
     /**
      * Puts in {@code out} {tip x, tip y, dx, dy}: the arrowhead (length {@code len}) of the edge
      * oriented from a to b, two thirds of the way between the rims, past the middle where

@@ -49,9 +49,6 @@ public final class GraphView {
     private final Painter painter;
     private final Gestures gestures;
     private final Legend legend;
-    /** The protocol marks shown so far (the legends keep an entry once shown). */
-    private MarkKinds marksShown = MarkKinds.NONE;
-    private Consumer<MarkKinds> marksListener = k -> { };
     private final FrameStats frames = new FrameStats();
     private final AnimationTimer timer;
     /** Whether the wall clock is ignored: animations advance only through {@link #showAt(double)}. */
@@ -118,23 +115,17 @@ public final class GraphView {
         reader.read(anim);
         animator.start(anim);
         scene.dirty = true;
-        MarkKinds shown = marksShown.union(MarkKinds.of(sim));
-        if (!shown.equals(marksShown)) {
-            marksShown = shown;
-            legend.setMarks(shown);
-            marksListener.accept(shown);
-        }
+        legend.seen(MarkKinds.of(sim));
     }
 
     /** The protocol marks (token badge, leader, ...) shown so far: what the legends list. */
     public MarkKinds marksShown() {
-        return marksShown;
+        return legend.marks();
     }
 
     /** Told the marks shown so far whenever they grow (now, too), for a legend outside the view. */
     public void onMarksShown(Consumer<MarkKinds> listener) {
-        marksListener = listener == null ? k -> { } : listener;
-        marksListener.accept(marksShown);
+        legend.onMarks(listener);
     }
 
     private void pulse(long now) {

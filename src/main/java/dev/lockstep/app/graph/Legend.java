@@ -30,7 +30,9 @@ final class Legend {
     private final Protocol<?> protocol;
     private final VBox box = new VBox();
     private boolean lecture;
+    /** The protocol marks the run has shown so far (an entry, once shown, stays). */
     private MarkKinds marks = MarkKinds.NONE;
+    private java.util.function.Consumer<MarkKinds> marksListener = k -> { };
 
     Legend(Protocol<?> protocol) {
         this.protocol = protocol;
@@ -51,11 +53,23 @@ final class Legend {
         build();
     }
 
-    /** Shows entries for these marks (those the run has shown so far), after the ring values. */
-    void setMarks(MarkKinds kinds) {
-        if (kinds.equals(marks)) return;
-        marks = kinds;
+    /** Adds entries for the marks the run shows now to those shown so far (after the ring values). */
+    void seen(MarkKinds now) {
+        MarkKinds all = marks.union(now);
+        if (all.equals(marks)) return;
+        marks = all;
         build();
+        marksListener.accept(all);
+    }
+
+    MarkKinds marks() {
+        return marks;
+    }
+
+    /** Told the marks shown so far, now and whenever they grow (for a legend outside the view). */
+    void onMarks(java.util.function.Consumer<MarkKinds> listener) {
+        marksListener = listener == null ? k -> { } : listener;
+        marksListener.accept(marks);
     }
 
     private double s() {

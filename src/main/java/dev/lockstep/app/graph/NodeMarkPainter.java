@@ -4,6 +4,7 @@ import dev.lockstep.core.NeighbourhoodArea;
 import dev.lockstep.core.NodeMarks;
 import dev.lockstep.figure.LabelPlacement;
 import dev.lockstep.figure.Look;
+import dev.lockstep.figure.Obstacles;
 import dev.lockstep.figure.RegionOutline;
 import java.util.List;
 import java.util.TreeMap;
@@ -137,6 +138,30 @@ final class NodeMarkPainter {
             if (m.tokens() > 0) {
                 f.placement.badge(u, at);
                 drawBadge(g, fonts, at[0], at[1], m.tokens(), s);
+            }
+        }
+    }
+
+    /**
+     * Adds the small labels and queue counts drawn this frame to what message pills must not
+     * cover (as the figures do), so a pill never hides a height.
+     */
+    void block(Obstacles obs) {
+        if (!f.nameDetail) return;
+        double s = f.s;
+        double h = LabelPlacement.MARK_H * s;
+        for (int u = 0; u < scene.n; u++) {
+            NodeMarks m = scene.marks[u];
+            double labelW = 0;
+            if (!m.label().isEmpty()) {
+                labelW = fonts.width(m.label(), fonts.label) + 6 * s;
+                f.placement.label(u, scene.nameSide[u], f.nameW[u], f.nameH, labelW, h, at);
+                f.placement.block(obs, at[0], at[1], labelW, h);
+            }
+            if (m.queue() > 0) {
+                double w = Math.max(h, fonts.width(Integer.toString(m.queue()), fonts.pip) + 5 * s);
+                f.placement.queue(u, scene.nameSide[u], f.nameW[u], f.nameH, labelW, w, h, at);
+                f.placement.block(obs, at[0], at[1], w, h);
             }
         }
     }

@@ -37,9 +37,9 @@ final class Painter {
         this.camera = camera;
         this.hits = hits;
         this.labels = new LabelPainter(scene, f, fonts);
-        this.tokens = new TokenPainter(scene, camera, f, fonts);
-        this.marks = new MarkPainter(scene, f, fonts);
         this.nodeMarks = new NodeMarkPainter(scene, camera, f, fonts);
+        this.tokens = new TokenPainter(scene, camera, f, fonts, nodeMarks);
+        this.marks = new MarkPainter(scene, f, fonts);
     }
 
     /** Whether labels (tokens' text, port labels, pips) were drawn at the last frame's zoom. */

@@ -23,12 +23,15 @@ final class TokenPainter {
     private final PixelFrame f;
     private final Fonts fonts;
     private final long[] layoutKey = {-1, -1, -1, -1, -1};
+    /** The protocol marks' labels, which pills keep clear of. */
+    private final NodeMarkPainter marks;
 
-    TokenPainter(DrawnScene scene, Camera camera, PixelFrame f, Fonts fonts) {
+    TokenPainter(DrawnScene scene, Camera camera, PixelFrame f, Fonts fonts, NodeMarkPainter marks) {
         this.scene = scene;
         this.camera = camera;
         this.f = f;
         this.fonts = fonts;
+        this.marks = marks;
     }
 
     /** Lays out the resting tokens, greedily in channel order (see {@link LabelPlacement#token}). */
@@ -48,6 +51,7 @@ final class TokenPainter {
                 for (PortEnd pl : scene.portLabels) ports.add(new int[] {pl.node(), pl.peer()});
             }
             obs = f.placement.obstacles(scene.n, f.nameX, f.nameY, f.nameW, f.nameH, ports);
+            marks.block(obs);
         }
         for (MessageToken t : scene.tokens.values()) {
             if (t.leaving) continue;
