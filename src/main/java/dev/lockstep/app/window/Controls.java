@@ -74,11 +74,12 @@ public final class Controls {
      * Offers the layouts or turns them off, saying why in the menu itself: JavaFX shows no tooltip
      * on a disabled menu item, so the reason is a (disabled) line under them.
      */
-    void offerLayouts(boolean offered) {
+    void offerLayouts(String whyNot) {
+        boolean offered = whyNot == null;
         for (MenuItem m : layoutMenu.getItems()) {
             if (m != layoutWhy) m.setDisable(!offered);
         }
-        layoutWhy.setText(NOT_ON_A_UNIT_DISK);
+        layoutWhy.setText(offered ? NOT_ON_A_UNIT_DISK : whyNot);
         layoutWhy.setDisable(true);
         layoutWhy.setVisible(!offered);
     }

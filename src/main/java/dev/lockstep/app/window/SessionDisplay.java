@@ -123,7 +123,7 @@ public final class SessionDisplay {
             controls.workload.setTooltip(new Tooltip(hasWorkload ? "The scenario's workload calls Lock and Unlock (a recorded input)"
                     : "This scenario has no workload: call Lock and Unlock from a node's context menu"));
             controls.play.setSelected(state.playback.playing());
-            controls.offerLayouts(session.unitDisk() <= 0);
+            controls.offerLayouts(LayoutOffer.whyNot(session.unitDisk(), state.sim().config().areas()));
             String variant = sc.json().get("params") instanceof JsonValue.Obj p && p.get("variant") instanceof JsonValue.Str v
                     ? ", " + v.value() : "";
             controls.scenarioLabel.setText(sc.name() + "   ·   " + sc.protocol().name() + variant + "   ·   " + state.sim().nodeCount()
