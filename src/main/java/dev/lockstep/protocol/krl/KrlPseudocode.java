@@ -10,8 +10,8 @@ import java.util.Map;
 
 /**
  * The appendix's pseudocode as printed, one block per module, numbered as printed (block indices
- * in {@link KrlModules}). KRLF's pseudocode adds the appendix's "Pseudocode for KRL with token
- * forwarding" blocks, which replace ReleaseCS, Token and LinkUp.
+ * in {@link KrlModules}). KRLF's pseudocode has the appendix's "Pseudocode for KRL with token
+ * forwarding" blocks in place of ReleaseCS, Token and LinkUp, and PickLowest&ForwardToken last.
  */
 final class KrlPseudocode {
     private KrlPseudocode() {}
@@ -153,17 +153,35 @@ final class KrlPseudocode {
     static final Pseudocode KRL = build(false);
     static final Pseudocode KRLF = build(true);
 
+    /**
+     * KRLF's panel shows its three modules in place of KRL's (same block index) and
+     * PickLowest&ForwardToken after LowerHeight; {@link #KRLF_BLOCK} maps the trace's F blocks.
+     */
+    static final int[] KRLF_BLOCK = new int[15];
+
+    static {
+        for (int b = 0; b < KRLF_BLOCK.length; b++) KRLF_BLOCK[b] = b;
+        KRLF_BLOCK[KrlModules.F_RELEASE_CS] = KrlModules.RELEASE_CS;
+        KRLF_BLOCK[KrlModules.F_TOKEN] = KrlModules.TOKEN;
+        KRLF_BLOCK[KrlModules.F_LINK_UP] = KrlModules.LINK_UP;
+        KRLF_BLOCK[KrlModules.F_PICK] = KrlModules.LOWER + 1;
+    }
+
     private static Pseudocode build(boolean forwarding) {
         List<Block> blocks = new ArrayList<>(KRL_BLOCKS);
-        if (forwarding) blocks.addAll(KRLF_BLOCKS);
+        if (forwarding) {
+            blocks.set(KrlModules.RELEASE_CS, KRLF_BLOCKS.get(0));
+            blocks.set(KrlModules.TOKEN, KRLF_BLOCKS.get(1));
+            blocks.set(KrlModules.LINK_UP, KRLF_BLOCKS.get(2));
+            blocks.add(KRLF_BLOCKS.get(3));
+        }
         Map<String, List<Span>> spans = new HashMap<>();
         spans.put(KrlEvents.REQUEST_CS, List.of(whole(blocks, KrlModules.REQUEST_CS)));
-        spans.put(KrlEvents.RELEASE_CS, List.of(whole(blocks, forwarding ? KrlModules.F_RELEASE_CS : KrlModules.RELEASE_CS)));
+        spans.put(KrlEvents.RELEASE_CS, List.of(whole(blocks, KrlModules.RELEASE_CS)));
         spans.put(KrlEvents.RECEIVE_REQUEST, List.of(whole(blocks, KrlModules.REQUEST)));
-        spans.put(KrlEvents.RECEIVE_TOKEN, List.of(whole(blocks, forwarding ? KrlModules.F_TOKEN : KrlModules.TOKEN)));
+        spans.put(KrlEvents.RECEIVE_TOKEN, List.of(whole(blocks, KrlModules.TOKEN)));
         spans.put(KrlEvents.RECEIVE_LINK_INFO, List.of(whole(blocks, KrlModules.LINK_INFO)));
-        spans.put(KrlEvents.LINK_CHANGE, List.of(whole(blocks, KrlModules.LINK_DOWN),
-                whole(blocks, forwarding ? KrlModules.F_LINK_UP : KrlModules.LINK_UP)));
+        spans.put(KrlEvents.LINK_CHANGE, List.of(whole(blocks, KrlModules.LINK_DOWN), whole(blocks, KrlModules.LINK_UP)));
         return new Pseudocode(blocks, spans);
     }
 

@@ -26,7 +26,7 @@ final class KrlReplay implements Execution {
 
     /** Re-runs the execution of {@code r} and returns what it did, line by line. */
     static KrlTrace trace(ExecutionRecord r, KrlState before, SystemView view, KrlVariant variant) {
-        KrlTrace t = new KrlTrace(true);
+        KrlTrace t = new KrlTrace(true, variant.forwarding() ? KrlPseudocode.KRLF_BLOCK : null);
         KrlEvents.run(r.label(), before.copy(), new KrlReplay(r, before, view), t, variant);
         return t;
     }

@@ -10,19 +10,22 @@ import java.util.List;
  * state before it with a recording trace, so the highlighted lines are exactly the branches taken.
  */
 class KrlTrace {
-    static final KrlTrace OFF = new KrlTrace(false);
+    static final KrlTrace OFF = new KrlTrace(false, null);
 
     private final boolean on;
+    /** The panel's block for each module of {@link KrlModules} (KRLF shows its modules in KRL's places). */
+    private final int[] block;
     private final Pseudocode.Lines lines = new Pseudocode.Lines();
     private final List<String> notes = new ArrayList<>();
 
-    KrlTrace(boolean on) {
+    KrlTrace(boolean on, int[] block) {
         this.on = on;
+        this.block = block;
     }
 
     /** Line {@code l} of the appendix's module {@code block} (see {@link KrlPseudocode}) ran. */
     void line(int block, int... l) {
-        if (on) lines.add(block, l);
+        if (on) lines.add(this.block == null ? block : this.block[block], l);
     }
 
     /** A fact for the narration ("raised its height to (2,0,3)"). */

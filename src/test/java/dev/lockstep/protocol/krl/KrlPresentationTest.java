@@ -84,6 +84,20 @@ class KrlPresentationTest {
                 + "detected the failure of its link to 2"), three.sentence());
     }
 
+    /** KRLF's panel shows its own ReleaseCS, Token and LinkUp in KRL's places, PickLowest last. */
+    @Test
+    void krlfShowsItsModulesInPlace() throws Exception {
+        List<Shown> all = run("krlf-figure-5-forwarding.json");
+        Shown release = find(all, 6, 0, "ReleaseCS");
+        assertEquals(List.of(new Span(KrlModules.RELEASE_CS, 1, 3), new Span(KrlModules.RELEASE_CS, 6, 6),
+                new Span(KrlModules.LOWER + 1, 1, 1), new Span(KrlModules.LOWER + 1, 3, 10)), release.lines());
+        assertEquals("0 released the CS: forwarded its idle token to 3.", release.sentence());
+        var blocks = new Krl(2, KrlVariant.KRLF).presentation().pseudocode().blocks();
+        assertEquals(12, blocks.size());
+        assertEquals("KRLF: When node i releases the CS", blocks.get(KrlModules.RELEASE_CS).title());
+        assertEquals("KRLF: Procedure PickLowest&ForwardToken()", blocks.get(11).title());
+    }
+
     @Test
     void marksArrowsAndMessageTokens() {
         Krl krl = new Krl(2, KrlVariant.KRL);
