@@ -42,6 +42,8 @@ final class KrlTokensCheck implements Check {
             });
         }
         long lost = view.tokensLost();
+        // The paper assumes k < n; with k ≥ n every node starts with one token, n in all.
+        long k = Math.min(this.k, view.nodeCount());
         // An asynchronous execution under way may hold a received token in its staged state (its
         // message has left the channel, its new numTokens is not committed yet): then only "at
         // most k" can be checked; with no execution under way, exactly k.

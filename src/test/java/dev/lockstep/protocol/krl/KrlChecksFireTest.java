@@ -85,6 +85,14 @@ class KrlChecksFireTest {
         assertTrue(fired(broken, false, 100).contains("lockout"));
     }
 
+    /** k ≥ n (outside the paper's k < n): every node starts with a token, and the count is n. */
+    @Test
+    void moreTokensThanNodesMeansOneEach() {
+        KrlSetup s = KrlSetup.of(new Krl(5, KrlVariant.KRL), 3, "synchronous", false, 0.3, 1, 7, 1000);
+        s.runAndSettle(100);
+        assertEquals(List.of(), s.sim().violations());
+    }
+
     @Test
     void everyCheckIsListed() {
         assertEquals(List.of(KrlExclusionCheck.NAME, KrlTokensCheck.NAME, KrlDagCheck.NAME, "lockout"),
