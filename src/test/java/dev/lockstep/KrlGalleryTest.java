@@ -92,10 +92,22 @@ class KrlGalleryTest {
     }
 
     @Test
+    void cutOffFromEveryToken_heightsClimbThenTheRequestIsServed() throws Exception {
+        SampleRun run = SampleRun.of("krl-partition-cut-link-stall.json");
+        assertEquals(List.of("lockout"), run.violations().stream().map(v -> v.check()).toList());
+        assertEquals(37, run.violations().get(0).round());
+        assertTrue(sent(run, 7, "2", "ReceiveRequest", "LinkInfo(4,0,2)"), "2 raises itself right after the cut");
+        assertTrue(sent(run, 50, "3", "ReceiveLinkInfo", "LinkInfo(47,0,3) Request(47,0,3)"), "still climbing in round 50");
+        assertTrue(sent(run, 54, "2", "ReceiveRequest", "Request(46,0,2)"), "the request goes on once the link is back");
+        assertEquals(1, run.sim.stats().locksAcquired());
+        assertEquals(55, run.sim.stats().maxWaitRounds());
+    }
+
+    @Test
     void theGalleryShowsEachGifAndTheCommandThatMadeIt() throws Exception {
         String gallery = Files.readString(Path.of("sample-runs", "README.md"));
         for (String key : List.of("krl-figure-2-static", "krl-figure-3-link-failure", "krl-figure-4-idle-token",
-                "krlf-figure-5-forwarding", "krl-paper-views-drift")) {
+                "krlf-figure-5-forwarding", "krl-paper-views-drift", "krl-partition-cut-link-stall")) {
             assertTrue(gallery.contains("java -jar target/lockstep.jar gui sample-runs/" + key + ".json"));
             assertTrue(gallery.contains("](gifs/" + key + ".gif)"), "the gallery shows the GIF of " + key);
             Matcher m = Pattern.compile("export sample-runs/" + Pattern.quote(key)

@@ -25,7 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Every file in sample-runs/ runs through the command line as its name promises: the flaw
  * samples and the cut-link stalls (Ricart-Agrawala, Lamport) show their deadlock, the printed KRL
- * ({@code krl-paper-*}) its drifting views (exit 1), all others run clean
+ * ({@code krl-paper-*}) its drifting views, KRL cut off from its token a lockout (exit 1), all
+ * others run clean
  * (exit 0), and every run's trace replays exactly. What each sample teaches: {@link GalleryTest}.
  */
 class SampleRunsTest {
@@ -73,7 +74,8 @@ class SampleRunsTest {
                 long acquired = Long.parseLong(((JsonValue.Num) summary.get("locksAcquired")).text());
                 if (showsAViolation(p.getFileName().toString())) {
                     assertEquals(ExitCode.VIOLATION, code, err.toString(StandardCharsets.UTF_8));
-                    String expected = p.getFileName().toString().contains("-paper-") ? "token-oriented" : "deadlock";
+                    String name = p.getFileName().toString();
+                    String expected = !name.startsWith("krl-") ? "deadlock" : name.contains("-paper-") ? "token-oriented" : "lockout";
                     assertTrue(checks.contains(expected), checks.toString());
                 } else {
                     assertEquals(ExitCode.OK, code, json + err.toString(StandardCharsets.UTF_8));
