@@ -52,7 +52,7 @@ public final class Krl implements Protocol<KrlState> {
                 Action.onReceive(KrlEvents.RECEIVE_LINK_INFO, LinkInfo.class, op(KrlEvents.RECEIVE_LINK_INFO)),
                 // A no-op unless the detectors hold a failure or a formation (the scheduler skips no-ops).
                 Action.when(KrlEvents.LINK_CHANGE, s -> true, op(KrlEvents.LINK_CHANGE)));
-        this.presentation = new KrlPresentation(k, variant);
+        this.presentation = new KrlPresentation(variant);
     }
 
     public int k() {

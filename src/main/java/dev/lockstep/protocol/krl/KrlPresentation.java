@@ -21,7 +21,7 @@ final class KrlPresentation implements ProtocolPresentation<KrlState> {
 
     private final KrlVariant variant;
 
-    KrlPresentation(int k, KrlVariant variant) {
+    KrlPresentation(KrlVariant variant) {
         this.variant = variant;
     }
 
