@@ -58,4 +58,19 @@ class KrlTest extends AppFixture {
         assertTrue(fx(() -> window.errors()).isEmpty());
         for (String c : fx(() -> window.checks().checkNames())) assertEquals("ok", fx(() -> window.checks().status(c)));
     }
+
+    /** A lecturer runs KRL on LME's ring: the chooser keeps the graph and switches the channels to FIFO. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void runsOnLmesRingFromTheChooser() {
+        assertTrue(fx(() -> window.open(Path.of("sample-runs", "ring-8.json"))));
+        fx(() -> ((javafx.scene.control.ComboBox<String>) robot().lookup("#protocol").query()).setValue("krl"));
+        settle();
+        assertEquals("krl", sim().protocol().name());
+        assertEquals(dev.lockstep.core.ChannelDiscipline.FIFO, fx(() -> window.session().scenario().channels()));
+        fx(() -> window.runRounds(120));
+        assertTrue(fx(() -> window.errors()).isEmpty());
+        assertEquals(List.of(), fx(() -> window.session().simulation().violations()));
+        assertTrue(fx(() -> window.session().simulation().stats().locksAcquired()) > 0);
+    }
 }
