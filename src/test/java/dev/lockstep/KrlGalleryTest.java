@@ -103,6 +103,38 @@ class KrlGalleryTest {
         assertEquals(55, run.sim.stats().maxWaitRounds());
     }
 
+    private static dev.lockstep.core.Simulation dropOnesToken(String moreDynamics) throws Exception {
+        String text = Files.readString(Path.of("sample-runs", "krl-figure-2-static.json"));
+        dev.lockstep.scenario.Scenario sc = dev.lockstep.scenario.ScenarioLoader.parse(text.replace("\"workload\": [",
+                "\"dynamics\": [{\"round\": 8, \"lose\": {\"from\": \"1\", \"to\": \"4\", \"message\": \"Token\"}}"
+                        + moreDynamics + "],\n  \"workload\": [").replace("\"rounds\": 40", "\"rounds\": 80"), "lose.json");
+        dev.lockstep.core.adversary.Engine engine = sc.engine(sc.seed());
+        engine.runUntil(sc.rounds());
+        return engine.simulation();
+    }
+
+    /**
+     * The adversary drops 1's token on its way to 4 on a live link, outside the paper's reliable
+     * links: the token is counted as lost, and 1, waiting for 4's reply to it (receivedLI[4] =
+     * false) for as long as the link lasts, ignores 4's heights and sees the link the wrong way;
+     * 4's requests to 1 are never queued. A cut of the link heals it (LinkDown l. 3).
+     */
+    @Test
+    void aTokenDroppedOnALiveLinkLeavesTheSendersViewStale() throws Exception {
+        dev.lockstep.core.Simulation sim = dropOnesToken("");
+        assertEquals(1, sim.tokensLost());
+        List<String> checks = sim.violations().stream().map(v -> v.check()).distinct().toList();
+        assertEquals(List.of("token-oriented", "lockout"), checks, "tokens-conserved allows for the dropped token");
+        assertTrue(sim.violations().get(0).message().startsWith("1 sees 4 at (0,-1,4) but it is at (1,0,4)"));
+        assertEquals(KrlState.Status.WAITING, ((KrlState) sim.state(sim.indexOf("4"))).status);
+
+        dev.lockstep.core.Simulation healed = dropOnesToken(", {\"round\": 40, \"cut\": [\"1\", \"4\"]}, "
+                + "{\"round\": 41, \"link\": [\"1\", \"4\"]}");
+        assertEquals(healed.stats().lockRequests(), healed.stats().locksAcquired(), "after the cut and the re-link every request is served");
+        assertEquals(KrlState.Status.REMAINDER, ((KrlState) healed.state(healed.indexOf("4"))).status);
+        assertTrue(healed.violations().stream().noneMatch(v -> v.round() > 45), healed.violations().toString());
+    }
+
     @Test
     void theGalleryShowsEachGifAndTheCommandThatMadeIt() throws Exception {
         String gallery = Files.readString(Path.of("sample-runs", "README.md"));
