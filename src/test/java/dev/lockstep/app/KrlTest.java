@@ -29,7 +29,7 @@ class KrlTest extends AppFixture {
         assertTrue(fx(() -> window.open(Path.of("sample-runs", "krl-figure-2-static.json"))));
         assertTrue(fx(() -> stage.getTitle()).contains("KRL on a static network with 2 tokens"));
         assertEquals("krl", sim().protocol().name());
-        assertEquals(List.of("REMAINDER", "WAITING", "CRITICAL", "token (count if more than one)", "queue = Q",
+        assertEquals(List.of("REMAINDER", "WAITING", "CRITICAL", "none or in use", "idle", "token (count if more than one)", "queue = Q",
                 "label = height", "arrow = higher → lower height"), fx(() -> window.legend().items()));
         assertEquals(List.of("k-exclusion", "tokens-conserved", "token-oriented", "lockout"),
                 fx(() -> window.checks().checkNames()));

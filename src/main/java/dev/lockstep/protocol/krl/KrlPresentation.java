@@ -31,6 +31,24 @@ final class KrlPresentation implements ProtocolPresentation<KrlState> {
 
     @Override public List<String> fillValues() { return STATUSES; }
 
+    /**
+     * The ring marks an idle token (Sec. 4.4: a token held "in its REMAINDER section with |Q| =
+     * 0"), the problem KRLF addresses; the paper's other half of the definition, a waiting node
+     * elsewhere in the component, is what the fills show.
+     */
+    @Override public String ring(KrlState s) { return idle(s) ? IDLE : NOT_IDLE; }
+
+    @Override public String ringName() { return "token"; }
+
+    @Override public List<String> ringValues() { return List.of(NOT_IDLE, IDLE); }
+
+    private static final String IDLE = "idle";
+    private static final String NOT_IDLE = "none or in use";
+
+    static boolean idle(KrlState s) {
+        return s.tokenHolder && s.status == Status.REMAINDER && s.q.isEmpty();
+    }
+
     @Override
     public NodeMarks marks(KrlState s) {
         return new NodeMarks(s.numTokens, false, s.q.size(), s.myHeight.toString());

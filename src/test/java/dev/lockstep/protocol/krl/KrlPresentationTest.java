@@ -112,5 +112,7 @@ class KrlPresentationTest {
         assertEquals(0, p.tokens(new Request(a.myHeight)));
         assertEquals("height", p.labelName());
         assertEquals(List.of("REMAINDER", "WAITING", "CRITICAL"), p.fillValues());
+        assertEquals("idle", p.ring(a), "a holder in REMAINDER with an empty queue: an idle token (Sec. 4.4)");
+        assertEquals("none or in use", p.ring(b));
     }
 }
