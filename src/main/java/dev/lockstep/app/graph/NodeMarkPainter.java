@@ -67,9 +67,9 @@ final class NodeMarkPainter {
             g.setFill(tint(Look.area(i), 0.9));
             g.fillText(a.name(), x + 5 * s, y + 4 * s);
         }
+        g.setTextAlign(TextAlignment.CENTER);
         if (scene.region != null) drawRegions(g, s);
         g.setTextBaseline(VPos.CENTER);
-        g.setTextAlign(TextAlignment.CENTER);
     }
 
     /** Regions as node sets: one padded hull per region (sorted by name, so a colour stays with its region). */
