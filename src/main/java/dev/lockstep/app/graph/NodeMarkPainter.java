@@ -87,10 +87,10 @@ final class NodeMarkPainter {
             g.setLineDashes(8 * s, 5 * s);
             g.strokePolygon(poly[0], poly[1], k);
             g.setLineDashes((double[]) null);
-            int top = RegionOutline.top(poly);
+            double[] name = RegionOutline.nameAt(poly);
             g.setFill(tint(colour, 0.9));
             g.setTextBaseline(VPos.BOTTOM);
-            g.fillText(e.getKey(), poly[0][top], poly[1][top] - 1 * s);
+            g.fillText(e.getKey(), name[0], name[1] - 1 * s);
             g.setTextBaseline(VPos.TOP);
         }
     }
