@@ -73,9 +73,9 @@ public record Figure(double width, double height, Header header, Area graph, Lis
             return LabelPlacement.tokenText(label);
         }
 
-        /** Where the badge of the tokens it carries goes: at the pill's back end, or on the marker. */
+        /** Where the badge of the tokens it carries goes: at the pill's back end, or just behind the marker. */
         public Point badge() {
-            double back = pill ? width / 2 : 0;
+            double back = pill ? width / 2 : 8;
             return new Point(at.x() - dx * back, at.y() - dy * back);
         }
     }

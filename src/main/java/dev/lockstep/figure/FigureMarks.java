@@ -72,9 +72,8 @@ final class FigureMarks {
             double[][] poly = RegionOutline.around(px, py, ms, r + 12);
             List<Point> outline = new ArrayList<>();
             for (int i = 0; i < poly[0].length; i++) outline.add(new Point(poly[0][i], poly[1][i]));
-            int top = RegionOutline.top(poly);
-            out.add(new Figure.Region(e.getKey(), Look.area(index++), false, List.copyOf(outline),
-                    new Point(poly[0][top], poly[1][top] - 1)));
+            double[] name = RegionOutline.nameAt(poly);
+            out.add(new Figure.Region(e.getKey(), Look.area(index++), false, List.copyOf(outline), new Point(name[0], name[1] - 1)));
         }
         return out;
     }

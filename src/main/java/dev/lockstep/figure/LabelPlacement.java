@@ -113,13 +113,17 @@ public final class LabelPlacement {
     /**
      * Puts in {@code out} the centre of node u's small label (width w, height h), stacked with its
      * name (on {@code side}, width nameW, height nameH): beyond the name, away from the node, so
-     * the two read as one block and neither covers an edge the name avoided.
+     * the two read as one block and neither covers an edge the name avoided; on the node's other
+     * side when that block would leave the drawing at the top or the bottom.
      */
     public void label(int u, int side, double nameW, double nameH, double w, double h, double[] out) {
         name(u, side, nameW, nameH, out);
         double dy = nameH / 2 + 0.5 * s + h / 2;
         out[1] += NAME_SIDES[side][1] < -0.5 ? -dy : dy;
         out[0] += Math.signum(NAME_SIDES[side][0]) * (w - nameW) / 2;
+        // beyond the top or bottom (a node at the border of the view): on the node's other side,
+        // readable rather than cut off
+        if (out[1] - h / 2 < top || out[1] + h / 2 > bottom) name(u, out[1] > py[u] ? 1 : 0, w, h, out);
     }
 
     /**

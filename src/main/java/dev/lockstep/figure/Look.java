@@ -43,7 +43,7 @@ public final class Look {
     /** A token badge (token protocols): amber, outlined in ink, so it reads on any fill and on a message pill. */
     public static final String TOKEN = "#FFB000";
     /**
-     * Areas and region groupings (KLME's neighbourhoods) by index: Paul Tol's "bright" palette, very
+     * Areas and region groupings (a protocol's neighbourhoods) by index: Paul Tol's "bright" palette, very
      * translucent behind the graph so fills and lock-set hulls stay readable over them.
      */
     public static final List<String> AREA = List.of("#4477AA", "#EE6677", "#228833", "#CCBB44", "#66CCEE", "#AA3377");

@@ -43,7 +43,10 @@ public record MarkKinds(boolean tokens, boolean leader, String queue, String lab
         String labelText = label ? (look.labelName().isEmpty() ? "label" : "label = " + look.labelName()) : "";
         String arrowText = look.orientationName().isEmpty() ? "" : "arrow = " + look.orientationName();
         boolean areas = !sim.config().areas().isEmpty();
-        boolean regions = !areas && sim.config().regions() != null;
+        boolean regions = false;
+        for (int u = 0; u < sim.nodeCount() && !areas && sim.config().regions() != null && !regions; u++) {
+            regions = !sim.region(u).isEmpty();
+        }
         return new MarkKinds(tokens, leader, queueText, labelText, arrowText, areas, regions, crashed);
     }
 

@@ -67,4 +67,18 @@ public final class RegionOutline {
         }
         return best;
     }
+
+    /** Where the region's name goes: over the middle of the polygon's top (its topmost points, within half a pixel). */
+    public static double[] nameAt(double[][] polygon) {
+        double y = polygon[1][top(polygon)];
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < polygon[0].length; i++) {
+            if (polygon[1][i] <= y + 0.5) {
+                lo = Math.min(lo, polygon[0][i]);
+                hi = Math.max(hi, polygon[0][i]);
+            }
+        }
+        return new double[] {(lo + hi) / 2, y};
+    }
 }

@@ -74,6 +74,8 @@ class FigureMarksTest {
         java.nio.file.Files.writeString(Path.of("target", "figure-marks.svg"), svg); // for people to look at
         String tex = Figures.tikz(session, OPTIONS);
         assertTrue(tex.contains("% token badge") && tex.contains("% arrow 0 -> 1") && tex.contains("% label of 0"), "TikZ too");
+        String code = TikzStructure.check(tex); // ASCII, balanced, every colour used is defined
+        for (String text : TikzStructure.nodeTexts(code)) TikzStructure.escapedText(text);
     }
 
     @Test
@@ -148,7 +150,9 @@ class FigureMarksTest {
         String svg = Figures.svg(lme, OPTIONS);
         assertEquals(1, count(svg, "class=\"crashed\" data-node=\"0\""));
         assertTrue(svg.contains(">crashed</text>"), "the legend says so");
-        assertTrue(Figures.tikz(lme, OPTIONS).contains("% crashed"));
+        String tex = Figures.tikz(lme, OPTIONS);
+        assertTrue(tex.contains("% crashed"));
+        TikzStructure.check(tex);
     }
 
     private static String firstNode() throws Exception {

@@ -42,5 +42,10 @@ class RegionOutlineProperties {
         }
         int top = RegionOutline.top(poly);
         for (int i = 0; i < poly[1].length; i++) assertTrue(poly[1][top] <= poly[1][i] + 1e-9, "the name goes at the top");
+        double[] name = RegionOutline.nameAt(poly);
+        assertTrue(Math.abs(name[1] - poly[1][top]) < 1e-9, "on the top");
+        double minX = java.util.Arrays.stream(x).min().orElseThrow() - pad;
+        double maxX = java.util.Arrays.stream(x).max().orElseThrow() + pad;
+        assertTrue(name[0] >= minX - 1e-6 && name[0] <= maxX + 1e-6, "over the region");
     }
 }

@@ -2,6 +2,7 @@ package dev.lockstep.app.export;
 
 import dev.lockstep.app.graph.GraphView;
 import dev.lockstep.app.window.panel.LegendPanel;
+import dev.lockstep.figure.MarkKinds;
 import dev.lockstep.app.window.panel.Stylesheet;
 import dev.lockstep.core.Simulation;
 import java.awt.image.BufferedImage;
@@ -41,7 +42,8 @@ final class FrameScene {
     private final WritableImage image;
     private final int[] argb;
 
-    FrameScene(Simulation sim, String scenarioName, int width, int height, boolean showCaption) {
+    /** {@code marks}: protocol marks the legend lists from the start (besides those the view shows). */
+    FrameScene(Simulation sim, String scenarioName, int width, int height, boolean showCaption, MarkKinds marks) {
         this.width = width;
         this.height = height;
         view = new GraphView(sim);
@@ -67,7 +69,7 @@ final class FrameScene {
 
         LegendPanel legend = new LegendPanel();
         legend.setProtocol(sim.protocol());
-        view.onMarksShown(legend::setMarks);
+        view.onMarksShown(shown -> legend.setMarks(shown.union(marks)));
         caption.setId("export-caption");
         caption.setWrapText(false);
         caption.setMinHeight(Region.USE_PREF_SIZE);

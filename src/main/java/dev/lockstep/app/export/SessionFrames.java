@@ -1,5 +1,6 @@
 package dev.lockstep.app.export;
 
+import dev.lockstep.figure.MarkKinds;
 import dev.lockstep.session.History;
 import dev.lockstep.session.Session;
 import java.awt.image.BufferedImage;
@@ -24,6 +25,7 @@ final class SessionFrames implements FrameSource {
     private FrameScene scene;
     private int next;
     private String caption = "";
+    private final MarkKinds marksAtEnd;
 
     /**
      * Runs the session through the range once (so every moment exists on its branch and is in
@@ -35,6 +37,10 @@ final class SessionFrames implements FrameSource {
         this.spec = spec;
         this.moments = moments(session, spec.from(), spec.format().figure() ? spec.from() : spec.to(), spec.steps());
         for (Session.Position p : moments) stepAt.add(session.roundStart(p.round()) + Math.max(0, p.done()));
+        // the legend shows from the first frame the marks the range ends with, so it does not grow
+        // (and the graph above it does not shrink) in the middle of an animation
+        session.jumpTo(moments.get(moments.size() - 1));
+        marksAtEnd = MarkKinds.of(session.simulation());
         session.jumpTo(moments.get(0));
     }
 
@@ -73,7 +79,8 @@ final class SessionFrames implements FrameSource {
         next++;
         int k = spec.framesPerStep();
         if (scene == null) {
-            scene = new FrameScene(session.simulation(), session.scenario().name(), spec.width(), spec.height(), spec.caption());
+            scene = new FrameScene(session.simulation(), session.scenario().name(), spec.width(), spec.height(), spec.caption(),
+                    marksAtEnd);
             caption = index == 0 ? captionBefore() : caption;
         }
         if (index > 0) {

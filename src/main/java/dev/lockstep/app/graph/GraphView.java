@@ -366,6 +366,15 @@ public final class GraphView {
         return out;
     }
 
+    /** The oriented edges drawn as arrows, each (from, to); and each node's protocol marks. */
+    public List<int[]> drawnArrows() {
+        return scene.arrows.stream().map(int[]::clone).toList();
+    }
+
+    public List<dev.lockstep.core.NodeMarks> drawnMarks() {
+        return List.of(scene.marks);
+    }
+
     /** The port labels drawn: at node's end of the edge to peer, the label port. */
     public List<PortEnd> drawnPortLabels() {
         return List.copyOf(scene.portLabels);

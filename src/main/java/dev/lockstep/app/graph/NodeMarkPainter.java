@@ -67,9 +67,9 @@ final class NodeMarkPainter {
             g.setFill(tint(Look.area(i), 0.9));
             g.fillText(a.name(), x + 5 * s, y + 4 * s);
         }
+        g.setTextAlign(TextAlignment.CENTER);
         if (scene.region != null) drawRegions(g, s);
         g.setTextBaseline(VPos.CENTER);
-        g.setTextAlign(TextAlignment.CENTER);
     }
 
     /** Regions as node sets: one padded hull per region (sorted by name, so a colour stays with its region). */
@@ -87,10 +87,10 @@ final class NodeMarkPainter {
             g.setLineDashes(8 * s, 5 * s);
             g.strokePolygon(poly[0], poly[1], k);
             g.setLineDashes((double[]) null);
-            int top = RegionOutline.top(poly);
+            double[] name = RegionOutline.nameAt(poly);
             g.setFill(tint(colour, 0.9));
             g.setTextBaseline(VPos.BOTTOM);
-            g.fillText(e.getKey(), poly[0][top], poly[1][top] - 1 * s);
+            g.fillText(e.getKey(), name[0], name[1] - 1 * s);
             g.setTextBaseline(VPos.TOP);
         }
     }

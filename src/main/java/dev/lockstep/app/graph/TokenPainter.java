@@ -119,9 +119,9 @@ final class TokenPainter {
             g.setGlobalAlpha(alpha);
             if (text) drawPill(g, t, x, y, h, s);
             else drawMarker(g, t, x, y, s);
-            // a message carrying tokens: the node's badge, at the pill's back end (on a marker's centre)
+            // a message carrying tokens: the node's badge, at the pill's back end (just behind a marker)
             if (t.carried > 0) {
-                double back = text ? t.w / 2 : 0;
+                double back = text ? t.w / 2 : 8 * s;
                 NodeMarkPainter.drawBadge(g, fonts, x - t.dx * back, y - t.dy * back, t.carried, s);
             }
         }

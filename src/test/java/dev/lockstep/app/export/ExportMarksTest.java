@@ -43,4 +43,24 @@ class ExportMarksTest {
         }
         javax.imageio.ImageIO.write(gif.frames().get(10), "png", Path.of("target", "export-marks-frame.png").toFile());
     }
+
+    @Test
+    void theLegendListsTheMarksTheRangeEndsWithFromTheFirstFrame() throws Exception {
+        // at round 0 no node has started: no badge in the graph, but the legend already lists the token
+        Path out = dir.resolve("relay-from-0.gif");
+        Session session = Session.start(TokenRelayScenarios.with(TokenRelayScenarios.GRID, new TokenRelay(2)));
+        Exporter e = Exporter.of(session, new ExportSpec(ExportSpec.Format.GIF, out, 0, 3, false, 640, 480, 10, 1, false));
+        e.run(null);
+        Decoded.Gif gif = Decoded.gif(out);
+        int amber = Integer.parseInt(Look.TOKEN.substring(1), 16);
+        int[] count = new int[gif.frames().size()];
+        for (int i = 0; i < gif.frames().size(); i++) {
+            BufferedImage f = gif.frames().get(i);
+            for (int y = 0; y < f.getHeight(); y++) {
+                for (int x = 0; x < f.getWidth(); x++) if (Decoded.distance(f.getRGB(x, y) & 0xFFFFFF, amber) < 30) count[i]++;
+            }
+        }
+        assertTrue(count[0] > 10, "frame 0: the legend's token swatch, though no node shows a badge yet: " + count[0]);
+        assertTrue(count[3] > count[0] + 80, "frame 3: badges in the graph too: " + count[0] + " -> " + count[3]);
+    }
 }

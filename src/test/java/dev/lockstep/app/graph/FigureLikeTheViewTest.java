@@ -104,4 +104,33 @@ class FigureLikeTheViewTest {
         }
         assertTrue(checked > 0, "no lock set was ever drawn");
     }
+
+    @Test
+    void theFigureShowsTheViewsProtocolMarks(FxRobot robot) throws Exception {
+        Session session = dev.lockstep.scenario.TokenRelayScenarios.grid(2);
+        GraphView view = Fx.show(robot, stage, session, 900, 700);
+        int seen = 0;
+        for (int round = 1; round < 25; round++) {
+            robot.interact(() -> {
+                session.stepRound();
+                view.update(false);
+            });
+            Figure f = Figures.figure(session, new FigureOptions(1000, 700, true, true));
+            TreeSet<String> viewArrows = new TreeSet<>();
+            for (int[] a : view.drawnArrows()) viewArrows.add(a[0] + "->" + a[1]);
+            TreeSet<String> figureArrows = new TreeSet<>();
+            for (Figure.EdgeArrow a : f.arrows()) figureArrows.add(a.from() + "->" + a.to());
+            assertEquals(viewArrows, figureArrows, "arrows in round " + round);
+            List<String> viewMarks = new ArrayList<>();
+            List<dev.lockstep.core.NodeMarks> marks = view.drawnMarks();
+            for (int u = 0; u < marks.size(); u++) {
+                if (!marks.get(u).isEmpty()) viewMarks.add(u + ":" + marks.get(u).tokens() + "," + marks.get(u).leader());
+            }
+            List<String> figureMarks = new ArrayList<>();
+            for (Figure.NodeMark m : f.marks()) figureMarks.add(m.node() + ":" + m.tokens() + "," + m.leader());
+            assertEquals(viewMarks, figureMarks, "token badges and leaders in round " + round);
+            seen += figureArrows.size();
+        }
+        assertTrue(seen > 0, "arrows were drawn");
+    }
 }
