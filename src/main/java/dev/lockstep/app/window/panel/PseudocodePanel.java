@@ -35,6 +35,10 @@ public final class PseudocodePanel extends VBox {
         scroll.getStyleClass().add("edge-to-edge");
         VBox.setVgrow(scroll, Priority.ALWAYS);
         getChildren().setAll(caption, scroll);
+        // a highlight made before the panel was laid out (a screenshot, a panel not shown yet) scrolls once it is
+        // (in the next pulse: when these change, the lines themselves are not placed yet)
+        scroll.viewportBoundsProperty().addListener((o, was, is) -> javafx.application.Platform.runLater(this::scrollToTarget));
+        lines.layoutBoundsProperty().addListener((o, was, is) -> javafx.application.Platform.runLater(this::scrollToTarget));
         setSpacing(6);
         setPadding(new Insets(6));
     }
@@ -87,6 +91,7 @@ public final class PseudocodePanel extends VBox {
     public void highlight(List<Pseudocode.Span> spans, String label, String what) {
         for (Label l : active) l.getStyleClass().remove("pc-active");
         active.clear();
+        scrollTarget = null;
         if (label == null) {
             caption.setText(code.blocks().isEmpty() ? "" : "The lines of the last action execution are highlighted.");
             return;
@@ -114,15 +119,24 @@ public final class PseudocodePanel extends VBox {
                     break;
                 }
             }
-            Label target = first;
-            // scroll the first highlighted line into view once laid out
-            javafx.application.Platform.runLater(() -> {
-                double h = lines.getBoundsInLocal().getHeight() - scroll.getViewportBounds().getHeight();
-                // the line's own parent is its block: measure from the top of all the lines
-                double y = lines.sceneToLocal(target.localToScene(target.getBoundsInLocal())).getMinY();
-                if (h > 0) scroll.setVvalue(Math.max(0, Math.min(1, (y - 40) / h)));
-            });
+            scrollTarget = first;
+            // once laid out: now if it is, else when the lines or the viewport get their size
+            javafx.application.Platform.runLater(this::scrollToTarget);
         }
+    }
+
+    /** The line to bring into view (the last execution's own line), until it has been. */
+    private Label scrollTarget;
+
+    private void scrollToTarget() {
+        Label target = scrollTarget;
+        if (target == null) return;
+        double h = lines.getBoundsInLocal().getHeight() - scroll.getViewportBounds().getHeight();
+        if (scroll.getViewportBounds().getHeight() <= 0 || target.getHeight() <= 0) return; // not laid out yet
+        scrollTarget = null;
+        // the line's own parent may be its block: measure from the top of all the lines
+        double y = lines.sceneToLocal(target.localToScene(target.getBoundsInLocal())).getMinY();
+        if (h > 0) scroll.setVvalue(Math.max(0, Math.min(1, (y - 40) / h)));
     }
 
     /**
