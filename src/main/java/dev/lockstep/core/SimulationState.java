@@ -34,6 +34,9 @@ final class SimulationState {
     /** Nodes whose request succeeded this round. */
     int[] acquired = new int[8];
     int acquiredCount;
+    /** Each node's region now (see {@link SystemView#region}) and the round it last changed. */
+    String[] region;
+    int[] regionSince;
 
     /** The initial configuration: nodes placed, no edge, every node idle in its initial state. */
     @SuppressWarnings("unchecked") // a generic array of call queues
@@ -58,6 +61,9 @@ final class SimulationState {
         rng = new SeededRandom(config.seed());
         stats = new Stats();
         checks = new LiveChecks(protocol.checks(config.checks()));
+        region = new String[n];
+        for (int u = 0; u < n; u++) region[u] = Regions.of(config, u, config.x()[u], config.y()[u]);
+        regionSince = new int[n];
     }
 
     private SimulationState(SimulationState o) {
@@ -85,6 +91,8 @@ final class SimulationState {
         checks = o.checks.copy();
         acquired = o.acquired.clone();
         acquiredCount = o.acquiredCount;
+        region = o.region.clone();
+        regionSince = o.regionSince.clone();
     }
 
     SimulationState copy() {
@@ -113,6 +121,8 @@ final class SimulationState {
         checks = c.checks;
         acquired = c.acquired;
         acquiredCount = c.acquiredCount;
+        region = c.region;
+        regionSince = c.regionSince;
     }
 
     void setStatus(int u, OperationStatus s) {
