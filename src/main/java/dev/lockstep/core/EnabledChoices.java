@@ -35,7 +35,7 @@ final class EnabledChoices {
      */
     int enumerate(int u, int[] buf, boolean nextRound) {
         int round = world.round;
-        if (world.inFlight[u] != null || (!nextRound && world.lastStart[u] == round)) return 0;
+        if (world.inFlight[u] != null || (!nextRound && world.lastStart[u] == round) || world.crashed[u]) return 0;
         int when = nextRound ? round + 1 : round;
         NodeState s = world.states[u];
         int count = 0;

@@ -34,6 +34,7 @@ public final class Simulation implements SystemView {
     private final SimulationState world;
     private final Audience audience = new Audience();
     private final TopologyChanges topology;
+    private final Faults faults;
     private final EnabledChoices enabling;
     private final Executions executions;
     /** Node names to ids, for {@link #indexOf} (lookups only, never iterated). */
@@ -53,6 +54,7 @@ public final class Simulation implements SystemView {
         this.world = world;
         ExecutionContext ctx = new ExecutionContext(protocol, config, world);
         topology = new TopologyChanges(world, config, audience);
+        faults = new Faults(world, config, audience, topology);
         enabling = new EnabledChoices(world, actions, ctx, config);
         executions = new Executions(world, actions, ctx, audience, this, config);
     }
@@ -191,10 +193,34 @@ public final class Simulation implements SystemView {
         topology.move(u, x, y);
     }
 
+    /**
+     * The adversary destroys the message with id {@code id} in transit to {@code to} (KLME's
+     * "token lost in transit"). Returns false, and reports a refusal, when there is no such message.
+     */
+    public boolean lose(int to, long id) {
+        return faults.lose(to, id);
+    }
+
+    /** Loses the oldest message from {@code from} to {@code to} whose label starts with the prefix ("" for any). */
+    public boolean loseOldest(int from, int to, String labelPrefix) {
+        return faults.loseOldest(from, to, labelPrefix);
+    }
+
+    /** The adversary crashes u: it stops for good and its links fail. False (reported) if it already had. */
+    public boolean crash(int u) {
+        return faults.crash(u);
+    }
+
+    @Override public boolean crashed(int u) { return world.crashed[u]; }
+
     // ------------------------------------------------------------------ application calls
 
-    /** The application layer calls Lock or Unlock at node u (an input to its protocol). */
+    /**
+     * The application layer calls Lock or Unlock at node u (an input to its protocol). A crashed
+     * node's application is gone with it: calls to it are ignored.
+     */
     public void call(int u, Call c) {
+        if (world.crashed[u]) return;
         if (world.calls[u] == null) world.calls[u] = new ArrayDeque<>(2);
         world.calls[u].addLast(c);
         for (SimulationListener l : audience.all()) l.called(world.round, u, c);

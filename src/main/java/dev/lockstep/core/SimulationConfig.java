@@ -14,7 +14,7 @@ import java.util.List;
 public record SimulationConfig(Protocol<?> protocol, List<String> names, double[] x, double[] y,
                                List<String> regions, int delta, ChannelDiscipline channels,
                                PortAssignment portAssignment, CheckSettings checks, long seed,
-                               List<Area> areas) {
+                               List<NeighbourhoodArea> areas) {
     public SimulationConfig {
         names = List.copyOf(names);
         if (x.length != names.size() || y.length != names.size()) {

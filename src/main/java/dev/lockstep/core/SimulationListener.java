@@ -18,9 +18,23 @@ public interface SimulationListener {
         refused(round, "link", u, v, reason);
     }
 
+    /**
+     * A loss refused because no message from {@code from} to {@code to} starting with
+     * {@code label} was in transit; the trace keeps the label so that a replay asks the same.
+     */
+    default void refusedLoss(int round, int from, int to, String label, String reason) {
+        refused(round, "lose", from, to, reason);
+    }
+
     default void cut(int round, int u, int pu, int v, int pv, List<Envelope> lost) {}
 
     default void moved(int round, int u, double x, double y) {}
+
+    /** The adversary destroyed a message in transit (not by a cut: "drop the token"). */
+    default void lost(int round, Envelope e) {}
+
+    /** The adversary crashed u; the cuts of its links follow as ordinary cut events. */
+    default void crashed(int round, int u) {}
 
     default void called(int round, int u, Call call) {}
 

@@ -25,6 +25,8 @@ final class SimulationState {
     long[] persistentPorts;
     /** Round in which each node last started an execution (one per node per round). */
     int[] lastStart;
+    /** Nodes the adversary crashed (they never act again). */
+    boolean[] crashed;
     StagedExecution[] inFlight;
     int inFlightCount;
     SeededRandom rng;
@@ -57,6 +59,7 @@ final class SimulationState {
         persistentPorts = new long[n];
         lastStart = new int[n];
         Arrays.fill(lastStart, -1);
+        crashed = new boolean[n];
         inFlight = new StagedExecution[n];
         rng = new SeededRandom(config.seed());
         stats = new Stats();
@@ -82,6 +85,7 @@ final class SimulationState {
         requestRound = o.requestRound.clone();
         persistentPorts = o.persistentPorts.clone();
         lastStart = o.lastStart.clone();
+        crashed = o.crashed.clone();
         inFlight = new StagedExecution[n];
         for (int u = 0; u < n; u++) if (o.inFlight[u] != null) inFlight[u] = o.inFlight[u].copy();
         inFlightCount = o.inFlightCount;
@@ -113,6 +117,7 @@ final class SimulationState {
         requestRound = c.requestRound;
         persistentPorts = c.persistentPorts;
         lastStart = c.lastStart;
+        crashed = c.crashed;
         inFlight = c.inFlight;
         inFlightCount = c.inFlightCount;
         rng = c.rng;

@@ -74,6 +74,11 @@ public interface SystemView {
 
     OperationStatus status(int u);
 
+    /** Whether the adversary crashed u (it never acts again). */
+    default boolean crashed(int u) {
+        return false;
+    }
+
     /** Round in which u's current (or last) Lock request was issued. */
     int requestRound(int u);
 

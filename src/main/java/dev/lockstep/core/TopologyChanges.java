@@ -24,6 +24,10 @@ final class TopologyChanges {
     }
 
     private void requireRoundBoundary(String what) {
+        requireRoundBoundary(world, what);
+    }
+
+    static void requireRoundBoundary(SimulationState world, String what) {
         if (world.executionsThisRound > 0) {
             throw new IllegalStateException(what + " must happen at the start of a round, before any action"
                     + " execution (the model changes topology between rounds)");
@@ -61,6 +65,8 @@ final class TopologyChanges {
         TimeVaryingGraph graph = world.graph;
         int delta = config.delta();
         if (u == v) return "a node cannot link to itself";
+        if (world.crashed[u]) return name(u) + " has crashed";
+        if (world.crashed[v]) return name(v) + " has crashed";
         if (graph.adjacent(u, v)) return name(u) + " and " + name(v) + " are already adjacent";
         if (!graph.hasOpenPort(u)) return name(u) + " has no open port (Δ = " + delta + ")";
         if (!graph.hasOpenPort(v)) return name(v) + " has no open port (Δ = " + delta + ")";

@@ -78,6 +78,8 @@ public final class ShiVizExport {
                 if (r.get("recv") instanceof JsonValue.Obj recv && recv.get("id") instanceof JsonValue.Num id) {
                     destination.put(id(id, file, i + 1), str(r, "node"));
                 }
+            } else if (type.equals("lose") && r.get("id") instanceof JsonValue.Num id) {
+                destination.put(id(id, file, i + 1), str(r, "to"));
             } else if (type.equals("cut") && r.get("lost") instanceof JsonValue.Arr lost) {
                 for (JsonValue m : lost.items()) {
                     if (m instanceof JsonValue.Obj o && o.get("id") instanceof JsonValue.Num id && o.get("to") instanceof JsonValue.Str to) {
@@ -242,6 +244,13 @@ public final class ShiVizExport {
                     event(node(u), sb.toString());
                     if (!v.equals(u)) event(node(v), sb.toString());
                 }
+                case "lose" -> {
+                    String to = str(r, "to");
+                    if (r.get("id") instanceof JsonValue.Num id) sentWith.remove(id(id, file, lineNo));
+                    event(node(to), at(round) + "the adversary destroys " + str(r, "msg") + " [msg "
+                            + integer(r.get("id")) + "] from " + str(r, "from") + " in transit to " + to);
+                }
+                case "crash" -> event(node(str(r, "node")), at(round) + str(r, "node") + " crashes");
                 case "call" -> {
                     String call = str(r, "call");
                     String c = call.isEmpty() ? call : Character.toUpperCase(call.charAt(0)) + call.substring(1);

@@ -143,13 +143,17 @@ final class AdversaryReader {
             if (o == null) continue;
             Long round = o.has("round") ? problems.integer(o.get("round"), "the event's round", 0, Integer.MAX_VALUE - 1) : null;
             if (!o.has("round")) problems.add(o, "missing \"round\"");
-            int kinds = (o.has("cut") ? 1 : 0) + (o.has("link") ? 1 : 0) + (o.has("move") ? 1 : 0);
+            int kinds = (o.has("cut") ? 1 : 0) + (o.has("link") ? 1 : 0) + (o.has("move") ? 1 : 0)
+                    + (o.has("crash") ? 1 : 0) + (o.has("lose") ? 1 : 0);
             if (kinds != 1) {
-                problems.add(o, "expected exactly one of \"cut\", \"link\" or \"move\"");
+                problems.add(o, "expected exactly one of \"cut\", \"link\", \"move\", \"crash\" or \"lose\"");
                 continue;
             }
             String src = item.path();
-            if (o.has("move")) {
+            if (o.has("crash") || o.has("lose")) {
+                TopologyEvent fault = fault(o, round, src);
+                if (fault != null) out.add(fault);
+            } else if (o.has("move")) {
                 problems.onlyKnown(o, List.of("round", "move", "to"));
                 Integer node = topology.node(o.get("move"), "the moving node");
                 double[] to = null;
@@ -178,6 +182,29 @@ final class AdversaryReader {
             }
         }
         return out;
+    }
+
+    /**
+     * {@code {"round": r, "crash": "u"}} or {@code {"round": r, "lose": {"from": "u", "to": "v",
+     * "message": "Token"}}} (the oldest message from u to v whose label starts so; "message" optional).
+     */
+    private TopologyEvent fault(JsonValue.Obj o, Long round, String src) {
+        if (o.has("crash")) {
+            problems.onlyKnown(o, List.of("round", "crash"));
+            Integer node = topology.node(o.get("crash"), "the crashing node");
+            return round == null || node == null ? null : new TopologyEvent.Crash((int) (long) round, node, src);
+        }
+        problems.onlyKnown(o, List.of("round", "lose"));
+        JsonValue.Obj m = problems.object(o.get("lose"), "the lost message {\"from\": u, \"to\": v, \"message\": label}");
+        if (m == null) return null;
+        problems.onlyKnown(m, List.of("from", "to", "message"));
+        if (!m.has("from")) problems.add(m, "missing \"from\": the sending node");
+        if (!m.has("to")) problems.add(m, "missing \"to\": the receiving node");
+        Integer from = m.has("from") ? topology.node(m.get("from"), "the sending node") : null;
+        Integer to = m.has("to") ? topology.node(m.get("to"), "the receiving node") : null;
+        String label = m.has("message") ? problems.string(m.get("message"), "the start of the message's label") : "";
+        if (round == null || from == null || to == null || label == null) return null;
+        return new TopologyEvent.Lose((int) (long) round, from, to, label, src);
     }
 
     Churn churn(JsonValue v) {

@@ -122,7 +122,10 @@ final class TraceDriver implements Adversary {
                     s.link(u, port(ports.get(0)), v, port(ports.get(1)));
                 }
                 case "refused" -> {
-                    if (str(r, "change").equals("cut")) s.cut(node(r, "u"), node(r, "v"));
+                    String change = str(r, "change");
+                    if (change.equals("cut")) s.cut(node(r, "u"), node(r, "v"));
+                    else if (change.equals("crash")) s.crash(node(r, "u"));
+                    else if (change.equals("lose")) s.loseOldest(node(r, "u"), node(r, "v"), str(r, "message"));
                     else if (r.get("ports") instanceof JsonValue.Arr a && a.size() == 2) {
                         // the ports were given (a user's pick): a link left to choose its own could form
                         s.link(node(r, "u"), port(a.get(0)), node(r, "v"), port(a.get(1)));
@@ -137,7 +140,9 @@ final class TraceDriver implements Adversary {
                     int v = node(r, "v");
                     // not an input (the simulation finds them), but never a port the model lacks
                     if (r.get("ports") instanceof JsonValue.Arr a) for (JsonValue p : a.items()) port(p);
-                    s.cut(u, v);
+                    // a crash cuts its node's links itself: the cut records after it are its consequence
+                    boolean byCrash = (s.crashed(u) || s.crashed(v)) && !s.graph().adjacent(u, v);
+                    if (!byCrash) s.cut(u, v);
                 }
                 case "move" -> {
                     JsonValue.Arr to = r.get("to") instanceof JsonValue.Arr a ? a : null;
@@ -149,6 +154,11 @@ final class TraceDriver implements Adversary {
                         throw error(to, "expected a finite position, found " + show(to));
                     }
                     s.move(node(r, "node"), x.doubleValue(), y.doubleValue());
+                }
+                case "crash" -> s.crash(node(r, "node"));
+                case "lose" -> {
+                    if (!(r.get("id") instanceof JsonValue.Num id) || !id.isIntegral()) throw error("a lost message needs its \"id\"");
+                    s.lose(node(r, "to"), Long.parseLong(id.text()));
                 }
                 case "call" -> {
                     Call c = Call.parse(str(r, "call"));

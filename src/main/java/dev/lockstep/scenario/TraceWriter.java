@@ -74,6 +74,23 @@ public final class TraceWriter implements SimulationListener {
     }
 
     @Override
+    public void refusedLoss(int round, int from, int to, String label, String reason) {
+        line(record(round, "refused").field("change", "lose").field("u", name(from)).field("v", name(to))
+                .field("message", label).field("reason", reason).endObject());
+    }
+
+    @Override
+    public void lost(int round, Envelope e) {
+        line(record(round, "lose").field("id", e.id()).field("from", name(e.from())).field("to", name(e.to()))
+                .field("port", e.toPort()).field("msg", e.message().label()).endObject());
+    }
+
+    @Override
+    public void crashed(int round, int u) {
+        line(record(round, "crash").field("node", name(u)).endObject());
+    }
+
+    @Override
     public void cut(int round, int u, int pu, int v, int pv, List<Envelope> lost) {
         JsonWriter w = record(round, "cut").field("u", name(u)).field("v", name(v))
                 .key("ports").beginArray().value(pu).value(pv).endArray()

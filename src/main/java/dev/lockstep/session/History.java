@@ -40,6 +40,12 @@ public final class History {
 
     public record Moved(long step, int round, int node, double x, double y) implements Event {}
 
+    /** The adversary destroyed a message in transit (not by a cut). */
+    public record Lost(long step, int round, Msg msg) implements Event {}
+
+    /** The adversary crashed a node; the cuts of its links follow as {@link Cut} events. */
+    public record Crashed(long step, int round, int node) implements Event {}
+
     public record Called(long step, int round, int node, String call) implements Event {}
 
     public record Refused(long step, int round, String change, int u, int v, String reason) implements Event {}

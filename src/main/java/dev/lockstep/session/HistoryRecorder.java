@@ -59,6 +59,16 @@ final class HistoryRecorder implements SimulationListener {
         add(new History.Moved(step(), round, u, x, y));
     }
 
+    @Override public void lost(int round, Envelope e) {
+        timeline.current().topologyRounds.add(round);
+        add(new History.Lost(step(), round, History.msg(e)));
+    }
+
+    @Override public void crashed(int round, int u) {
+        timeline.current().topologyRounds.add(round);
+        add(new History.Crashed(step(), round, u));
+    }
+
     @Override public void called(int round, int u, Call call) {
         add(new History.Called(step(), round, u, call.json()));
     }

@@ -38,6 +38,16 @@ public sealed interface Input {
         @Override public Cut at(int r, long s) { return new Cut(r, s, u, v); }
     }
 
+    /** The adversary crashes a node (KLME Sec. 7, KRL's node failures). */
+    record Crash(int round, long step, int node) implements Input {
+        @Override public Crash at(int r, long s) { return new Crash(r, s, node); }
+    }
+
+    /** The adversary destroys the message with id {@code message} in transit to {@code to} ("drop the token"). */
+    record Lose(int round, long step, int to, long message) implements Input {
+        @Override public Lose at(int r, long s) { return new Lose(r, s, to, message); }
+    }
+
     record CallInput(int round, long step, int node, Call call) implements Input {
         @Override public CallInput at(int r, long s) { return new CallInput(r, s, node, call); }
     }

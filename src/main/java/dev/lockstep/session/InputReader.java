@@ -15,7 +15,7 @@ import dev.lockstep.scenario.ScenarioLoader;
 final class InputReader {
     /** The largest round a session can reach (as for a scenario's rounds). */
     static final long MAX_ROUND = Integer.MAX_VALUE - 1;
-    static final String KINDS = "expected one of \"move\", \"link\", \"cut\", \"call\", \"scheduler\", \"workload\", \"execute\" (with \"step\")";
+    static final String KINDS = "expected one of \"move\", \"link\", \"cut\", \"crash\", \"lose\" (with \"to\"), \"call\", \"scheduler\", \"workload\", \"execute\" (with \"step\")";
 
     private final String file;
     private final Simulation sim;
@@ -48,6 +48,12 @@ final class InputReader {
         if (o.has("cut")) {
             JsonValue.Arr pair = array(o, "cut", 2, "the two nodes [u, v]");
             return new Input.Cut(round, step, node(pair.get(0)), node(pair.get(1)));
+        }
+        if (o.has("crash")) return new Input.Crash(round, step, node(o.get("crash")));
+        if (o.has("lose")) {
+            if (!o.has("to")) throw problem(o, "a lost message needs \"to\": the node it was in transit to");
+            long id = integer(o.get("lose"), "the lost message's id", 0, Long.MAX_VALUE);
+            return new Input.Lose(round, step, node(o.get("to")), id);
         }
         if (o.has("call")) {
             String c = string(o.get("call"), "the call");

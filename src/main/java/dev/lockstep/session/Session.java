@@ -289,6 +289,16 @@ public final class Session {
         submit(new Input.Cut(0, -1, u, v));
     }
 
+    /** The adversary crashes a node (at the start of the next round if the round is under way). */
+    public void crash(int node) {
+        submit(new Input.Crash(0, -1, node));
+    }
+
+    /** The adversary destroys a message in transit to {@code to} (at the start of the next round if need be). */
+    public void lose(int to, long message) {
+        submit(new Input.Lose(0, -1, to, message));
+    }
+
     public void call(int node, Call call) {
         submit(new Input.CallInput(0, -1, node, call));
     }

@@ -50,6 +50,10 @@ final class SessionFormat {
             if (l.pu() >= 0) w.key("ports").beginArray().value(l.pu()).value(l.pv()).endArray();
         } else if (in instanceof Input.Cut c) {
             w.key("cut").beginArray().value(sim.nodeName(c.u())).value(sim.nodeName(c.v())).endArray();
+        } else if (in instanceof Input.Crash c) {
+            w.field("crash", sim.nodeName(c.node()));
+        } else if (in instanceof Input.Lose l) {
+            w.field("lose", l.message()).field("to", sim.nodeName(l.to()));
         } else if (in instanceof Input.CallInput c) {
             w.field("node", sim.nodeName(c.node())).field("call", c.call().json());
         } else if (in instanceof Input.Policy p) {

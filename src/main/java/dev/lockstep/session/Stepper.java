@@ -201,6 +201,10 @@ final class Stepper {
             else sim.link(l.u(), l.v());
         } else if (in instanceof Input.Cut c) {
             sim.cut(c.u(), c.v());
+        } else if (in instanceof Input.Crash c) {
+            sim.crash(c.node());
+        } else if (in instanceof Input.Lose l) {
+            sim.lose(l.to(), l.message());
         } else if (in instanceof Input.CallInput c) {
             sim.call(c.node(), c.call());
         } else if (in instanceof Input.Policy p) {

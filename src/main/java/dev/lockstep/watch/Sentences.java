@@ -44,6 +44,16 @@ final class Sentences {
                 + String.format(Locale.ROOT, "%.2f, %.2f", x, y) + ")", NarrationEntry.Kind.TOPOLOGY);
     }
 
+    static NarrationEntry lost(Simulation sim, int round, int from, int to, String label) {
+        return new NarrationEntry(round, List.of(from, to), "the adversary destroyed " + label + " in transit from "
+                + sim.nodeName(from) + " to " + sim.nodeName(to), NarrationEntry.Kind.TOPOLOGY);
+    }
+
+    static NarrationEntry crashed(Simulation sim, int round, int u) {
+        return new NarrationEntry(round, List.of(u), sim.nodeName(u) + " crashed: it stops for good and its links fail",
+                NarrationEntry.Kind.TOPOLOGY);
+    }
+
     static NarrationEntry violated(int round, Violation v) {
         return new NarrationEntry(round, v.nodes(), v.check() + " violated: " + v.message(), NarrationEntry.Kind.VIOLATION);
     }

@@ -97,6 +97,8 @@ public final class SessionMoment {
             return Sentences.cut(sim, c.round(), c.u(), c.v(), labels);
         }
         if (e instanceof History.Moved m) return Sentences.moved(sim, m.round(), m.node(), m.x(), m.y());
+        if (e instanceof History.Lost l) return Sentences.lost(sim, l.round(), l.msg().from(), l.msg().to(), l.msg().label());
+        if (e instanceof History.Crashed c) return Sentences.crashed(sim, c.round(), c.node());
         if (e instanceof History.Refused r) return Sentences.refused(sim, r.round(), r.change(), r.u(), r.v(), r.reason());
         if (e instanceof History.Violated v) return Sentences.violated(v.round(), v.violation());
         return null;
@@ -109,6 +111,8 @@ public final class SessionMoment {
         if (e instanceof History.Linked l) return List.of(l.u(), l.v());
         if (e instanceof History.Cut c) return List.of(c.u(), c.v());
         if (e instanceof History.Moved m) return List.of(m.node());
+        if (e instanceof History.Lost l) return List.of(l.msg().from(), l.msg().to());
+        if (e instanceof History.Crashed c) return List.of(c.node());
         if (e instanceof History.Refused r) return List.of(r.u(), r.v());
         if (e instanceof History.Violated v) return v.violation().nodes();
         return List.of();

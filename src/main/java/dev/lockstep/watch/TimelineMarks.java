@@ -35,7 +35,8 @@ public final class TimelineMarks {
         List<History.Event> ev = h.events();
         for (int i = processed; i < ev.size(); i++) {
             History.Event e = ev.get(i);
-            if (e instanceof History.Linked || e instanceof History.Cut || e instanceof History.Moved) {
+            if (e instanceof History.Linked || e instanceof History.Cut || e instanceof History.Moved
+                    || e instanceof History.Lost || e instanceof History.Crashed) {
                 if (topology.isEmpty() || topology.get(topology.size() - 1) != e.step()) topology.add(e.step());
             } else if (e instanceof History.Violated) {
                 violations.add(e.step());

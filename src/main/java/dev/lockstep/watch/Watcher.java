@@ -114,6 +114,16 @@ public final class Watcher implements SimulationListener {
     }
 
     @Override
+    public void lost(int round, Envelope e) {
+        entries.add(Sentences.lost(sim, round, e.from(), e.to(), e.message().label()));
+    }
+
+    @Override
+    public void crashed(int round, int u) {
+        entries.add(Sentences.crashed(sim, round, u));
+    }
+
+    @Override
     public void moved(int round, int u, double x, double y) {
         if (quietMoves) return;
         entries.add(Sentences.moved(sim, round, u, x, y));

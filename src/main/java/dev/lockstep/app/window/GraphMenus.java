@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import javafx.geometry.Point2D;
 import javafx.scene.control.ContextMenu;
+import javafx.scene.control.Menu;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.SeparatorMenuItem;
 
@@ -73,7 +74,35 @@ public final class GraphMenus {
         delete.setId("menu-delete-node");
         delete.setOnAction(e -> edits.deleteNode(u));
         return show("node-menu", List.of(head, new SeparatorMenuItem(), lock, unlock, new SeparatorMenuItem(), inspect, only,
-                new SeparatorMenuItem(), delete), screenX, screenY);
+                new SeparatorMenuItem(), crash(u), lose(u), new SeparatorMenuItem(), delete), screenX, screenY);
+    }
+
+    /** The adversary's crash of u (Ctrl-free on purpose: a fault should take a deliberate click). */
+    private MenuItem crash(int u) {
+        boolean crashed = state.sim().crashed(u);
+        MenuItem crash = new MenuItem(crashed ? state.name(u) + " has crashed" : "Crash " + state.name(u));
+        crash.setId("menu-crash");
+        crash.setDisable(crashed);
+        crash.setOnAction(e -> inputs.crash(u));
+        return crash;
+    }
+
+    /** "Lose a message in transit to u": one item per message, oldest first (KLME's lost token). */
+    private MenuItem lose(int u) {
+        Simulation sim = state.sim();
+        Menu lose = new Menu("Lose a message in transit to " + state.name(u));
+        lose.setId("menu-lose");
+        for (int i = 0, k = sim.channels().size(u); i < k; i++) {
+            Envelope env = sim.channels().get(u, i);
+            String what = env.message().label() + " from " + state.name(env.from());
+            MenuItem m = new MenuItem(what);
+            m.setMnemonicParsing(false);
+            m.getStyleClass().add("lose-item");
+            m.setOnAction(e -> inputs.lose(u, env.id(), what));
+            lose.getItems().add(m);
+        }
+        lose.setDisable(lose.getItems().isEmpty());
+        return lose;
     }
 
     /**

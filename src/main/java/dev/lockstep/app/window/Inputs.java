@@ -64,6 +64,16 @@ public final class Inputs {
         input("cut " + state.name(u) + "–" + state.name(v), List.of(u, v), () -> state.session.cut(u, v));
     }
 
+    /** The adversary crashes u (it stops for good; its links fail). */
+    public void crash(int u) {
+        input("crash " + state.name(u), List.of(u), () -> state.session.crash(u));
+    }
+
+    /** The adversary destroys a message in transit to {@code to} ("drop the token"). */
+    public void lose(int to, long message, String what) {
+        input("lose " + what, List.of(to), () -> state.session.lose(to, message));
+    }
+
     /** Links u and v on the given ports (a recorded input). */
     public void linkOnPorts(int u, int v, int pu, int pv) {
         input("link " + state.name(u) + "–" + state.name(v) + " on ports " + pu + " and " + pv, List.of(u, v),

@@ -2,6 +2,7 @@ package dev.lockstep.app.window;
 
 import dev.lockstep.app.window.panel.Dialogs;
 import dev.lockstep.core.ChannelDiscipline;
+import dev.lockstep.core.Requirements;
 import dev.lockstep.json.JsonValue;
 import dev.lockstep.json.JsonWriter;
 import dev.lockstep.protocol.ProtocolFactory;
@@ -73,9 +74,15 @@ public final class ScenarioEdits {
         changes.put("protocol", JsonWriter.quoted(name));
         changes.put("params", keptParams(sc, factory));
         String note = "";
-        if (needsFifo(factory) && sc.channels() != ChannelDiscipline.FIFO) {
+        Requirements needs = requirementsOf(factory);
+        if (needs.fifo() && sc.channels() != ChannelDiscipline.FIFO) {
             changes.put("channels", JsonWriter.quoted(ChannelDiscipline.FIFO.json()));
             note = " Channels set to FIFO: " + name + " needs them.";
+        }
+        String oneRegion = needs.regions() ? nodesInOneRegion(sc) : null;
+        if (oneRegion != null) {
+            changes.put("nodes", oneRegion);
+            note += " Every node is in one neighbourhood, \"" + ONE_REGION + "\": " + name + " needs regions.";
         }
         editScenario("protocol = " + name, changes, state.session.seed(), note);
     }
@@ -93,13 +100,32 @@ public final class ScenarioEdits {
         return kept == 0 ? null : w.endObject().toString();
     }
 
-    /** Whether the protocol, with its default parameters, needs FIFO channels. */
-    private static boolean needsFifo(ProtocolFactory factory) {
+    /** What the protocol, with its default parameters, assumes of the system. */
+    private static Requirements requirementsOf(ProtocolFactory factory) {
         return factory.create(new ProtocolParams() {
             @Override public int integer(String key, int defaultValue, int min, int max) { return defaultValue; }
 
             @Override public String choice(String key, String... allowed) { return allowed[0]; }
-        }).requirements().fifo();
+        }).requirements();
+    }
+
+    /** The region a protocol that needs regions gets when the drawn network has none: one neighbourhood for all. */
+    static final String ONE_REGION = "A";
+
+    /**
+     * The scenario's nodes with every node in region {@link #ONE_REGION}, or null when some node
+     * already has a region or the scenario names areas (then its regions stand).
+     */
+    private static String nodesInOneRegion(Scenario sc) {
+        if (sc.json().has("areas") || !(sc.json().get("nodes") instanceof JsonValue.Arr nodes)) return null;
+        JsonWriter w = new JsonWriter().beginArray();
+        for (JsonValue n : nodes.items()) {
+            if (!(n instanceof JsonValue.Obj o) || o.has("region")) return null;
+            w.beginObject();
+            for (var e : o.members().entrySet()) w.key(e.getKey()).value(e.getValue());
+            w.field("region", ONE_REGION).endObject();
+        }
+        return w.endArray().toString();
     }
 
     /** Starts over with another seed (asks first if the session has inputs). */

@@ -58,6 +58,8 @@ public final class ScenarioAdversary implements Adversary {
             if (e instanceof TopologyEvent.Link l) sim.link(l.u(), l.v());
             else if (e instanceof TopologyEvent.Cut c) sim.cut(c.u(), c.v());
             else if (e instanceof TopologyEvent.Move m) move(sim, m.node(), m.x(), m.y());
+            else if (e instanceof TopologyEvent.Crash c) sim.crash(c.node());
+            else if (e instanceof TopologyEvent.Lose l) lose(sim, l);
         }
         if (churn != null && churn.activeIn(round)) churn(sim);
     }
@@ -107,10 +109,15 @@ public final class ScenarioAdversary implements Adversary {
         gone.sort(null);
         for (int v : gone) sim.cut(u, v);
         for (int v = 0, n = sim.nodeCount(); v < n; v++) {
-            if (v != u && !g.adjacent(u, v) && UnitDisk.within(g.x(u), g.y(u), g.x(v), g.y(v), unitDisk)) {
+            if (v != u && !g.adjacent(u, v) && !sim.crashed(u) && !sim.crashed(v) && UnitDisk.within(g.x(u), g.y(u), g.x(v), g.y(v), unitDisk)) {
                 sim.link(u, v);
             }
         }
+    }
+
+    /** The oldest matching message is lost; with none in transit, the simulation reports a refusal. */
+    private static void lose(Simulation sim, TopologyEvent.Lose l) {
+        sim.loseOldest(l.from(), l.to(), l.label());
     }
 
     private void churn(Simulation sim) {
@@ -128,7 +135,7 @@ public final class ScenarioAdversary implements Adversary {
         }
         if (churn.link() > 0) {
             forEachBaseEdge(sim, (u, v) -> {
-                if (g.adjacent(u, v) || !g.hasOpenPort(u) || !g.hasOpenPort(v)) return;
+                if (g.adjacent(u, v) || !g.hasOpenPort(u) || !g.hasOpenPort(v) || sim.crashed(u) || sim.crashed(v)) return;
                 if (sim.random().chance(churn.link())) sim.link(u, v);
             });
         }

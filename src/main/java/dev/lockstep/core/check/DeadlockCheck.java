@@ -14,7 +14,8 @@ import java.util.List;
  *
  * <p>A node holding its locks is not stuck: its application is bound to call Unlock (Sec. 2.2),
  * and protocols such as Ricart-Agrawala wait quietly for exactly that. So while any node holds
- * its locks the check stays silent.
+ * its locks the check stays silent. A crashed node counts for neither: it will never call Unlock,
+ * and nobody can serve its own request; the nodes it leaves waiting count.
  */
 public final class DeadlockCheck implements Check {
     public static final String NAME = "deadlock";
@@ -29,6 +30,7 @@ public final class DeadlockCheck implements Check {
         if (view.totalInTransit() != 0 || view.executionsInFlight() != 0) return;
         List<Integer> pending = new ArrayList<>();
         for (int u = 0, n = view.nodeCount(); u < n; u++) {
+            if (view.crashed(u)) continue;
             OperationStatus s = view.status(u);
             if (s == OperationStatus.LOCKED) return; // an Unlock call will come
             if (s.pending()) pending.add(u);

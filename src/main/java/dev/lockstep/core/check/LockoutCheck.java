@@ -6,7 +6,10 @@ import dev.lockstep.core.SystemView;
 import dev.lockstep.core.Violation;
 import java.util.List;
 
-/** {@code lockout}: a request waiting longer than {@code bound} rounds is reported (once per request). */
+/**
+ * {@code lockout}: a request waiting longer than {@code bound} rounds is reported (once per
+ * request). A crashed node's request is not: nothing can serve a node that no longer acts.
+ */
 public final class LockoutCheck implements Check {
     public static final String NAME = "lockout";
     private final int bound;
@@ -24,7 +27,7 @@ public final class LockoutCheck implements Check {
     public void endOfRound(SystemView view, List<Violation> out) {
         int round = view.round();
         for (int u = 0, n = view.nodeCount(); u < n; u++) {
-            if (view.status(u) != OperationStatus.LOCKING) continue;
+            if (view.status(u) != OperationStatus.LOCKING || view.crashed(u)) continue;
             int waited = round - view.requestRound(u);
             if (waited > bound) {
                 out.add(new Violation(NAME, round, List.of(u), view.nodeName(u) + "'s request from round "

@@ -49,6 +49,16 @@ class ChecksTest {
     }
 
     @Test
+    void lockoutSparesACrashedNode() {
+        FakeView view = new FakeView(2, 1).status(1, LOCKING, 10);
+        view.round = 40;
+        view.crashed[1] = true;
+        List<Violation> out = new ArrayList<>();
+        new LockoutCheck(5).endOfRound(view, out);
+        assertTrue(out.isEmpty(), "nothing can serve a node that no longer acts");
+    }
+
+    @Test
     void transitBoundCountsBothDirectionsOfAnEdge() {
         FakeView view = new FakeView(3, 2).link(0, 1, 2, 2);
         view.round = 4;

@@ -52,6 +52,17 @@ class DeadlockCheckTest {
     }
 
     @Test
+    void aCrashedNodeNeitherWaitsNorPromisesAnUnlock() {
+        FakeView crashedWaiter = stuck();
+        crashedWaiter.crashed[0] = true;
+        assertTrue(check(crashedWaiter).isEmpty(), "nobody can serve a crashed node: not a deadlock of the protocol");
+        FakeView crashedHolder = stuck().status(1, LOCKED, 2);
+        assertTrue(check(crashedHolder).isEmpty(), "a live holder will call Unlock");
+        crashedHolder.crashed[1] = true;
+        assertEquals(List.of(0), check(crashedHolder).get(0).nodes(), "a crashed holder never will: a waits forever");
+    }
+
+    @Test
     void aMessageInTransitCanStillMoveThings() {
         FakeView v = stuck();
         v.inTransit[1][1] = 1;

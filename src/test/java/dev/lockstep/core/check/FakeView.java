@@ -22,9 +22,11 @@ public final class FakeView implements SystemView {
     public int executionsInFlight;
     public boolean anyEffectiveChoice;
     public int[] acquired = new int[0];
+    public boolean[] crashed;
 
     public FakeView(int n, int delta) {
         unprocessed = new long[n];
+        crashed = new boolean[n];
         states = new NodeState[n];
         status = new OperationStatus[n];
         Arrays.fill(status, OperationStatus.IDLE);
@@ -57,6 +59,7 @@ public final class FakeView implements SystemView {
     }
 
     @Override public int nodeCount() { return status.length; }
+    @Override public boolean crashed(int u) { return crashed[u]; }
     @Override public int delta() { return peer[0].length - 1; }
     @Override public int round() { return round; }
     @Override public String nodeName(int u) { return String.valueOf((char) ('a' + u)); }

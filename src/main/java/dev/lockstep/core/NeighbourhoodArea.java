@@ -5,8 +5,8 @@ package dev.lockstep.core;
  * neighbourhoods. A node belongs to the first area (in scenario order) that contains its position,
  * so moving a node across a boundary moves it into another neighbourhood.
  */
-public record Area(String name, double x, double y, double width, double height) {
-    public Area {
+public record NeighbourhoodArea(String name, double x, double y, double width, double height) {
+    public NeighbourhoodArea {
         if (name == null || name.isEmpty()) throw new IllegalArgumentException("an area needs a name");
         if (!(width > 0) || !(height > 0)) throw new IllegalArgumentException("area " + name + " needs a positive size");
     }
