@@ -6,7 +6,7 @@ final class Regions {
 
     static String of(SimulationConfig config, int u, double x, double y) {
         if (!config.areas().isEmpty()) {
-            for (Area a : config.areas()) if (a.contains(x, y)) return a.name();
+            for (NeighbourhoodArea a : config.areas()) if (a.contains(x, y)) return a.name();
             return "";
         }
         return config.regions() == null ? "" : config.regions().get(u);

@@ -1,6 +1,6 @@
 package dev.lockstep.scenario;
 
-import dev.lockstep.core.Area;
+import dev.lockstep.core.NeighbourhoodArea;
 import dev.lockstep.json.JsonValue;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -14,8 +14,8 @@ import java.util.Set;
 final class AreaReader {
     private AreaReader() {}
 
-    static List<Area> areas(Problems problems, JsonValue v) {
-        List<Area> out = new ArrayList<>();
+    static List<NeighbourhoodArea> areas(Problems problems, JsonValue v) {
+        List<NeighbourhoodArea> out = new ArrayList<>();
         JsonValue.Arr arr = problems.array(v, "the areas (a list like [{\"name\": \"A\", \"x\": 0, \"y\": 0, \"width\": 4, \"height\": 3}])");
         if (arr == null) return out;
         Set<String> names = new HashSet<>();
@@ -47,7 +47,7 @@ final class AreaReader {
                     f[i] = d;
                 }
             }
-            if (ok) out.add(new Area(name, f[0], f[1], f[2], f[3]));
+            if (ok) out.add(new NeighbourhoodArea(name, f[0], f[1], f[2], f[3]));
         }
         return out;
     }

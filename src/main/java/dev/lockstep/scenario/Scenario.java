@@ -1,6 +1,6 @@
 package dev.lockstep.scenario;
 
-import dev.lockstep.core.Area;
+import dev.lockstep.core.NeighbourhoodArea;
 import dev.lockstep.core.ChannelDiscipline;
 import dev.lockstep.core.CheckSettings;
 import dev.lockstep.core.PortAssignment;
@@ -37,7 +37,7 @@ public final class Scenario {
     final double[] x;
     final double[] y;
     final List<String> regions;
-    final List<Area> areas;
+    final List<NeighbourhoodArea> areas;
     final int[] edges;
     final double unitDisk;
     final List<TopologyEvent> dynamics;
@@ -47,7 +47,7 @@ public final class Scenario {
 
     Scenario(String file, JsonValue.Obj json, String name, Protocol<?> protocol, int delta, long seed, int rounds,
              SchedulerPolicy policy, ChannelDiscipline channels, PortAssignment ports, List<String> nodes,
-             double[] x, double[] y, List<String> regions, List<Area> areas, int[] edges, double unitDisk,
+             double[] x, double[] y, List<String> regions, List<NeighbourhoodArea> areas, int[] edges, double unitDisk,
              List<TopologyEvent> dynamics, Churn churn, Workload workload, CheckSettings checks) {
         this.file = file;
         this.json = json;

@@ -2,7 +2,7 @@ package dev.lockstep.scenario;
 
 import static dev.lockstep.scenario.Problems.orElse;
 
-import dev.lockstep.core.Area;
+import dev.lockstep.core.NeighbourhoodArea;
 import dev.lockstep.core.ChannelDiscipline;
 import dev.lockstep.core.CheckSettings;
 import dev.lockstep.core.PortAssignment;
@@ -116,7 +116,7 @@ public final class ScenarioLoader {
         int n = topology.names().size();
         double[] x = new double[n];
         double[] y = new double[n];
-        List<Area> areas = root.has("areas") ? AreaReader.areas(problems, root.get("areas")) : List.of();
+        List<NeighbourhoodArea> areas = root.has("areas") ? AreaReader.areas(problems, root.get("areas")) : List.of();
         List<String> regions = topology.positions(root, x, y, protocol, root.has("areas"));
 
         double unitDisk = 0;

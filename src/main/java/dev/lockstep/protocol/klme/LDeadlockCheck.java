@@ -40,7 +40,7 @@ final class LDeadlockCheck implements Check {
             for (int u : e.getValue()) {
                 KlmeState s = Neighbourhoods.state(view, u);
                 if (s.state == Phase.CS) inCs++;
-                else if (s.state == Phase.W && view.status(u) == OperationStatus.LOCKING) waiting.add(u);
+                else if (s.state == Phase.W && view.status(u) == OperationStatus.LOCKING && !view.crashed(u)) waiting.add(u);
             }
             if (inCs >= k || waiting.isEmpty()) continue;
             int since = 0;
