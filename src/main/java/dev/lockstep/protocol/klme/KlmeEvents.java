@@ -13,6 +13,7 @@ import static dev.lockstep.protocol.klme.KlmePseudocode.LOSS;
 
 import dev.lockstep.core.Execution;
 import dev.lockstep.protocol.klme.KlmeMessages.IAmHere;
+import dev.lockstep.protocol.klme.KlmeMessages.IAmLeaving;
 import dev.lockstep.protocol.klme.KlmeMessages.KlmeMessage;
 import dev.lockstep.protocol.klme.KlmeMessages.LeaderInfo;
 import dev.lockstep.protocol.klme.KlmeMessages.PerGrant;
@@ -24,6 +25,7 @@ import dev.lockstep.protocol.klme.KlmeMessages.TokenLost;
 import dev.lockstep.protocol.klme.KlmeMessages.TokenMsg;
 import dev.lockstep.protocol.klme.KlmeState.Phase;
 import java.util.Arrays;
+import java.util.List;
 
 /** Initialization, the election stand-in and events A–H of Sec. 3.4, executed at node i. */
 final class KlmeEvents {
@@ -58,7 +60,10 @@ final class KlmeEvents {
         s.id = x.id();
         s.region = x.region();
         s.regionOf = new String[n];
+        s.untold = new boolean[n];
         s.regionOf[s.id] = s.region;
+        s.home = new String[n];
+        s.home[s.id] = s.region;
         s.state = Phase.R;                                            // l. 2
         s.mThId = -1;
         s.reqAck = false;
@@ -69,26 +74,29 @@ final class KlmeEvents {
         s.ready = true;
         s.trail.line(INIT, 1, 2, 3).note("initialises and announces itself in "
                 + (s.region.isEmpty() ? "no neighbourhood" : s.region) + " (I_am_here to every node)");
-        KlmeNet.toAll(s, x, new IAmHere(s.id, s.state.name(), s.rn, s.region));
+        KlmeNet.toAll(s, x, new IAmHere(s.id, s.state.name(), s.rn, s.region, true));
     }
 
-    /** Enabled once i knows where every node is: the election can run. */
+    /** Enabled once i has heard every node's initial announcement: the election can run. */
     static boolean electable(KlmeState s) {
         if (!s.ready || s.elected) return false;
-        for (String r : s.regionOf) if (r == null) return false;
+        for (String r : s.home) if (r == null) return false;
         return true;
     }
 
     /**
      * The leader election the paper assumes (l. 4), as a stand-in: the lowest id of each
-     * neighbourhood leads and calls GenerateToken (ll. 5–10). Outside every area there is no
-     * neighbourhood and no token.
+     * neighbourhood (where the nodes were at initialisation, whatever moved since) leads and calls
+     * GenerateToken (ll. 5–10). Outside every area there is no neighbourhood and no token.
      */
     void elect(KlmeState s, Execution x) {
         s.trail.clear();
         s.elected = true;
         s.trail.line(INIT, 4);
-        if (!s.region.isEmpty() && KlmeNet.lowestMember(s, s.region, j -> j > s.id) < 0) {
+        String home = s.home[s.id];
+        boolean lowest = true;
+        for (int j = 0; j < s.id; j++) lowest &= !home.equals(s.home[j]);
+        if (!home.isEmpty() && lowest && home.equals(s.region)) {
             leader.generate(s, x);
         } else {
             s.trail.note(s.region.isEmpty() ? "is in no neighbourhood" : "is not the lowest id of " + s.region);
@@ -111,6 +119,11 @@ final class KlmeEvents {
         }
         s.nodeLeaderNo = m.leaderNo();                                // A, l. 4
         s.trail.line(A, 3, 4);
+        if (m.leader() == s.id && s.token == null
+                && m.leaderNo() <= s.tokenSeen.getOrDefault(s.region, 0)) { // that Token came by already
+            s.trail.note("is named leader by an old Leader_info: the token it announces reached i before");
+            return;
+        }
         if (m.leader() == s.id && s.token == null) {                  // Sec. 7: Leader_info before the Token
             s.trail.line(LOSS, 7, 8).note("is named leader but has no token: Token_lost to {" + KlmeNet.sender(x) + "}");
             KlmeNet.send(x, KlmeNet.sender(x), new TokenLost(s.id, s.region));
@@ -278,18 +291,26 @@ final class KlmeEvents {
 
     /** H. On receiving the Token. */
     void token(KlmeState s, Execution x) {
-        if (foreign(s, x)) {
-            s.trail.note("the token is lost");
+        TokenMsg seen = (TokenMsg) x.received().message();
+        s.tokenSeen.merge(seen.region(), seen.token().leaderNo, Math::max);
+        if (foreign(s, x)) {                                          // i left: tell the sender (Sec. 7, case 1)
+            KlmeNet.send(x, KlmeNet.sender(x), new IAmLeaving(s.id, List.of(), List.of(), seen.region()));
+            s.trail.note("the token is lost; i tells {" + KlmeNet.sender(x) + "} that it has left (I_am_leaving)");
             return;
         }
         TokenMsg m = (TokenMsg) x.received().message();
         int from = KlmeNet.sender(x);
+        if (s.token != null) {                                        // two tokens met (an empty neighbourhood's)
+            s.trail.note("already holds the token of " + s.region + ": the second one is dropped");
+            return;
+        }
         KlmeNet.send(x, from, new TokenAck(s.id, s.region));          // Sec. 7, assumption 1
         s.token = m.token().copy();                                   // H, l. 2
         s.mThId = s.id;
         if (!variant.staleLeaderInfoNamesLeader()) s.nodeLeaderNo = Math.max(s.nodeLeaderNo, s.token.leaderNo);
         s.trail.line(H, 1, 2).line(LOSS, 2).note("receives the token (Token_leader_no " + s.token.leaderNo
                 + ") and acknowledges it to {" + from + "}");
+        tellNewcomers(s, x);
         absorb(s, s.nodeReqList, s.nodeReleaseList);                  // H, ll. 3–7
         s.trail.line(H, 3, 4, 5, 6, 7);
         if (s.state == Phase.W) {                                     // H, l. 8
@@ -305,14 +326,32 @@ final class KlmeEvents {
     }
 
     /**
+     * Not in the paper: the newcomers whose I_am_here reached i while the token was on its way to
+     * i learn from i that it leads (L, l. 4 for them). Without it a newcomer waits for good when
+     * its I_am_here reached every holder only outside its holding period.
+     */
+    private static void tellNewcomers(KlmeState s, Execution x) {
+        for (int j = 0; j < s.untold.length; j++) {
+            if (!s.untold[j]) continue;
+            s.untold[j] = false;
+            if (!s.region.equals(s.regionOf[j])) continue;
+            KlmeToken t = s.token;
+            KlmeNet.send(x, j, new LeaderInfo(s.id, t.allocList(), t.leaderNo, s.region));
+            s.trail.note("tells newcomer {" + j + "} that it leads");
+        }
+    }
+
+    /**
      * H, ll. 3–7 (and J's "take corresponding actions"): requests i stored while it did not hold
      * the token join R_Queue, both request lists take the later number, and releases i stored
-     * free their resources.
+     * free their resources. Only requests of nodes i believes still in the neighbourhood count:
+     * lists carried by I_am_leaving can hold requests of nodes that left before.
      */
     static void absorb(KlmeState s, int[] reqList, int[] releaseList) {
         KlmeToken t = s.token;
         for (int j = 0; j < t.reqList.length && j < reqList.length; j++) {
-            if (reqList[j] > t.reqList[j]) {
+            boolean member = j == s.id || s.region.equals(s.regionOf[j]); // a request of a node that left is void
+            if (reqList[j] > t.reqList[j] && member) {
                 t.reqList[j] = reqList[j];
                 if (j != s.id && t.free(j)) t.kfree++;                // an older grant to j is over (C, ll. 6–8)
                 if (j != s.id && !t.rQueue.contains(j)) t.rQueue.add(j);
@@ -328,5 +367,6 @@ final class KlmeEvents {
                 s.nodeReleaseList[j] = -1;
             }
         }
+        KlmeLeader.purge(s);
     }
 }

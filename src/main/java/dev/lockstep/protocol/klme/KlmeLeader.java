@@ -131,10 +131,28 @@ final class KlmeLeader {
         }
     }
 
+    /**
+     * Not in the paper: requests and grants of nodes the holder knows to have left are void (their
+     * I_am_leaving reached i before the token did, so J could not remove them from it).
+     */
+    static void purge(KlmeState s) {
+        KlmeToken t = s.token;
+        t.rQueue.removeIf(j -> j != s.id && !s.region.equals(s.regionOf[j]));
+        for (int e = 0; e < t.allocId.length; e++) {
+            int j = t.allocId[e];
+            if (j >= 0 && j != s.id && !s.region.equals(s.regionOf[j])) {
+                t.allocId[e] = -1;
+                t.allocRn[e] = 0;
+                t.kfree++;
+            }
+        }
+    }
+
     /** The holder leaves CS (F, ll. 3–9): Kfree + 1, its entry out of T_alloc_id, the token to the queue's front. */
     void exit(KlmeState s, Execution x) {
         KlmeToken t = s.token;
         s.trail.line(F, 3, 4);
+        purge(s);
         t.kfree++;
         t.free(s.id);
         if (!t.rQueue.isEmpty()) {

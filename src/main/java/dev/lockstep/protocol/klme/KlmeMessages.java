@@ -22,8 +22,12 @@ public final class KlmeMessages {
         @Override public String label() { return "Leader_info(" + (leader + 1) + ", " + leaderNo + ")"; }
     }
 
-    /** 2. I_am_here(i, State_i): sent on joining; the request number lets the leader act on a waiting newcomer (event L). */
-    public record IAmHere(int id, String state, int rn, String region) implements KlmeMessage {
+    /**
+     * 2. I_am_here(i, State_i): sent on joining; the request number lets the leader act on a
+     * waiting newcomer (event L); {@code init} marks the announcement at initialisation, which the
+     * election stand-in counts.
+     */
+    public record IAmHere(int id, String state, int rn, String region, boolean init) implements KlmeMessage {
         @Override public String label() { return "I_am_here(" + (id + 1) + ", " + state + ")"; }
     }
 

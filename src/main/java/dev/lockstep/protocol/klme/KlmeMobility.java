@@ -73,15 +73,18 @@ final class KlmeMobility {
                 s.trail.line(I, 8);
                 leader.handOver(s, x, next);                          // I, ll. 5/7–8
             } else {
-                s.token = null;                                       // nobody is left to hand it to
-                s.trail.note("is the last node of " + from + ": the token is dropped");
+                s.parked = t;                                         // nobody is left to hand it to
+                s.token = null;
+                s.mThId = -1;
+                s.trail.note("is the last node of " + from + " it knows of: it keeps the token for the next to enter");
             }
         } else if (wasCs) {                                           // I, l. 9
             if (s.mThId >= 0) KlmeNet.send(x, s.mThId, new Release(s.id, s.rn, from)); // I, l. 10
             s.state = Phase.W;
             s.trail.line(I, 9, 10).note("leaves CS and sends Release to {" + s.mThId + "}");
         }
-        KlmeNet.toMembers(s, x, from, new IAmLeaving(s.id, list(s.nodeReqList), list(s.nodeReleaseList), from)); // I, l. 11
+        // I, l. 11: to every node, like I_am_here, so that members i does not know of yet hear it too
+        KlmeNet.toAll(s, x, new IAmLeaving(s.id, list(s.nodeReqList), list(s.nodeReleaseList), from));
         s.trail.line(I, 11).note("leaves " + from + " (I_am_leaving)");
     }
 
@@ -90,17 +93,23 @@ final class KlmeMobility {
         s.left = s.region;
         s.region = to;
         s.regionOf[s.id] = to;
-        KlmeNet.toAll(s, x, new IAmHere(s.id, s.state.name(), s.rn, to)); // K, l. 2 (every node learns where i is)
+        KlmeNet.toAll(s, x, new IAmHere(s.id, s.state.name(), s.rn, to, false)); // K, l. 2 (every node learns where i is)
         s.mThId = -1;                                                 // K, l. 3
         Arrays.fill(s.nodeReqList, 0);                                // K, l. 4
         s.reqAck = false;
         Arrays.fill(s.nodeReleaseList, -1);
         s.nodeLeaderNo = 0;
-        s.copy = null;
-        s.copyTo = -1;
+        Arrays.fill(s.untold, false);                                 // (an unacknowledged copy stays: see leaving)
         s.trail.line(K, 1, 2, 3, 4).note("enters " + (to.isEmpty() ? "no neighbourhood" : to)
                 + " (I_am_here) " + (s.state == Phase.W ? "waiting" : "in " + s.state) + " and waits for Leader_info");
-        if (!to.isEmpty() && s.token == null && KlmeNet.lowestMember(s, to, j -> false) < 0) {
+        if (s.parked != null && s.parked.region.equals(to)) {        // back in the neighbourhood it kept the token of
+            s.token = s.parked;
+            s.parked = null;
+            s.mThId = s.id;
+            s.nodeLeaderNo = s.token.leaderNo;
+            s.trail.note("takes up the token it kept for " + to);
+            if (s.state == Phase.W) leader.takeOwn(s, x, K, 4);
+        } else if (!to.isEmpty() && s.token == null && KlmeNet.lowestMember(s, to, j -> false) < 0) {
             s.trail.note(to + " is empty");                           // no leader to wait for: i leads it
             leader.generate(s, x);
         }
@@ -112,13 +121,21 @@ final class KlmeMobility {
 
     /** J. Node i receives I_am_leaving(j, Node_req_list, Node_release_list). */
     void leaving(KlmeState s, Execution x) {
-        if (KlmeEvents.foreign(s, x)) return;
         IAmLeaving m = (IAmLeaving) x.received().message();
+        if (s.copy != null && s.copyTo == m.id() && s.copy.region.equals(m.region()) && !s.region.equals(m.region())) {
+            s.trail.clear();
+            recoverAfar(s, x, m.id());                                // i left too before the token was acknowledged
+            return;
+        }
+        if (KlmeEvents.foreign(s, x)) return;
         int j = m.id();
         s.trail.line(J, 1);
         if (s.copy != null && s.copyTo == j) regenerate(s, x, j);     // Sec. 7: the token was lost with j
-        int[] req = m.reqList().stream().mapToInt(Integer::intValue).toArray();
-        int[] rel = m.releaseList().stream().mapToInt(Integer::intValue).toArray();
+        int[] req = new int[s.nodeReqList.length];
+        int[] rel = new int[s.nodeReqList.length];
+        Arrays.fill(rel, -1);
+        for (int q = 0; q < m.reqList().size() && q < req.length; q++) req[q] = m.reqList().get(q);
+        for (int q = 0; q < m.releaseList().size() && q < rel.length; q++) rel[q] = m.releaseList().get(q);
         for (int q = 0; q < s.nodeReqList.length && q < req.length; q++) { // J, l. 2
             s.nodeReqList[q] = Math.max(s.nodeReqList[q], req[q]);
             s.nodeReleaseList[q] = Math.max(s.nodeReleaseList[q], rel[q]);
@@ -148,14 +165,25 @@ final class KlmeMobility {
         IAmHere m = (IAmHere) x.received().message();
         int j = m.id();
         s.regionOf[j] = m.region();
+        if (m.init()) s.home[j] = m.region();
         s.trail.line(L, 1);
+        if (s.parked != null && s.parked.region.equals(m.region())) {
+            KlmeToken t = s.parked;                                   // the empty neighbourhood has a member again
+            s.parked = null;
+            t.leaderNo++;
+            KlmeNet.send(x, j, new TokenMsg(t));
+            s.trail.note("hands the token it kept for " + t.region + " to {" + j + "}, who entered it");
+        }
         if (s.region.isEmpty() || !m.region().equals(s.region)) {
             s.trail.note("notes that {" + j + "} is in " + (m.region().isEmpty() ? "no neighbourhood" : m.region()));
             return;
         }
         s.nodeReqList[j] = 0;                                         // L, l. 2
         s.trail.line(L, 2).note("adds {" + j + "} to its neighbourhood");
-        if (!KlmeLeader.leads(s)) return;                             // L, l. 3
+        if (!KlmeLeader.leads(s)) {                                   // L, l. 3
+            s.untold[j] = true;                                       // told when the token comes (H)
+            return;
+        }
         KlmeToken t = s.token;
         KlmeNet.send(x, j, new LeaderInfo(s.id, t.allocList(), t.leaderNo, s.region)); // L, l. 4
         s.trail.line(L, 3, 4).note("tells {" + j + "} that it leads");
@@ -181,6 +209,32 @@ final class KlmeMobility {
             s.nodeLeaderNo = s.token.leaderNo;
             KlmeNet.toMembers(s, x, s.region, new LeaderInfo(s.id, s.token.allocList(), s.token.leaderNo, s.region));
         }
+        KlmeEvents.absorb(s, s.nodeReqList.clone(), s.nodeReleaseList.clone()); // what i stored meanwhile, as H, ll. 3–7
+        if (s.state == Phase.W) leader.takeOwn(s, x, LOSS, 6);     // a waiting regenerator is served as by H, l. 9
+    }
+
+    /**
+     * Not in the paper: i handed the token over, left the neighbourhood before the acknowledgement,
+     * and now hears that the receiver left too without it. i regenerates the token from its copy
+     * and sends it to the lowest member of that neighbourhood it knows of (or keeps it for the next
+     * to enter), so the neighbourhood does not stay without a token.
+     */
+    private void recoverAfar(KlmeState s, Execution x, int j) {
+        KlmeToken t = s.copy;
+        s.copy = null;
+        s.copyTo = -1;
+        t.rQueue.remove(Integer.valueOf(j));
+        if (t.free(j)) t.kfree++;
+        t.leaderNo++;
+        int next = KlmeNet.lowestMember(s, t.region, q -> q == j);
+        s.trail.line(LOSS, 4, 5);
+        if (next >= 0) {
+            KlmeNet.send(x, next, new TokenMsg(t));
+            s.trail.note("regenerates the token of " + t.region + " lost with {" + j + "} and sends it to {" + next + "}");
+        } else {
+            s.parked = t;
+            s.trail.note("regenerates the token of " + t.region + " lost with {" + j + "} and keeps it for the next to enter");
+        }
     }
 
     /** Sec. 7, second case: the intended receiver reports the loss; the copy goes to it again. */
@@ -198,8 +252,10 @@ final class KlmeMobility {
 
     /** Sec. 7, assumption 2: the acknowledgement lets the old holder drop its copy. */
     void tokenAck(KlmeState s, Execution x) {
-        if (KlmeEvents.foreign(s, x)) return;
         TokenAck m = (TokenAck) x.received().message();
+        boolean mine = s.copy != null && s.copyTo == m.id() && s.copy.region.equals(m.region());
+        if (!mine && KlmeEvents.foreign(s, x)) return;
+        s.trail.clear();
         s.trail.line(LOSS, 2, 3);
         if (s.copyTo == m.id()) {
             s.copy = null;

@@ -29,8 +29,17 @@ public final class KlmeState implements NodeState {
     String region = "";
     /** The neighbourhood i left last (event I); "" if none. */
     String left = "";
+    /** Where each node was at initialisation (the election stand-in's view; null: not heard yet). */
+    String[] home = new String[0];
     /** Where i believes each node is (null: not heard yet or just left). */
     String[] regionOf = new String[0];
+    /**
+     * Newcomers i heard I_am_here from while it did not lead: told who leads when i receives the
+     * token (else a newcomer whose I_am_here met the token in transit would wait for good).
+     */
+    boolean[] untold = new boolean[0];
+    /** The highest Token_leader_no of a Token of each neighbourhood that reached i (kept or dropped). */
+    java.util.TreeMap<String, Integer> tokenSeen = new java.util.TreeMap<>();
     int rn;
     Phase state = Phase.R;
     int[] nodeReqList = new int[0];
@@ -42,6 +51,11 @@ public final class KlmeState implements NodeState {
     int nodeLeaderNo;
     /** The token, when M_T_i = 1. */
     KlmeToken token;
+    /**
+     * The token of a neighbourhood i left as its last member, as far as i knew (not in the paper,
+     * which has no rule for an empty neighbourhood): handed to the first node i hears entering it.
+     */
+    KlmeToken parked;
     /** Sec. 7: the old token copy, kept until {@link #copyTo} acknowledges the token (-1: none). */
     KlmeToken copy;
     int copyTo = -1;
@@ -55,6 +69,9 @@ public final class KlmeState implements NodeState {
         region = o.region;
         left = o.left;
         regionOf = o.regionOf.clone();
+        home = o.home.clone();
+        untold = o.untold.clone();
+        tokenSeen = new java.util.TreeMap<>(o.tokenSeen);
         rn = o.rn;
         state = o.state;
         nodeReqList = o.nodeReqList.clone();
@@ -64,6 +81,7 @@ public final class KlmeState implements NodeState {
         nodeLeaderNo = o.nodeLeaderNo;
         token = o.token == null ? null : o.token.copy();
         copy = o.copy == null ? null : o.copy.copy();
+        parked = o.parked == null ? null : o.parked.copy();
         copyTo = o.copyTo;
     }
 
@@ -114,6 +132,7 @@ public final class KlmeState implements NodeState {
         v.add(new Variable("R_Queue", token == null ? "–" : ids(token.rQueue)));
         v.add(new Variable("Token_leader_no", token == null ? "–" : Integer.toString(token.leaderNo)));
         v.add(new Variable("copy", copy == null ? "–" : "for " + (copyTo + 1)));
+        v.add(new Variable("parked", parked == null ? "–" : parked.region));
         return v;
     }
 
@@ -145,16 +164,17 @@ public final class KlmeState implements NodeState {
     @Override
     public boolean equals(Object o) {
         return o instanceof KlmeState s && id == s.id && ready == s.ready && elected == s.elected && region.equals(s.region)
-                && left.equals(s.left) && Arrays.equals(regionOf, s.regionOf) && rn == s.rn && state == s.state
+                && left.equals(s.left) && Arrays.equals(regionOf, s.regionOf) && Arrays.equals(home, s.home) && Arrays.equals(untold, s.untold) && tokenSeen.equals(s.tokenSeen) && rn == s.rn && state == s.state
                 && Arrays.equals(nodeReqList, s.nodeReqList) && mThId == s.mThId && reqAck == s.reqAck
                 && Arrays.equals(nodeReleaseList, s.nodeReleaseList) && nodeLeaderNo == s.nodeLeaderNo
-                && Objects.equals(token, s.token) && Objects.equals(copy, s.copy) && copyTo == s.copyTo;
+                && Objects.equals(token, s.token) && Objects.equals(copy, s.copy) && Objects.equals(parked, s.parked) && copyTo == s.copyTo;
     }
 
     @Override
     public int hashCode() {
-        int h = Objects.hash(id, ready, elected, region, left, rn, state, mThId, reqAck, nodeLeaderNo, token, copy, copyTo);
-        h = h * 31 + Arrays.hashCode(regionOf);
+        int h = Objects.hash(id, ready, elected, region, left, rn, state, mThId, reqAck, nodeLeaderNo, token, copy, copyTo, parked);
+        h = h * 31 + Arrays.hashCode(regionOf) + 7 * Arrays.hashCode(home);
+        h = h * 31 + Arrays.hashCode(untold) + tokenSeen.hashCode();
         h = h * 31 + Arrays.hashCode(nodeReqList);
         return h * 31 + Arrays.hashCode(nodeReleaseList);
     }
