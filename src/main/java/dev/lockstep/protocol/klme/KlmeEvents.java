@@ -44,6 +44,10 @@ final class KlmeEvents {
     static boolean foreign(KlmeState s, Execution x) {
         s.trail.clear();
         KlmeMessage m = (KlmeMessage) x.received().message();
+        if (m.visit() >= 0 && m.visit() != s.visit && m.region().equals(s.region)) {
+            s.trail.note("drops it: it was meant for an earlier visit of i to " + s.region);
+            return true;
+        }
         if (m.region().equals(s.region)) return false;
         s.trail.note("drops it: it belongs to " + (m.region().isEmpty() ? "no neighbourhood" : m.region())
                 + ", and " + (s.region.isEmpty() ? "i is in none" : "i is in " + s.region));
@@ -63,6 +67,7 @@ final class KlmeEvents {
         s.untold = new boolean[n];
         s.regionOf[s.id] = s.region;
         s.home = new String[n];
+        s.visitOf = new int[n];
         s.home[s.id] = s.region;
         s.state = Phase.R;                                            // l. 2
         s.mThId = -1;
@@ -74,7 +79,7 @@ final class KlmeEvents {
         s.ready = true;
         s.trail.line(INIT, 1, 2, 3).note("initialises and announces itself in "
                 + (s.region.isEmpty() ? "no neighbourhood" : s.region) + " (I_am_here to every node)");
-        KlmeNet.toAll(s, x, new IAmHere(s.id, s.state.name(), s.rn, s.region, true));
+        KlmeNet.toAll(s, x, new IAmHere(s.id, s.state.name(), s.rn, s.region, true, 0));
     }
 
     /** Enabled once i has heard every node's initial announcement: the election can run. */
@@ -204,8 +209,9 @@ final class KlmeEvents {
             s.trail.line(C, 7, 8);
         }
         t.reqList[j] = rnj;                                           // C, l. 9
+        t.reqVisit[j] = s.visitOf[j];
         s.nodeReqList[j] = rnj;
-        KlmeNet.send(x, j, new ReqAck(s.region));                     // C, l. 10
+        KlmeNet.send(x, j, new ReqAck(s.region, s.visitOf[j]));                     // C, l. 10
         s.trail.line(C, 9, 10).note("acknowledges {" + j + "}'s request " + rnj);
         if (s.state == Phase.R) {                                     // C, l. 11
             KlmeLeader.handOverLines(s);
@@ -282,7 +288,7 @@ final class KlmeEvents {
         s.trail.line(G, 5, 6);
         int front = t.rQueue.remove(0);
         if (variant.grantWithoutAllocation() && front != s.id) {      // G, l. 6 as printed
-            KlmeNet.send(x, front, new PerGrant(s.region));
+            KlmeNet.send(x, front, new PerGrant(s.region, s.visitOf[front]));
             s.trail.note("sends Per_grant to {" + front + "} (Kfree stays " + t.kfree + ")");
         } else {
             leader.grant(s, x, front);
@@ -310,7 +316,13 @@ final class KlmeEvents {
         if (!variant.staleLeaderInfoNamesLeader()) s.nodeLeaderNo = Math.max(s.nodeLeaderNo, s.token.leaderNo);
         s.trail.line(H, 1, 2).line(LOSS, 2).note("receives the token (Token_leader_no " + s.token.leaderNo
                 + ") and acknowledges it to {" + from + "}");
-        tellNewcomers(s, x);
+        if (!m.announced()) {                                         // nobody told the neighbourhood: i does
+            KlmeNet.toMembers(s, x, s.region, new LeaderInfo(s.id, s.token.allocList(), s.token.leaderNo, s.region));
+            s.trail.note("announces itself (Leader_info): the token was regenerated or kept");
+        } else {
+            tellNewcomers(s, x);
+        }
+        Arrays.fill(s.untold, false);
         absorb(s, s.nodeReqList, s.nodeReleaseList);                  // H, ll. 3–7
         s.trail.line(H, 3, 4, 5, 6, 7);
         if (s.state == Phase.W) {                                     // H, l. 8
@@ -353,6 +365,7 @@ final class KlmeEvents {
             boolean member = j == s.id || s.region.equals(s.regionOf[j]); // a request of a node that left is void
             if (reqList[j] > t.reqList[j] && member) {
                 t.reqList[j] = reqList[j];
+                t.reqVisit[j] = s.visitOf[j];
                 if (j != s.id && t.free(j)) t.kfree++;                // an older grant to j is over (C, ll. 6–8)
                 if (j != s.id && !t.rQueue.contains(j)) t.rQueue.add(j);
             }

@@ -48,7 +48,7 @@ final class KlmeLeader {
             enter(s, x);
             s.trail.note("{" + j + "} takes a free resource itself and enters CS");
         } else {
-            KlmeNet.send(x, j, new PerGrant(t.region));
+            KlmeNet.send(x, j, new PerGrant(t.region, s.visitOf[j]));
             s.trail.note("grants {" + j + "} a resource (Per_grant)");
         }
     }
@@ -69,7 +69,7 @@ final class KlmeLeader {
         t.leaderNo++;
         t.rQueue.remove(Integer.valueOf(j));
         LeaderInfo info = new LeaderInfo(j, t.allocList(), t.leaderNo, t.region);
-        TokenMsg token = new TokenMsg(t.copy());
+        TokenMsg token = new TokenMsg(t.copy(), true, s.visitOf[j]);
         if (variant.leaderInfoBeforeToken()) {
             KlmeNet.toMembers(s, x, t.region, info);
             KlmeNet.send(x, j, token);
@@ -137,15 +137,20 @@ final class KlmeLeader {
      */
     static void purge(KlmeState s) {
         KlmeToken t = s.token;
-        t.rQueue.removeIf(j -> j != s.id && !s.region.equals(s.regionOf[j]));
+        t.rQueue.removeIf(j -> gone(s, j));
         for (int e = 0; e < t.allocId.length; e++) {
             int j = t.allocId[e];
-            if (j >= 0 && j != s.id && !s.region.equals(s.regionOf[j])) {
+            if (j >= 0 && gone(s, j)) {
                 t.allocId[e] = -1;
                 t.allocRn[e] = 0;
                 t.kfree++;
             }
         }
+    }
+
+    /** j made its request in a visit it has since ended, as far as i knows. */
+    private static boolean gone(KlmeState s, int j) {
+        return j != s.id && !s.region.equals(s.regionOf[j]) && s.visitOf[j] >= s.token.reqVisit[j];
     }
 
     /** The holder leaves CS (F, ll. 3–9): Kfree + 1, its entry out of T_alloc_id, the token to the queue's front. */

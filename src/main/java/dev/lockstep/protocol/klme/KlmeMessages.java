@@ -15,6 +15,15 @@ public final class KlmeMessages {
     /** Any KLME message: the neighbourhood it belongs to. */
     public sealed interface KlmeMessage extends Message {
         String region();
+
+        /**
+         * For the messages that give their receiver something (Token, Per_grant, Req_ack): the
+         * receiver's visit to the neighbourhood the sender knows of (I_am_here tells it), so that
+         * one addressed to an earlier visit is dropped; -1 for the others.
+         */
+        default int visit() {
+            return -1;
+        }
     }
 
     /** 1. Leader_info(i, T_alloc_id, Token_leader_no): i leads now. {@code alloc} is (id, rn) pairs. */
@@ -27,7 +36,7 @@ public final class KlmeMessages {
      * waiting newcomer (event L); {@code init} marks the announcement at initialisation, which the
      * election stand-in counts.
      */
-    public record IAmHere(int id, String state, int rn, String region, boolean init) implements KlmeMessage {
+    public record IAmHere(int id, String state, int rn, String region, boolean init, int visit) implements KlmeMessage {
         @Override public String label() { return "I_am_here(" + (id + 1) + ", " + state + ")"; }
     }
 
@@ -36,20 +45,24 @@ public final class KlmeMessages {
         @Override public String label() { return "Req_CS(" + (id + 1) + ", " + rn + ")"; }
     }
 
-    /** 4. Token(i, T_alloc_id, T_req_list, Kfree, R_Queue): the token itself. */
-    public record TokenMsg(KlmeToken token) implements KlmeMessage {
+    /**
+     * 4. Token(i, T_alloc_id, T_req_list, Kfree, R_Queue): the token itself. {@code announced}:
+     * whether the sender broadcast Leader_info for it (a regenerated or kept token is not; its
+     * receiver then announces itself).
+     */
+    public record TokenMsg(KlmeToken token, boolean announced, int visit) implements KlmeMessage {
         @Override public String region() { return token.region; }
 
         @Override public String label() { return "Token(" + token.leaderNo + ", Kfree " + token.kfree + ")"; }
     }
 
     /** 5. Req_ack(). */
-    public record ReqAck(String region) implements KlmeMessage {
+    public record ReqAck(String region, int visit) implements KlmeMessage {
         @Override public String label() { return "Req_ack()"; }
     }
 
     /** 6. Per_grant(). */
-    public record PerGrant(String region) implements KlmeMessage {
+    public record PerGrant(String region, int visit) implements KlmeMessage {
         @Override public String label() { return "Per_grant()"; }
     }
 

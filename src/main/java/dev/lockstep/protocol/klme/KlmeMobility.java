@@ -45,7 +45,10 @@ final class KlmeMobility {
         boolean wasCs = s.state == Phase.CS;
         s.trail.line(I, 1);
         if (!from.isEmpty()) leave(s, x, from, wasCs);
-        if (wasCs) x.lockRequested();                                 // hungry in the new neighbourhood
+        if (wasCs) {                                                  // hungry in the new neighbourhood:
+            s.rn++;                                                   // a new request (B, l. 2), so no list
+            x.lockRequested();                                        // takes it for one already served
+        }
         enter(s, x, to);
     }
 
@@ -92,8 +95,9 @@ final class KlmeMobility {
     private void enter(KlmeState s, Execution x, String to) {
         s.left = s.region;
         s.region = to;
+        s.visit++;
         s.regionOf[s.id] = to;
-        KlmeNet.toAll(s, x, new IAmHere(s.id, s.state.name(), s.rn, to, false)); // K, l. 2 (every node learns where i is)
+        KlmeNet.toAll(s, x, new IAmHere(s.id, s.state.name(), s.rn, to, false, s.visit)); // K, l. 2 (every node learns where i is)
         s.mThId = -1;                                                 // K, l. 3
         Arrays.fill(s.nodeReqList, 0);                                // K, l. 4
         s.reqAck = false;
@@ -166,12 +170,15 @@ final class KlmeMobility {
         int j = m.id();
         s.regionOf[j] = m.region();
         if (m.init()) s.home[j] = m.region();
+        s.visitOf[j] = m.visit();
         s.trail.line(L, 1);
         if (s.parked != null && s.parked.region.equals(m.region())) {
             KlmeToken t = s.parked;                                   // the empty neighbourhood has a member again
             s.parked = null;
             t.leaderNo++;
-            KlmeNet.send(x, j, new TokenMsg(t));
+            KlmeNet.send(x, j, new TokenMsg(t.copy(), false, m.visit()));
+            s.copy = t;
+            s.copyTo = j;
             s.trail.note("hands the token it kept for " + t.region + " to {" + j + "}, who entered it");
         }
         if (s.region.isEmpty() || !m.region().equals(s.region)) {
@@ -229,7 +236,9 @@ final class KlmeMobility {
         int next = KlmeNet.lowestMember(s, t.region, q -> q == j);
         s.trail.line(LOSS, 4, 5);
         if (next >= 0) {
-            KlmeNet.send(x, next, new TokenMsg(t));
+            KlmeNet.send(x, next, new TokenMsg(t.copy(), false, s.visitOf[next]));
+            s.copy = t;                                               // kept until acknowledged, as any hand-over
+            s.copyTo = next;
             s.trail.note("regenerates the token of " + t.region + " lost with {" + j + "} and sends it to {" + next + "}");
         } else {
             s.parked = t;
@@ -246,7 +255,7 @@ final class KlmeMobility {
             s.trail.note("has no copy of a token sent to {" + m.id() + "}: nothing to regenerate");
             return;
         }
-        KlmeNet.send(x, m.id(), new TokenMsg(s.copy.copy()));
+        KlmeNet.send(x, m.id(), new TokenMsg(s.copy.copy(), true, s.visitOf[m.id()]));
         s.trail.note("regenerates the token from its copy and sends it to {" + m.id() + "} again");
     }
 

@@ -29,6 +29,9 @@ public final class KlmeState implements NodeState {
     String region = "";
     /** The neighbourhood i left last (event I); "" if none. */
     String left = "";
+    /** How many neighbourhoods i has entered (event K), and each node's count as its I_am_here said. */
+    int visit;
+    int[] visitOf = new int[0];
     /** Where each node was at initialisation (the election stand-in's view; null: not heard yet). */
     String[] home = new String[0];
     /** Where i believes each node is (null: not heard yet or just left). */
@@ -70,6 +73,8 @@ public final class KlmeState implements NodeState {
         left = o.left;
         regionOf = o.regionOf.clone();
         home = o.home.clone();
+        visit = o.visit;
+        visitOf = o.visitOf.clone();
         untold = o.untold.clone();
         tokenSeen = new java.util.TreeMap<>(o.tokenSeen);
         rn = o.rn;
@@ -164,7 +169,7 @@ public final class KlmeState implements NodeState {
     @Override
     public boolean equals(Object o) {
         return o instanceof KlmeState s && id == s.id && ready == s.ready && elected == s.elected && region.equals(s.region)
-                && left.equals(s.left) && Arrays.equals(regionOf, s.regionOf) && Arrays.equals(home, s.home) && Arrays.equals(untold, s.untold) && tokenSeen.equals(s.tokenSeen) && rn == s.rn && state == s.state
+                && left.equals(s.left) && Arrays.equals(regionOf, s.regionOf) && Arrays.equals(home, s.home) && visit == s.visit && Arrays.equals(visitOf, s.visitOf) && Arrays.equals(untold, s.untold) && tokenSeen.equals(s.tokenSeen) && rn == s.rn && state == s.state
                 && Arrays.equals(nodeReqList, s.nodeReqList) && mThId == s.mThId && reqAck == s.reqAck
                 && Arrays.equals(nodeReleaseList, s.nodeReleaseList) && nodeLeaderNo == s.nodeLeaderNo
                 && Objects.equals(token, s.token) && Objects.equals(copy, s.copy) && Objects.equals(parked, s.parked) && copyTo == s.copyTo;
@@ -173,7 +178,7 @@ public final class KlmeState implements NodeState {
     @Override
     public int hashCode() {
         int h = Objects.hash(id, ready, elected, region, left, rn, state, mThId, reqAck, nodeLeaderNo, token, copy, copyTo, parked);
-        h = h * 31 + Arrays.hashCode(regionOf) + 7 * Arrays.hashCode(home);
+        h = h * 31 + Arrays.hashCode(regionOf) + 7 * Arrays.hashCode(home) + 11 * Arrays.hashCode(visitOf) + visit;
         h = h * 31 + Arrays.hashCode(untold) + tokenSeen.hashCode();
         h = h * 31 + Arrays.hashCode(nodeReqList);
         return h * 31 + Arrays.hashCode(nodeReleaseList);

@@ -16,6 +16,8 @@ public final class KlmeToken {
     final int[] allocRn;
     /** T_req_list: the latest request number of every node. */
     final int[] reqList;
+    /** Not in the paper: the requester's visit (I_am_here count) each request was made in. */
+    final int[] reqVisit;
     int kfree;
     /** R_Queue: ids of requests that reached the holder but are not satisfied, front first. */
     final List<Integer> rQueue;
@@ -28,6 +30,7 @@ public final class KlmeToken {
         allocRn = new int[k];
         Arrays.fill(allocId, -1);
         reqList = new int[n];
+        reqVisit = new int[n];
         kfree = k;
         rQueue = new ArrayList<>();
         leaderNo = 1;
@@ -38,6 +41,7 @@ public final class KlmeToken {
         allocId = o.allocId.clone();
         allocRn = o.allocRn.clone();
         reqList = o.reqList.clone();
+        reqVisit = o.reqVisit.clone();
         kfree = o.kfree;
         rQueue = new ArrayList<>(o.rQueue);
         leaderNo = o.leaderNo;
@@ -119,13 +123,13 @@ public final class KlmeToken {
     public boolean equals(Object o) {
         return o instanceof KlmeToken t && kfree == t.kfree && leaderNo == t.leaderNo && region.equals(t.region)
                 && Arrays.equals(allocId, t.allocId) && Arrays.equals(allocRn, t.allocRn)
-                && Arrays.equals(reqList, t.reqList) && rQueue.equals(t.rQueue);
+                && Arrays.equals(reqList, t.reqList) && Arrays.equals(reqVisit, t.reqVisit) && rQueue.equals(t.rQueue);
     }
 
     @Override
     public int hashCode() {
         int h = Arrays.hashCode(allocId) * 31 + Arrays.hashCode(allocRn);
-        h = h * 31 + Arrays.hashCode(reqList);
+        h = h * 31 + Arrays.hashCode(reqList) + 3 * Arrays.hashCode(reqVisit);
         h = h * 31 + rQueue.hashCode();
         h = h * 31 + kfree;
         h = h * 31 + leaderNo;
