@@ -215,7 +215,7 @@ final class KlmeEvents {
         s.trail.line(C, 9, 10).note("acknowledges {" + j + "}'s request " + rnj);
         if (s.state == Phase.R) {                                     // C, l. 11
             KlmeLeader.handOverLines(s);
-            leader.handOver(s, x, j);                                 // C, ll. 12–15
+            leader.handOver(s, x, j, true);                           // C, ll. 12–15
         } else if (t.kfree > 0) {                                     // C, l. 16
             s.trail.line(C, 16, 17, 18);
             t.rQueue.remove(Integer.valueOf(j));

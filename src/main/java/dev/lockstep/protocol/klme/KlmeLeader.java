@@ -65,12 +65,17 @@ final class KlmeLeader {
      * first, so by FIFO j holds it before Leader_info names j; the printed C broadcasts first.
      */
     void handOver(KlmeState s, Execution x, int j) {
+        handOver(s, x, j, false);
+    }
+
+    /** {@code eventC}: the hand-over of event C, whose printed order the paper variant keeps. */
+    void handOver(KlmeState s, Execution x, int j, boolean eventC) {
         KlmeToken t = s.token;
         t.leaderNo++;
         t.rQueue.remove(Integer.valueOf(j));
         LeaderInfo info = new LeaderInfo(j, t.allocList(), t.leaderNo, t.region);
         TokenMsg token = new TokenMsg(t.copy(), true, s.visitOf[j]);
-        if (variant.leaderInfoBeforeToken()) {
+        if (eventC && variant.leaderInfoBeforeToken()) {
             KlmeNet.toMembers(s, x, t.region, info);
             KlmeNet.send(x, j, token);
         } else {

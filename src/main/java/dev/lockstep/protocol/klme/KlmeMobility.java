@@ -188,7 +188,7 @@ final class KlmeMobility {
         s.nodeReqList[j] = 0;                                         // L, l. 2
         s.trail.line(L, 2).note("adds {" + j + "} to its neighbourhood");
         if (!KlmeLeader.leads(s)) {                                   // L, l. 3
-            s.untold[j] = true;                                       // told when the token comes (H)
+            if (!m.init()) s.untold[j] = true;                        // a newcomer: told when the token comes (H)
             return;
         }
         KlmeToken t = s.token;
