@@ -103,4 +103,28 @@ class KlmeGalleryTest {
         assertEquals("one-token", v.get(0).check());
         assertEquals(0, fooled.simulation().stats().tokensLost(), "nothing was lost, yet a second token was made");
     }
+
+    @Test
+    void theGalleryShowsEachGifAndTheCommandThatMadeIt() throws Exception {
+        String gallery = java.nio.file.Files.readString(Path.of("sample-runs", "README.md"));
+        for (String key : List.of("klme-table-1", "klme-leader-walks-away", "klme-leader-walks-away-paper",
+                "klme-token-lost", "klme-token-lost-paper")) {
+            assertTrue(gallery.contains("java -jar target/lockstep.jar gui sample-runs/" + key + ".json"), key);
+            assertTrue(gallery.contains("](gifs/" + key + ".gif)"), "the gallery shows the GIF of " + key);
+            var m = java.util.regex.Pattern.compile("export sample-runs/" + java.util.regex.Pattern.quote(key)
+                    + "\\.json --format gif --from (\\d+) --to (\\d+) --frames-per-step (\\d+) --width (\\d+) --height (\\d+)")
+                    .matcher(gallery);
+            assertTrue(m.find(), "the command that made the GIF of " + key);
+            int from = Integer.parseInt(m.group(1)), to = Integer.parseInt(m.group(2)), k = Integer.parseInt(m.group(3));
+            javax.imageio.ImageReader r = javax.imageio.ImageIO.getImageReadersByFormatName("gif").next();
+            try (var in = javax.imageio.ImageIO.createImageInputStream(Path.of("sample-runs", "gifs", key + ".gif").toFile())) {
+                r.setInput(in);
+                assertEquals(1 + (to - from) * k, r.getNumImages(true), key + ": frames");
+                assertEquals(Integer.parseInt(m.group(4)), r.getWidth(0), key + ": width");
+                assertEquals(Integer.parseInt(m.group(5)), r.getHeight(0), key + ": height");
+            } finally {
+                r.dispose();
+            }
+        }
+    }
 }

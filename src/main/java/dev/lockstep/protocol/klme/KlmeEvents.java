@@ -45,12 +45,12 @@ final class KlmeEvents {
         s.trail.clear();
         KlmeMessage m = (KlmeMessage) x.received().message();
         if (m.visit() >= 0 && m.visit() != s.visit && m.region().equals(s.region)) {
-            s.trail.note("drops it: it was meant for an earlier visit of i to " + s.region);
+            s.trail.note("drops it: it was meant for its earlier visit to " + s.region);
             return true;
         }
         if (m.region().equals(s.region)) return false;
         s.trail.note("drops it: it belongs to " + (m.region().isEmpty() ? "no neighbourhood" : m.region())
-                + ", and " + (s.region.isEmpty() ? "i is in none" : "i is in " + s.region));
+                + ", and " + (s.region.isEmpty() ? "it is in none" : "it is in " + s.region));
         return true;
     }
 
@@ -126,7 +126,7 @@ final class KlmeEvents {
         s.trail.line(A, 3, 4);
         if (m.leader() == s.id && s.token == null
                 && m.leaderNo() <= s.tokenSeen.getOrDefault(s.region, 0)) { // that Token came by already
-            s.trail.note("is named leader by an old Leader_info: the token it announces reached i before");
+            s.trail.note("is named leader by an old Leader_info: the token it announces came by before");
             return;
         }
         if (m.leader() == s.id && s.token == null) {                  // Sec. 7: Leader_info before the Token
@@ -230,7 +230,7 @@ final class KlmeEvents {
     void reqAck(KlmeState s, Execution x) {
         if (foreign(s, x)) return;
         s.reqAck = true;                                              // D, l. 2
-        s.trail.line(D, 1, 2).note("its request is acknowledged");
+        s.trail.line(D, 1, 2).note("learns that its request is acknowledged");
     }
 
     /** E. On receiving Per_grant(): enter CS (and exit later, on the application's Unlock: event F). */
@@ -301,7 +301,7 @@ final class KlmeEvents {
         s.tokenSeen.merge(seen.region(), seen.token().leaderNo, Math::max);
         if (foreign(s, x)) {                                          // i left: tell the sender (Sec. 7, case 1)
             KlmeNet.send(x, KlmeNet.sender(x), new IAmLeaving(s.id, List.of(), List.of(), seen.region()));
-            s.trail.note("the token is lost; i tells {" + KlmeNet.sender(x) + "} that it has left (I_am_leaving)");
+            s.trail.note("the token is lost, and it tells {" + KlmeNet.sender(x) + "} that it has left (I_am_leaving)");
             return;
         }
         TokenMsg m = (TokenMsg) x.received().message();
