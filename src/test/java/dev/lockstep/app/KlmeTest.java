@@ -41,4 +41,28 @@ class KlmeTest extends AppFixture {
         assertTrue(fx(() -> window.errors()).isEmpty());
         for (String c : fx(() -> window.checks().checkNames())) assertEquals("ok", fx(() -> window.checks().status(c)));
     }
+
+    /** The chooser switches a complete graph without neighbourhoods to KLME: one neighbourhood for all. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void theChooserRunsKlmeOnTheSameNetwork() {
+        assertTrue(fx(() -> window.open(Path.of("sample-runs", "ricart-agrawala-complete-5.json"))));
+        fx(() -> ((javafx.scene.control.ComboBox<String>) robot().lookup("#protocol").query()).setValue("klme"));
+        settle();
+        assertEquals("klme", sim().protocol().name());
+        assertEquals(List.of("R", "W", "CS"), fx(() -> window.legend().items()));
+        fx(() -> window.runRounds(60));
+        var s = fx(() -> window.session().simulation());
+        long holders = 0;
+        for (int u = 0; u < s.nodeCount(); u++) {
+            if (((dev.lockstep.protocol.klme.KlmeState) s.state(u)).holdsToken()) holders++;
+            long[] moving = {0};
+            s.messagesInTransit(u, m -> moving[0] += s.protocol().presentation().tokens(m));
+            holders += moving[0];
+        }
+        assertEquals(1, holders, "one neighbourhood, one token (held or on its way)");
+        assertTrue(s.stats().locksAcquired() > 0);
+        assertTrue(fx(() -> window.errors()).isEmpty());
+        for (String c : fx(() -> window.checks().checkNames())) assertEquals("ok", fx(() -> window.checks().status(c)));
+    }
 }
