@@ -61,6 +61,47 @@ public sealed interface Condition {
         }
     }
 
+    /**
+     * {@code NODE.VAR OP VALUE} with {@code OP} one of {@code != < <= > >=}: {@code !=} compares
+     * displayed values as {@code =} does; the order operators hold only where the variable shows a
+     * whole number ({@code x.queue >= 2}, {@code *.Kfree < 1}, {@code *.RN > 3}). Node -1: any node.
+     */
+    record NodeCompare(int node, String nodeName, String variable, String op, String value) implements Condition {
+        public NodeCompare {
+            if (!List.of("!=", "<", "<=", ">", ">=").contains(op)) throw new IllegalArgumentException("no operator " + op);
+        }
+
+        @Override
+        public boolean holdsAfter(History.Event event, SystemView view) {
+            if (node >= 0) return node < view.nodeCount() && matches(view, node);
+            for (int u = 0, n = view.nodeCount(); u < n; u++) if (matches(view, u)) return true;
+            return false;
+        }
+
+        private boolean matches(SystemView view, int u) {
+            for (Variable v : view.state(u).variables()) {
+                if (!v.name().equals(variable)) continue;
+                if (op.equals("!=")) return !DisplayedValue.same(v.value(), value);
+                Long have = DisplayedValue.wholeNumber(v.value());
+                Long want = DisplayedValue.wholeNumber(value);
+                if (have == null || want == null) return false;
+                int c = Long.compare(have, want);
+                return switch (op) {
+                    case "<" -> c < 0;
+                    case "<=" -> c <= 0;
+                    case ">" -> c > 0;
+                    default -> c >= 0;
+                };
+            }
+            return false;
+        }
+
+        @Override
+        public String text() {
+            return who(node, nodeName) + "." + variable + " " + op + " " + value;
+        }
+    }
+
     /** {@code sent LABEL [by NODE]}: an execution sent (or tried to send, into a severed port) a message whose label starts with the prefix. */
     record MessageSent(String labelPrefix, int node, String nodeName) implements Condition {
         @Override

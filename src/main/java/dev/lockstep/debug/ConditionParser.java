@@ -22,7 +22,7 @@ import java.util.Locale;
  */
 final class ConditionParser {
     static final String KINDS = "round >= N, round = N, wait > N, violation [CHECK], sent LABEL [by NODE], "
-            + "received LABEL [by NODE], NODE.VAR = VALUE or *.VAR = VALUE";
+            + "received LABEL [by NODE], NODE.VAR = VALUE or *.VAR = VALUE (also !=, and < <= > >= for numbers)";
 
     /**
      * Reads a condition in the command line's syntax (README "Debugging from the command line"); node names resolve
@@ -239,16 +239,23 @@ final class ConditionParser {
         skipWs();
         int opAt = col();
         String op = op();
-        if (!op.equals("=") && !op.equals("==")) {
-            throw new ConditionException(opAt, "expected = after \"" + w + "\"" + (op.isEmpty() ? "" : ", found \"" + op + "\""));
+        boolean equality = op.equals("=") || op.equals("==");
+        if (!equality && !List.of("!=", "<", "<=", ">", ">=").contains(op)) {
+            throw new ConditionException(opAt, "expected =, !=, <, <=, > or >= after \"" + w + "\""
+                    + (op.isEmpty() ? "" : ", found \"" + op + "\""));
         }
         skipWs();
         int valueAt = col();
         String value = s.substring(i).strip();
         if (value.isEmpty()) {
-            throw new ConditionException(valueAt, "expected a value after \"" + w + " =\" (e.g. locked, compete, ⊥)");
+            throw new ConditionException(valueAt, "expected a value after \"" + w + " " + op + "\" (e.g. locked, compete, ⊥, 2)");
         }
         i = s.length();
-        return new Condition.NodeValue(u, u < 0 ? null : names.nodeName(u), variable, DisplayedValue.normalize(value));
+        String name = u < 0 ? null : names.nodeName(u);
+        if (equality) return new Condition.NodeValue(u, name, variable, DisplayedValue.normalize(value));
+        if (!op.equals("!=") && DisplayedValue.wholeNumber(value) == null) {
+            throw new ConditionException(valueAt, "expected a whole number after \"" + w + " " + op + "\", found \"" + value + "\"");
+        }
+        return new Condition.NodeCompare(u, name, variable, op, DisplayedValue.normalize(value));
     }
 }

@@ -67,6 +67,9 @@ public final class Conditions {
         if (c instanceof Condition.NodeValue v && v.node() >= 0 && v.node() < view.nodeCount()) {
             return new Condition.NodeValue(v.node(), view.nodeName(v.node()), v.variable(), v.value());
         }
+        if (c instanceof Condition.NodeCompare v && v.node() >= 0 && v.node() < view.nodeCount()) {
+            return new Condition.NodeCompare(v.node(), view.nodeName(v.node()), v.variable(), v.op(), v.value());
+        }
         if (c instanceof Condition.MessageSent s && s.node() >= 0 && s.node() < view.nodeCount()) {
             return new Condition.MessageSent(s.labelPrefix(), s.node(), view.nodeName(s.node()));
         }

@@ -30,6 +30,15 @@ final class DisplayedValue {
         }
     }
 
+    /** The value as a whole number (white space around it ignored), or null when it is not one. */
+    static Long wholeNumber(String value) {
+        try {
+            return Long.parseLong(value.strip());
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
     /** Whether a displayed value is the wanted one (normalized), ignoring white space and case. */
     static boolean same(String displayed, String wanted) {
         if (displayed.equals(wanted)) return true;

@@ -6,12 +6,15 @@ import java.util.List;
  * One moment of a run as a picture, laid out in pixels (y grows downwards): what the window's
  * graph view draws, plus a header, a legend and a caption. Both writers ({@link SvgWriter},
  * {@link TikzWriter}) only transcribe it, so an SVG and a TikZ figure of a moment show the same
- * thing. Lists are in drawing order; colours are {@code #RRGGBB}.
+ * thing. Lists are in drawing order; colours are {@code #RRGGBB}. The generic marks of token and
+ * leader protocols come last ({@link Region}s behind the graph, {@link EdgeArrow}s on the edges,
+ * {@link NodeMark}s on the nodes); they are empty for a protocol without marks.
  */
 public record Figure(double width, double height, Header header, Area graph, List<Hull> hulls, List<Glow> glows,
                      List<Edge> edges, List<Node> nodes, List<PortLabel> portLabels, List<Pip> pips,
                      List<PortTag> portTags, List<Pointer> pointers, List<Name> names, List<Token> tokens,
-                     List<Alert> alerts, List<LegendItem> legend, List<CaptionLine> caption) {
+                     List<Alert> alerts, List<LegendItem> legend, List<CaptionLine> caption, List<Region> regions,
+                     List<EdgeArrow> arrows, List<NodeMark> marks) {
 
     public record Point(double x, double y) {}
 
@@ -56,7 +59,7 @@ public record Figure(double width, double height, Header header, Area graph, Lis
      * is no room for the label, a plain marker. {@code dx, dy}: the direction of travel.
      */
     public record Token(long id, int from, int to, String label, boolean pill, Point at, double width, double height,
-                        double angle, double dx, double dy) {
+                        double angle, double dx, double dy, int carried) {
         public boolean self() {
             return from == to;
         }
@@ -69,14 +72,38 @@ public record Figure(double width, double height, Header header, Area graph, Lis
         static String text(String label) {
             return LabelPlacement.tokenText(label);
         }
+
+        /** Where the badge of the tokens it carries goes: at the pill's back end, or on the marker. */
+        public Point badge() {
+            double back = pill ? width / 2 : 0;
+            return new Point(at.x() - dx * back, at.y() - dy * back);
+        }
     }
+
+    /**
+     * A neighbourhood behind the graph: an area of the plane (a rectangle, its name inside at the
+     * top left) or a region given as node sets (a padded hull, its name above {@code nameAt}).
+     */
+    public record Region(String name, String colour, boolean area, List<Point> outline, Point nameAt) {}
+
+    /** The arrowhead of an edge the protocol orients from {@code from} to {@code to}. */
+    public record EdgeArrow(int from, int to, Point tip, double dx, double dy, double length, double half) {}
+
+    /**
+     * A node's marks: its token badge (when tokens &gt; 0), leader mark, queue count (when queue
+     * &gt; 0 and names are shown), small label ("" for none), and whether it crashed.
+     */
+    public record NodeMark(int node, int tokens, Point badge, boolean leader, Point leaderAt, int queue, Point queueAt,
+                           double queueWidth, String label, Point labelAt, double labelWidth, boolean crashed, Point at,
+                           double radius) {}
 
     public enum AlertKind { VIOLATION, REFUSAL }
 
     /** A violation's dashed ring, or a refused change's ring and badge (with its reason). */
     public record Alert(AlertKind kind, int node, Point at, double radius, String text, Area badge) {}
 
-    public enum LegendKind { TITLE, FILL, RING, HULL, POINTER, TOKEN, PORT, VIOLATION, REFUSAL }
+    public enum LegendKind { TITLE, FILL, RING, HULL, POINTER, TOKEN, PORT, VIOLATION, REFUSAL, BADGE, LEADER, QUEUE, LABEL,
+        ARROW, AREA, REGION, CRASHED }
 
     /** A legend entry: a swatch centred at {@code at} (none for a title) and its text from {@code textX}. */
     public record LegendItem(LegendKind kind, String text, Point at, double textX, String colour) {}

@@ -132,6 +132,12 @@ final class FigureBands {
                 entries.add(new Entry(Figure.LegendKind.RING, rings.get(i), Look.ring(i), false));
             }
         }
+        boolean first = true;
+        for (MarkKinds.Entry m : MarkKinds.of(session.simulation()).entries()) {
+            entries.add(new Entry(Figure.LegendKind.valueOf(m.kind() == MarkKinds.Kind.TOKEN ? "BADGE" : m.kind().name()), m.text(),
+                    m.kind() == MarkKinds.Kind.AREA || m.kind() == MarkKinds.Kind.REGION ? Look.area(0) : Look.INK, first));
+            first = false;
+        }
         entries.add(new Entry(Figure.LegendKind.HULL, "lock set", Look.holder(1), true));
         entries.add(new Entry(Figure.LegendKind.POINTER, "lock pointer → locker", Look.holder(1), false));
         entries.add(new Entry(Figure.LegendKind.TOKEN, "message → receiver", Look.INK, false));
@@ -189,6 +195,10 @@ final class FigureBands {
             case FILL, RING, PORT, VIOLATION, REFUSAL -> 16;
             case HULL, POINTER -> 30;
             case TOKEN -> 34;
+            case BADGE, LEADER, CRASHED -> 16;
+            case QUEUE -> 14;
+            case LABEL -> 14;
+            case ARROW, AREA, REGION -> 24;
         };
     }
 

@@ -56,6 +56,8 @@ final class FigureLayout {
     private double[] nameX;
     private double[] nameY;
     private double[] nameW;
+    private int[] nameSide;
+    private Projection projection;
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     private FigureLayout(Session session, FigureOptions options) {
@@ -117,10 +119,14 @@ final class FigureLayout {
                 names.add(new Figure.Name(u, sim.nodeName(u), new Point(nameX[u], nameY[u]), nameW[u], NAME_H));
             }
         }
-        List<Figure.Token> tokens = tokens();
+        FigureMarks marks = new FigureMarks(sim, px, py, r, placement);
+        List<Figure.NodeMark> nodeMarks = marks.marks(nameDetail ? nameSide : null, nameW, NAME_H);
+        List<Figure.Token> tokens = tokens(nodeMarks);
         return new Figure(w, h, header, area, List.copyOf(hulls), List.copyOf(glows), List.copyOf(edgeList),
                 List.copyOf(nodes), List.copyOf(ports), List.copyOf(pips), List.copyOf(tags), List.copyOf(pointers),
-                List.copyOf(names), tokens, List.copyOf(alerts), List.copyOf(legend), List.copyOf(caption));
+                List.copyOf(names), tokens, List.copyOf(alerts), List.copyOf(legend), List.copyOf(caption),
+                List.copyOf(marks.regions(projection)), List.copyOf(marks.arrows(edges)),
+                List.copyOf(nodeMarks));
     }
 
     // ------------------------------------------------------------------ graph
@@ -132,7 +138,9 @@ final class FigureLayout {
             xs[u] = sim.graph().x(u);
             ys[u] = sim.graph().y(u);
         }
-        Projection p = Projection.fit(xs, ys, area.x(), area.y(), area.width(), area.height());
+        double[][] framed = Projection.framed(xs, ys, n, sim.config().areas());
+        Projection p = Projection.fit(framed[0], framed[1], area.x(), area.y(), area.width(), area.height());
+        projection = p;
         px = new double[n];
         py = new double[n];
         for (int u = 0; u < n; u++) {
@@ -186,13 +194,7 @@ final class FigureLayout {
             Arrays.sort(lengths);
             median = Math.max(1e-9, lengths[lengths.length / 2]);
         }
-        double[] xs = new double[n];
-        double[] ys = new double[n];
-        for (int u = 0; u < n; u++) {
-            xs[u] = sim.graph().x(u);
-            ys[u] = sim.graph().y(u);
-        }
-        double edgePx = median * Projection.fit(xs, ys, area.x(), area.y(), area.width(), area.height()).scale();
+        double edgePx = median * projection.scale();
         Detail d = Detail.at(edgePx, 1);
         portDetail = d.ports();
         nameDetail = d.names();
@@ -204,6 +206,7 @@ final class FigureLayout {
         nameX = new double[n];
         nameY = new double[n];
         nameW = new double[n];
+        nameSide = new int[n];
         double[] nx = new double[delta];
         double[] ny = new double[delta];
         double[] at = new double[2];
@@ -216,6 +219,7 @@ final class FigureLayout {
                 ny[count++] = sim.graph().y(v);
             }
             int side = LabelPlacement.nameSide(sim.graph().x(u), sim.graph().y(u), nx, ny, count);
+            nameSide[u] = side;
             nameW[u] = TextWidth.of(sim.nodeName(u), NAME_FONT, true) + 6;
             placement.name(u, side, nameW[u], NAME_H, at);
             nameX[u] = at[0];
@@ -298,7 +302,8 @@ final class FigureLayout {
 
     // ------------------------------------------------------------------ messages
 
-    private List<Figure.Token> tokens() {
+    /** The messages, placed clear of nodes, names, port labels and the protocol marks' labels. */
+    private List<Figure.Token> tokens(List<Figure.NodeMark> marks) {
         List<Envelope> envelopes = new ArrayList<>();
         List<int[]> slots = new ArrayList<>();
         Map<Long, int[]> perChannel = new LinkedHashMap<>();
@@ -311,6 +316,12 @@ final class FigureLayout {
         }
         double h = TOKEN_H;
         Obstacles obs = textDetail ? placement.obstacles(n, nameX, nameY, nameW, NAME_H, portDetail ? portLabels : null) : null;
+        if (obs != null) {
+            for (Figure.NodeMark m : marks) {
+                if (m.labelAt() != null) placement.block(obs, m.labelAt().x(), m.labelAt().y(), m.labelWidth(), LabelPlacement.MARK_H);
+                if (m.queueAt() != null) placement.block(obs, m.queueAt().x(), m.queueAt().y(), m.queueWidth(), LabelPlacement.MARK_H);
+            }
+        }
         List<Figure.Token> out = new ArrayList<>();
         for (int i = 0; i < envelopes.size(); i++) {
             Envelope e = envelopes.get(i);
@@ -318,7 +329,8 @@ final class FigureLayout {
             double w = TextWidth.of(LabelPlacement.tokenText(e.message().label()), TOKEN_FONT, false) + 10;
             LabelPlacement.Rest rest = placement.token(e.from(), e.to(), slots.get(i)[0], count, w, h, obs);
             out.add(new Figure.Token(e.id(), e.from(), e.to(), e.message().label(), rest.pill(), new Point(rest.x(), rest.y()),
-                    rest.pill() ? w : 0, h, LabelPlacement.pillAngle(rest.dx(), rest.dy()), rest.dx(), rest.dy()));
+                    rest.pill() ? w : 0, h, LabelPlacement.pillAngle(rest.dx(), rest.dy()), rest.dx(), rest.dy(),
+                    protocol.presentation().tokens(e.message())));
         }
         return List.copyOf(out);
     }

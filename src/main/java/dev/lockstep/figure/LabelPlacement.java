@@ -86,6 +86,83 @@ public final class LabelPlacement {
         out[1] = py[u] + cy * dist;
     }
 
+    // ------------------------------------------------------------------ marks of token and leader protocols
+
+    /** A token badge's radius at scale 1 (a filled disc; its count inside when more than one). */
+    public static final double BADGE_RADIUS = 6.5;
+    /** The leader mark's half width at scale 1. */
+    public static final double LEADER_HALF = 7;
+    /** The queue count's and the small label's height at scale 1. */
+    public static final double MARK_H = 11;
+    private static final double DIAGONAL = 0.7071;
+
+    /** Puts in {@code out} the centre of node u's token badge: on its rim at the upper right, mostly outside, so the fill stays visible. */
+    public void badge(int u, double[] out) {
+        double d = r + 1.5 * s;
+        out[0] = px[u] + DIAGONAL * d;
+        out[1] = py[u] - DIAGONAL * d;
+    }
+
+    /** Puts in {@code out} the centre of node u's leader mark: on its rim at the upper left. */
+    public void leader(int u, double[] out) {
+        double d = r + 2 * s;
+        out[0] = px[u] - DIAGONAL * d;
+        out[1] = py[u] - DIAGONAL * d;
+    }
+
+    /**
+     * Puts in {@code out} the centre of node u's small label (width w, height h), stacked with its
+     * name (on {@code side}, width nameW, height nameH): beyond the name, away from the node, so
+     * the two read as one block and neither covers an edge the name avoided.
+     */
+    public void label(int u, int side, double nameW, double nameH, double w, double h, double[] out) {
+        name(u, side, nameW, nameH, out);
+        double dy = nameH / 2 + 0.5 * s + h / 2;
+        out[1] += NAME_SIDES[side][1] < -0.5 ? -dy : dy;
+        out[0] += Math.signum(NAME_SIDES[side][0]) * (w - nameW) / 2;
+    }
+
+    /**
+     * Puts in {@code out} the centre of node u's queue count, a tag of width w and height h: right
+     * of its small label (width labelW; 0 for none, and then where the label would be), so the
+     * block of name, label and count keeps clear of the edges and their port labels.
+     */
+    public void queue(int u, int side, double nameW, double nameH, double labelW, double w, double h, double[] out) {
+        if (labelW <= 0) {
+            label(u, side, nameW, nameH, w, h, out);
+            return;
+        }
+        label(u, side, nameW, nameH, labelW, h, out);
+        out[0] += labelW / 2 + 2 * s + w / 2;
+    }
+
+    /** Adds a label box (centre, width w, height h) to what message pills must not cover. */
+    public void block(Obstacles obs, double cx, double cy, double w, double h) {
+        double half = Math.max(0, (w - h) / 2);
+        obs.add(cx - half, cy, cx + half, cy, h / 2 + s);
+    }
+
+    /**
+     * Puts in {@code out} {tip x, tip y, dx, dy}: the arrowhead (length {@code len}) of the edge
+     * oriented from a to b, two thirds of the way between the rims, past the middle where
+     * message markers rest; false when the edge is too short on screen to show one.
+     */
+    public boolean arrow(int a, int b, double len, double[] out) {
+        double dx = px[b] - px[a];
+        double dy = py[b] - py[a];
+        double dist = Math.hypot(dx, dy);
+        double between = dist - 2 * r;
+        if (between < len + 8 * s) return false;
+        dx /= dist;
+        dy /= dist;
+        double tip = r + 0.68 * between + len / 2;
+        out[0] = px[a] + dx * tip;
+        out[1] = py[a] + dy * tip;
+        out[2] = dx;
+        out[3] = dy;
+        return true;
+    }
+
     // ------------------------------------------------------------------ port labels
 
     /**

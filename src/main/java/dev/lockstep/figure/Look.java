@@ -40,6 +40,17 @@ public final class Look {
     /** A message a node sent to itself. */
     public static final String SELF_MESSAGE = "#FFF6D5";
 
+    /** A token badge (token protocols): amber, outlined in ink, so it reads on any fill and on a message pill. */
+    public static final String TOKEN = "#FFB000";
+    /**
+     * Areas and region groupings (KLME's neighbourhoods) by index: Paul Tol's "bright" palette, very
+     * translucent behind the graph so fills and lock-set hulls stay readable over them.
+     */
+    public static final List<String> AREA = List.of("#4477AA", "#EE6677", "#228833", "#CCBB44", "#66CCEE", "#AA3377");
+    /** Opacity of an area's or a region's tint, and of its outline. */
+    public static final double AREA_OPACITY = 0.10;
+    public static final double AREA_OUTLINE_OPACITY = 0.55;
+
     /** Node diameters in pixels. */
     public static final double NODE_SIZE = 22;
     public static final double NODE_SIZE_LECTURE = 30;
@@ -78,5 +89,10 @@ public final class Look {
     /** The colour of node {@code holder}'s lock set. */
     public static String holder(int holder) {
         return HOLDER.get(Math.floorMod(holder, HOLDER.size()));
+    }
+
+    /** The tint of the {@code index}-th area or region (in scenario order). */
+    public static String area(int index) {
+        return AREA.get(Math.floorMod(index, AREA.size()));
     }
 }

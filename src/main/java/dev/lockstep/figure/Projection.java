@@ -57,6 +57,24 @@ public final class Projection {
         return new Bounds(minX, minY, maxX, maxY, pad);
     }
 
+    /**
+     * The points to frame: the first n nodes' positions and, when the scenario names areas of the
+     * plane, their corners too, so a neighbourhood is seen whole (without areas: the positions as given).
+     */
+    public static double[][] framed(double[] xs, double[] ys, int n, java.util.List<dev.lockstep.core.NeighbourhoodArea> areas) {
+        if (areas.isEmpty()) return new double[][] {xs, ys};
+        double[] fx = java.util.Arrays.copyOf(xs, n + 2 * areas.size());
+        double[] fy = java.util.Arrays.copyOf(ys, n + 2 * areas.size());
+        for (int i = 0; i < areas.size(); i++) {
+            var a = areas.get(i);
+            fx[n + 2 * i] = a.x();
+            fy[n + 2 * i] = a.y();
+            fx[n + 2 * i + 1] = a.x() + a.width();
+            fy[n + 2 * i + 1] = a.y() + a.height();
+        }
+        return new double[][] {fx, fy};
+    }
+
     /** The projection of points (xs[i], ys[i]) into the area (left, top, width, height). */
     public static Projection fit(double[] xs, double[] ys, double left, double top, double width, double height) {
         Bounds b = bounds(xs, ys, xs.length);

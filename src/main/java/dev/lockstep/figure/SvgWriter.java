@@ -12,6 +12,7 @@ final class SvgWriter {
 
     private final StringBuilder out = new StringBuilder(16_384);
     private final Figure f;
+    private final SvgMarks marks = new SvgMarks(out);
 
     private SvgWriter(Figure f) {
         this.f = f;
@@ -36,13 +37,16 @@ final class SvgWriter {
                 .append("\" fill=\"").append(Look.PAPER).append("\"/>\n");
         header();
         out.append("<g id=\"graph\">\n");
+        marks.regions(f.regions());
         hulls();
         glows();
         edges();
+        marks.arrows(f.arrows());
         nodes();
         ports();
         pointers();
         names();
+        marks.nodes(f.marks());
         tokens();
         alerts();
         out.append("</g>\n");
@@ -226,6 +230,7 @@ final class SvgWriter {
                         .append(n(by - t.dx() * half)).append("Z\" fill=\"").append(Look.PAPER).append("\" stroke=\"")
                         .append(Look.INK).append("\" stroke-width=\"1.3\" stroke-linejoin=\"round\"/>");
             }
+            if (t.carried() > 0) marks.badge("message", t.id(), t.badge(), t.carried());
             out.append("</g>\n");
         }
         out.append("</g>\n");
@@ -302,6 +307,7 @@ final class SvgWriter {
                     circle(item.at(), 5, Look.FILL.get(0), Look.ring(0), 1, null);
                     circle(item.at(), 7.5, "none", item.colour(), 2.8, null);
                 }
+                default -> marks.swatch(item);
             }
             text(item.text(), item.textX(), centred(y, FigureSizes.LEGEND_FONT), FigureSizes.LEGEND_FONT,
                     item.kind() == Figure.LegendKind.TITLE ? "bold" : null, null, Look.INK, "start");

@@ -13,12 +13,13 @@ import java.util.Map;
  */
 final class TikzWriter {
     /** Points (bp) per pixel. */
-    static final double BP = 0.75;
+    static final double BP = TikzMarks.BP;
 
     private final Figure f;
     private final StringBuilder body = new StringBuilder(16_384);
     /** Colour names by #RRGGBB, in order of definition: the palette first, then anything else used. */
     private final Map<String, String> colours = new LinkedHashMap<>();
+    private final TikzMarks marks = new TikzMarks(body, this::c);
 
     private TikzWriter(Figure f) {
         this.f = f;
@@ -120,6 +121,7 @@ final class TikzWriter {
                 .append(";\n");
         header();
         body.append("% graph\n");
+        marks.regions(f.regions());
         hulls();
         for (Figure.Glow g : f.glows()) {
             body.append("\\fill[").append(c(Look.ALERT_GLOW)).append(",fill opacity=0.35] ").append(at(g.at()))
@@ -129,6 +131,7 @@ final class TikzWriter {
             body.append("\\draw[edge] ").append(at(e.a())).append(" -- ").append(at(e.b())).append("; % ")
                     .append(e.u()).append('-').append(e.v()).append('\n');
         }
+        marks.arrows(f.arrows());
         for (Figure.Node v : f.nodes()) {
             body.append("\\node[graphnode,fill=").append(c(v.fill())).append(",draw=").append(c(v.ringColour()))
                     .append(",line width=").append(bp(v.ringWidth())).append("] (n").append(v.index()).append(") at ")
@@ -141,6 +144,7 @@ final class TikzWriter {
             body.append("\\node[nametag,minimum width=").append(bp(m.width())).append("] at ").append(at(m.at())).append(" {")
                     .append(Latex.escape(m.text())).append("};\n");
         }
+        marks.nodes(f.marks());
         tokens();
         alerts();
         legend();
@@ -260,6 +264,7 @@ final class TikzWriter {
                 triangle(new Point(t.at().x() + t.dx() * 4, t.at().y() + t.dy() * 4), t.dx(), t.dy(), 8, 4.5, Look.PAPER,
                         Look.INK, 1.3);
             }
+            if (t.carried() > 0) marks.badge(t.badge(), t.carried());
         }
     }
 
@@ -332,6 +337,7 @@ final class TikzWriter {
                     body.append("\\draw[").append(c(item.colour())).append(",line width=").append(bp(2.8)).append("] ")
                             .append(at(item.at())).append(" circle[radius=7.5];\n");
                 }
+                default -> marks.swatch(item);
             }
             text(item.text(), item.textX(), SvgWriter.centred(y, FigureSizes.LEGEND_FONT), FigureSizes.LEGEND_FONT,
                     item.kind() == Figure.LegendKind.TITLE, false, Look.INK);

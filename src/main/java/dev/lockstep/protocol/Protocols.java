@@ -20,9 +20,11 @@ public final class Protocols {
 
                 @Override public List<String> parameters() { return List.of("K", "variant"); }
 
+                @Override public Tunable tunable() { return new Tunable("K", Lme.DEFAULT_K, 2, 1 << 20, "priorities 0..K-1"); }
+
                 @Override
                 public Protocol<?> create(ProtocolParams p) {
-                    int k = p.integer("K", Lme.DEFAULT_K, 2, 1 << 20);
+                    int k = p.integer("K", tunable().defaultValue(), tunable().min(), tunable().max());
                     String variant = p.choice("variant", LmeVariant.CORRECTED.json(), LmeVariant.PAPER.json(),
                             LmeVariant.CORRECTED_UNSCOPED.json());
                     return new Lme(k, LmeVariant.parse(variant));

@@ -78,6 +78,9 @@ class ProtocolChooserTest extends AppFixture {
         assertEquals(0, round());
         assertEquals(net, fx(() -> network(window.session().simulation())));
         assertFalse(fx(() -> robot().lookup("#k").query().isDisabled()), "LME has K");
+        assertEquals("K", fx(() -> ((javafx.scene.control.Label) robot().lookup("#k-label").query()).getText()));
+        assertTrue(fx(() -> ((javafx.scene.control.Spinner<?>) robot().lookup("#k").query()).getTooltip().getText())
+                .startsWith("K: priorities 0..K-1"), "the tooltip says what the protocol's parameter means");
         assertEquals(List.of("⊥", "prepare", "compete", "win", "locked", "unlock", "⊥", "prepare", "compete"),
                 fx(() -> window.legend().items()));
         fx(() -> window.runRounds(5));

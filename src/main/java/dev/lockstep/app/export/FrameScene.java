@@ -67,6 +67,7 @@ final class FrameScene {
 
         LegendPanel legend = new LegendPanel();
         legend.setProtocol(sim.protocol());
+        view.onMarksShown(legend::setMarks);
         caption.setId("export-caption");
         caption.setWrapText(false);
         caption.setMinHeight(Region.USE_PREF_SIZE);

@@ -1,5 +1,7 @@
 package dev.lockstep.app.graph;
 
+import dev.lockstep.core.NeighbourhoodArea;
+import dev.lockstep.core.NodeMarks;
 import dev.lockstep.figure.LabelPlacement;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -37,6 +39,13 @@ final class DrawnScene {
     /** Where each node's name goes (a {@link LabelPlacement} side; 0: under the node). */
     final int[] nameSide;
 
+    /** The protocol's marks on each node (token badge, leader, queue, label); {@link NodeMarks#NONE} for none. */
+    final NodeMarks[] marks;
+    /** Whether the adversary crashed the node (drawn greyed and crossed out). */
+    final boolean[] crashed;
+    /** Each node's region now, when the scenario gives regions as node sets (else null): drawn as padded hulls. */
+    String[] region;
+
     // ---- the drawn model
     /** Edges as (u, v) with u < v, in node order. */
     final List<int[]> edges = new ArrayList<>();
@@ -44,6 +53,10 @@ final class DrawnScene {
     /** Messages shown, by envelope id, in channel order; leaving ones until their animation ends. */
     final LinkedHashMap<Long, MessageToken> tokens = new LinkedHashMap<>();
     final List<LockSet> lockSets = new ArrayList<>();
+    /** The edges the protocol orients, as (from, to): drawn with an arrowhead towards {@code to}. */
+    final List<int[]> arrows = new ArrayList<>();
+    /** The scenario's areas of the plane (model units), drawn behind the graph. */
+    List<NeighbourhoodArea> areas = List.of();
     double medianEdgeGu = 1;
     /** Bumped whenever what is drawn changes (the painter's token layout depends on it). */
     long layoutVersion;
@@ -86,6 +99,9 @@ final class DrawnScene {
         peers = new int[n * (delta + 1)];
         names = new String[n];
         nameSide = new int[n];
+        marks = new NodeMarks[n];
+        crashed = new boolean[n];
+        Arrays.fill(marks, NodeMarks.NONE);
     }
 
     /** How much larger than normal sizes are drawn (lecture mode: 1.5). */

@@ -13,6 +13,8 @@ final class Fonts {
     Font badge;
     Font pip;
     Font name;
+    /** A node's small label (token protocols: e.g. a height). */
+    Font label;
     private boolean lecture;
     private final Map<String, Double> widths = new HashMap<>();
     private final Text measure = new Text();
@@ -33,6 +35,7 @@ final class Fonts {
         badge = Font.font("SansSerif", FontWeight.BOLD, 11 * s);
         pip = Font.font("SansSerif", FontWeight.BOLD, 8.5 * s);
         name = Font.font("SansSerif", FontWeight.BOLD, lecture ? 17 : 11);
+        label = Font.font("SansSerif", FontWeight.NORMAL, 9.5 * s);
         widths.clear();
         this.lecture = lecture;
     }

@@ -3,9 +3,11 @@ package dev.lockstep.app.graph;
 import dev.lockstep.core.NodeState;
 import dev.lockstep.core.Protocol;
 import dev.lockstep.core.Simulation;
+import dev.lockstep.figure.MarkKinds;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.function.Consumer;
 import javafx.animation.AnimationTimer;
 import javafx.geometry.Point2D;
 import javafx.scene.Node;
@@ -113,6 +115,17 @@ public final class GraphView {
         reader.read(anim);
         animator.start(anim);
         scene.dirty = true;
+        legend.seen(MarkKinds.of(sim));
+    }
+
+    /** The protocol marks (token badge, leader, ...) shown so far: what the legends list. */
+    public MarkKinds marksShown() {
+        return legend.marks();
+    }
+
+    /** Told the marks shown so far whenever they grow (now, too), for a legend outside the view. */
+    public void onMarksShown(Consumer<MarkKinds> listener) {
+        legend.onMarks(listener);
     }
 
     private void pulse(long now) {
@@ -264,7 +277,8 @@ public final class GraphView {
 
     /** Fits the whole graph in the view again. */
     public void resetCamera() {
-        camera.fit(scene.toX, scene.toY, scene.n);
+        double[][] framed = dev.lockstep.figure.Projection.framed(scene.toX, scene.toY, scene.n, scene.areas);
+        camera.fit(framed[0], framed[1], scene.areas.isEmpty() ? scene.n : framed[0].length);
     }
 
     /** The zoom level: 1 after {@link #resetCamera()}, 2 twice as close. */

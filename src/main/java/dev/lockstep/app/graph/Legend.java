@@ -1,6 +1,7 @@
 package dev.lockstep.app.graph;
 
 import dev.lockstep.core.Protocol;
+import dev.lockstep.figure.MarkKinds;
 import java.util.List;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -21,13 +22,17 @@ import javafx.scene.text.Text;
 
 /**
  * The legend of the visual language for one protocol: fill values, ring values, lock pointer and
- * lock-set hull, message tokens, port labels and free ports, selection, violation and refusal.
+ * lock-set hull, message tokens, port labels and free ports, selection, violation and refusal; and
+ * the marks of token and leader protocols ({@link MarkKinds}), only those the run has shown.
  * Drawn with the same colours and shapes as the view.
  */
 final class Legend {
     private final Protocol<?> protocol;
     private final VBox box = new VBox();
     private boolean lecture;
+    /** The protocol marks the run has shown so far (an entry, once shown, stays). */
+    private MarkKinds marks = MarkKinds.NONE;
+    private java.util.function.Consumer<MarkKinds> marksListener = k -> { };
 
     Legend(Protocol<?> protocol) {
         this.protocol = protocol;
@@ -46,6 +51,25 @@ final class Legend {
         if (on == lecture) return;
         lecture = on;
         build();
+    }
+
+    /** Adds entries for the marks the run shows now to those shown so far (after the ring values). */
+    void seen(MarkKinds now) {
+        MarkKinds all = marks.union(now);
+        if (all.equals(marks)) return;
+        marks = all;
+        build();
+        marksListener.accept(all);
+    }
+
+    MarkKinds marks() {
+        return marks;
+    }
+
+    /** Told the marks shown so far, now and whenever they grow (for a legend outside the view). */
+    void onMarks(java.util.function.Consumer<MarkKinds> listener) {
+        marksListener = listener == null ? k -> { } : listener;
+        marksListener.accept(marks);
     }
 
     private double s() {
@@ -76,6 +100,10 @@ final class Legend {
                 c.setStrokeWidth(i == 0 ? 1 : 3.5 * s);
                 box.getChildren().add(row(c, rings.get(i).equals("⊥") ? "⊥ (thin outline)" : rings.get(i)));
             }
+        }
+        if (!marks.isEmpty()) {
+            box.getChildren().add(heading("Protocol marks"));
+            for (MarkKinds.Entry e : marks.entries()) box.getChildren().add(row(MarkSwatches.of(e.kind(), s), e.text()));
         }
         box.getChildren().add(heading("Locks"));
         box.getChildren().add(row(hullSample(), "lock set: hull in its locker's colour"));

@@ -22,6 +22,8 @@ final class MessageToken {
     final String label;
     /** As drawn: the label without the empty parentheses of a message with no argument. */
     final String text;
+    /** Tokens the message carries (the protocol's {@code tokens(m)}): a badge on it when positive. */
+    int carried;
     int slot;
     int count = 1;
     boolean leaving;

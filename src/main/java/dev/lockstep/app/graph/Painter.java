@@ -16,7 +16,8 @@ import org.graphstream.ui.graphicGraph.GraphicGraph;
  * gesture feedback. Everything is drawn in view pixels from the model positions, so sizes do not
  * change with the zoom; when the edges get too short on screen, the labels give way to plain
  * markers (zoom in to read them). The layers over the graph are drawn by {@link LabelPainter},
- * {@link TokenPainter} and {@link MarkPainter}.
+ * {@link TokenPainter} and {@link MarkPainter}; the marks of token and leader protocols (and their
+ * neighbourhoods, under the graph) by {@link NodeMarkPainter}.
  */
 final class Painter {
     private final DrawnScene scene;
@@ -27,6 +28,7 @@ final class Painter {
     private final LabelPainter labels;
     private final TokenPainter tokens;
     private final MarkPainter marks;
+    private final NodeMarkPainter nodeMarks;
     /** Time spent painting, for the frame statistics (the view resets it). */
     long nanos;
 
@@ -35,7 +37,8 @@ final class Painter {
         this.camera = camera;
         this.hits = hits;
         this.labels = new LabelPainter(scene, f, fonts);
-        this.tokens = new TokenPainter(scene, camera, f, fonts);
+        this.nodeMarks = new NodeMarkPainter(scene, camera, f, fonts);
+        this.tokens = new TokenPainter(scene, camera, f, fonts, nodeMarks);
         this.marks = new MarkPainter(scene, f, fonts);
     }
 
@@ -90,9 +93,11 @@ final class Painter {
         f.textDetail = d.text();
 
         double r = scene.nodeRadius();
+        f.r = r;
         g.save();
         g.setLineCap(StrokeLineCap.ROUND);
         g.setLineJoin(StrokeLineJoin.ROUND);
+        if (!scene.areas.isEmpty() || scene.region != null) nodeMarks.drawNeighbourhoods(g);
         // lock-set hulls: the holder joined to every member by a thick translucent stroke (one
         // path per set, so overlapping parts are not darker)
         for (LockSet ls : scene.lockSets) {
@@ -162,8 +167,10 @@ final class Painter {
             labels.drawPortLabels(g);
             labels.drawPips(g);
         }
+        if (!scene.arrows.isEmpty()) nodeMarks.drawArrows(g);
         marks.drawPointers(g);
         if (f.nameDetail) labels.drawNames(g);
+        nodeMarks.drawMarks(g);
         tokens.draw(g);
         marks.drawSelection(g);
         marks.drawBadges(g);

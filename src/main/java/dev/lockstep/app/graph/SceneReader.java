@@ -47,6 +47,7 @@ final class SceneReader {
         sc.tokens.values().removeIf(t -> t.leaving);
         readNodes();
         readEdges();
+        readMarks();
         readTokens(animate);
         sc.nameSidesStale = true;
         sc.layoutVersion++;
@@ -118,6 +119,33 @@ final class SceneReader {
         }
     }
 
+    /**
+     * The generic marks of token and leader protocols: per node, the oriented edges, and the
+     * neighbourhoods (areas of the plane, or regions as node sets, read again each time since
+     * nodes change region as they move).
+     */
+    private void readMarks() {
+        DrawnScene sc = scene;
+        var look = protocol.presentation();
+        for (int u = 0; u < sc.n; u++) {
+            sc.marks[u] = look.marks(sim.state(u));
+            sc.crashed[u] = sim.crashed(u);
+        }
+        sc.arrows.clear();
+        for (int[] e : sc.edges) {
+            int dir = look.orientation(sim.state(e[0]), sim.state(e[1]));
+            if (dir > 0) sc.arrows.add(new int[] {e[0], e[1]});
+            else if (dir < 0) sc.arrows.add(new int[] {e[1], e[0]});
+        }
+        sc.areas = sim.config().areas();
+        if (sc.areas.isEmpty() && sim.config().regions() != null) {
+            if (sc.region == null) sc.region = new String[sc.n];
+            for (int u = 0; u < sc.n; u++) sc.region[u] = sim.region(u);
+        } else {
+            sc.region = null;
+        }
+    }
+
     private void readTokens(boolean animate) {
         DrawnScene sc = scene;
         int n = sc.n;
@@ -138,6 +166,7 @@ final class SceneReader {
                     t = new MessageToken(e.id(), e.from(), e.fromPort(), e.to(), e.toPort(), e.message().label());
                     t.startKind = MessageToken.AT_SENDER;
                 }
+                t.carried = protocol.presentation().tokens(e.message());
                 long key = (long) e.from() * n + e.to();
                 int[] count = channelCount.computeIfAbsent(key, k -> new int[1]);
                 t.slot = count[0]++;

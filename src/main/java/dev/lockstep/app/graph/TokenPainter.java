@@ -23,12 +23,15 @@ final class TokenPainter {
     private final PixelFrame f;
     private final Fonts fonts;
     private final long[] layoutKey = {-1, -1, -1, -1, -1};
+    /** The protocol marks' labels, which pills keep clear of. */
+    private final NodeMarkPainter marks;
 
-    TokenPainter(DrawnScene scene, Camera camera, PixelFrame f, Fonts fonts) {
+    TokenPainter(DrawnScene scene, Camera camera, PixelFrame f, Fonts fonts, NodeMarkPainter marks) {
         this.scene = scene;
         this.camera = camera;
         this.f = f;
         this.fonts = fonts;
+        this.marks = marks;
     }
 
     /** Lays out the resting tokens, greedily in channel order (see {@link LabelPlacement#token}). */
@@ -48,6 +51,7 @@ final class TokenPainter {
                 for (PortEnd pl : scene.portLabels) ports.add(new int[] {pl.node(), pl.peer()});
             }
             obs = f.placement.obstacles(scene.n, f.nameX, f.nameY, f.nameW, f.nameH, ports);
+            marks.block(obs);
         }
         for (MessageToken t : scene.tokens.values()) {
             if (t.leaving) continue;
@@ -115,6 +119,11 @@ final class TokenPainter {
             g.setGlobalAlpha(alpha);
             if (text) drawPill(g, t, x, y, h, s);
             else drawMarker(g, t, x, y, s);
+            // a message carrying tokens: the node's badge, at the pill's back end (on a marker's centre)
+            if (t.carried > 0) {
+                double back = text ? t.w / 2 : 0;
+                NodeMarkPainter.drawBadge(g, fonts, x - t.dx * back, y - t.dy * back, t.carried, s);
+            }
         }
         g.setGlobalAlpha(1);
     }

@@ -48,6 +48,11 @@ public final class Controls {
     final Label toolCaption = new Label("Tool");
     final Spinner<Integer> delta = new Spinner<>();
     final Spinner<Integer> k = new Spinner<>();
+    /** The name of the protocol's whole-number parameter beside its spinner ("K", "k"). */
+    final Label kLabel = new Label("K");
+    {
+        kLabel.setId("k-label");
+    }
     final ToggleButton workload = new ToggleButton("Workload");
     final ToggleGroup tools = new ToggleGroup();
     final ToggleButton selectTool = new ToggleButton("Select");
@@ -69,11 +74,12 @@ public final class Controls {
      * Offers the layouts or turns them off, saying why in the menu itself: JavaFX shows no tooltip
      * on a disabled menu item, so the reason is a (disabled) line under them.
      */
-    void offerLayouts(boolean offered) {
+    void offerLayouts(String whyNot) {
+        boolean offered = whyNot == null;
         for (MenuItem m : layoutMenu.getItems()) {
             if (m != layoutWhy) m.setDisable(!offered);
         }
-        layoutWhy.setText(NOT_ON_A_UNIT_DISK);
+        layoutWhy.setText(offered ? NOT_ON_A_UNIT_DISK : whyNot);
         layoutWhy.setDisable(true);
         layoutWhy.setVisible(!offered);
     }

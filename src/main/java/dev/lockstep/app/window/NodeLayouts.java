@@ -10,7 +10,8 @@ import java.util.List;
  * Each placement is the person's moves, one session input per node that changes place, all at the
  * same round start: recorded, saved and replayed like a drag, told in one narration line, and
  * undone by one step back in time. On a unit disk, where a move links and cuts edges, it is not
- * offered: there the positions are the topology.
+ * offered: there the positions are the topology; nor with areas of the plane, where a node's
+ * position decides its region (a layout would move nodes between neighbourhoods).
  */
 public final class NodeLayouts {
     public enum Kind {
@@ -33,14 +34,10 @@ public final class NodeLayouts {
         this.status = status;
     }
 
-    /** Whether the session's positions are free to change (no unit disk). */
-    boolean offered() {
-        return state.session.unitDisk() <= 0;
-    }
-
     public void apply(Kind kind) {
-        if (!offered()) {
-            status.say(Controls.NOT_ON_A_UNIT_DISK);
+        String why = LayoutOffer.whyNot(state.session.unitDisk(), state.sim().config().areas());
+        if (why != null) {
+            status.say(why);
             return;
         }
         TimeVaryingGraph g = state.sim().graph();

@@ -41,23 +41,28 @@ public final class ScenarioEdits {
         editScenario("Δ = " + d, Map.of("delta", Integer.toString(d)), state.session.seed());
     }
 
-    /** Changes LME's K: edits the scenario and starts over (asks first if the session has inputs). */
+    /**
+     * Changes the protocol's whole-number parameter (LME's K, KRL's k): edits the scenario and
+     * starts over (asks first if the session has inputs).
+     */
     public void changeK(int value) {
-        if (state.syncing || value == SessionDisplay.currentK(state.session)) return;
+        ProtocolFactory.Tunable t = SessionDisplay.tunable(state.session);
+        if (state.syncing || t == null || value == SessionDisplay.currentK(state.session)) return;
+        String key = t.name();
         JsonWriter w = new JsonWriter().beginObject();
         boolean done = false;
         if (state.session.scenario().json().get("params") instanceof JsonValue.Obj params) {
             for (var e : params.members().entrySet()) {
-                if (e.getKey().equals("K")) {
-                    w.field("K", value);
+                if (e.getKey().equals(key)) {
+                    w.field(key, value);
                     done = true;
                 } else {
                     w.key(e.getKey()).value(e.getValue());
                 }
             }
         }
-        if (!done) w.field("K", value);
-        editScenario("K = " + value, Map.of("params", w.endObject().toString()), state.session.seed());
+        if (!done) w.field(key, value);
+        editScenario(key + " = " + value, Map.of("params", w.endObject().toString()), state.session.seed());
     }
 
     /**

@@ -6,7 +6,6 @@ import dev.lockstep.json.JsonValue;
 import dev.lockstep.json.JsonWriter;
 import dev.lockstep.protocol.ProtocolFactory;
 import dev.lockstep.protocol.Protocols;
-import dev.lockstep.protocol.lme.Lme;
 import dev.lockstep.scenario.Scenario;
 import dev.lockstep.session.Session;
 import dev.lockstep.watch.Watcher;
@@ -107,19 +106,24 @@ public final class SessionDisplay {
             controls.protocol.getItems().setAll(Protocols.names());
             controls.protocol.setValue(sc.protocol().name());
             controls.delta.getValueFactory().setValue(sc.delta());
-            ProtocolFactory f = Protocols.byName(sc.protocol().name());
-            boolean hasK = f != null && f.parameters().contains("K");
-            controls.k.setDisable(!hasK);
-            controls.k.getValueFactory().setValue(hasK ? currentK(session) : Lme.DEFAULT_K);
-            controls.k.setTooltip(new Tooltip(hasK ? "K: priorities 0..K-1 (edits the scenario and starts over)"
-                    : sc.protocol().name() + " has no parameter K"));
+            ProtocolFactory.Tunable t = tunable(session);
+            controls.k.setDisable(t == null);
+            controls.kLabel.setText(t == null ? "K" : t.name());
+            if (t != null) {
+                var factory = (javafx.scene.control.SpinnerValueFactory.IntegerSpinnerValueFactory) controls.k.getValueFactory();
+                factory.setMin(Math.max(t.min(), 1));
+                factory.setMax(Math.min(t.max(), 64));
+                factory.setValue(currentK(session));
+            }
+            controls.k.setTooltip(new Tooltip(t != null ? t.name() + ": " + t.meaning() + " (edits the scenario and starts over)"
+                    : sc.protocol().name() + " has no such parameter"));
             boolean hasWorkload = sc.json().has("workload");
             controls.workload.setDisable(!hasWorkload);
             controls.workload.setSelected(hasWorkload && session.workload());
             controls.workload.setTooltip(new Tooltip(hasWorkload ? "The scenario's workload calls Lock and Unlock (a recorded input)"
                     : "This scenario has no workload: call Lock and Unlock from a node's context menu"));
             controls.play.setSelected(state.playback.playing());
-            controls.offerLayouts(session.unitDisk() <= 0);
+            controls.offerLayouts(LayoutOffer.whyNot(session.unitDisk(), state.sim().config().areas()));
             String variant = sc.json().get("params") instanceof JsonValue.Obj p && p.get("variant") instanceof JsonValue.Str v
                     ? ", " + v.value() : "";
             controls.scenarioLabel.setText(sc.name() + "   ·   " + sc.protocol().name() + variant + "   ·   " + state.sim().nodeCount()
@@ -130,11 +134,19 @@ public final class SessionDisplay {
         }
     }
 
-    /** LME's K in the session's scenario (its default if the scenario does not set it). */
+    /** The session's protocol's whole-number parameter (LME's K, KRL's k), or null. */
+    static ProtocolFactory.Tunable tunable(Session session) {
+        ProtocolFactory f = Protocols.byName(session.scenario().protocol().name());
+        return f == null ? null : f.tunable();
+    }
+
+    /** That parameter's value in the session's scenario (its default if the scenario does not set it); 0 without one. */
     static int currentK(Session session) {
-        if (session.scenario().json().get("params") instanceof JsonValue.Obj p && p.get("K") instanceof JsonValue.Num n) {
+        ProtocolFactory.Tunable t = tunable(session);
+        if (t == null) return 0;
+        if (session.scenario().json().get("params") instanceof JsonValue.Obj p && p.get(t.name()) instanceof JsonValue.Num n) {
             return (int) n.doubleValue();
         }
-        return Lme.DEFAULT_K;
+        return t.defaultValue();
     }
 }

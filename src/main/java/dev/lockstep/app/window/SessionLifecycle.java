@@ -61,6 +61,7 @@ public final class SessionLifecycle {
         // the replaced view's frame timer and GraphStream viewer would otherwise keep running
         if (old != null) old.dispose();
         panels.legend.setProtocol(sim.protocol());
+        view.onMarksShown(panels.legend::setMarks);
         ScrollPane full = new ScrollPane(view.legend());
         full.setFitToWidth(true);
         panels.legendTab.setContent(full);

@@ -182,7 +182,7 @@ public final class Toolbars {
         // toolbar above must keep its last button in view at lecture sizes
         ToolBar bar = new ToolBar(c.scenarioLabel, c.protocolLabel, c.protocol,
                 label("Seed"), c.seed, label("Scheduler"), c.policy, c.manualButton,
-                label("Δ"), c.delta, label("K"), c.k, c.workload);
+                label("Δ"), c.delta, caption(c.kLabel), c.k, c.workload);
         bar.setId("settings-bar");
         return bar;
     }

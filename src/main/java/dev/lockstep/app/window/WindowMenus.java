@@ -98,7 +98,7 @@ public final class WindowMenus {
                 layoutItem("layout-grid", "Grid", KeyCode.G, () -> layouts.apply(NodeLayouts.Kind.GRID)),
                 layoutItem("layout-force", "Force-directed", KeyCode.F, () -> layouts.apply(NodeLayouts.Kind.FORCE)),
                 c.layoutWhy);
-        c.offerLayouts(true); // until a session is shown (SessionDisplay.syncControls)
+        c.offerLayouts(null); // until a session is shown (SessionDisplay.syncControls)
         Menu view = new Menu("View", null, c.lectureItem, clear, new SeparatorMenuItem(), c.layoutMenu);
         MenuItem keys = item("Keyboard shortcuts", null, () -> Dialogs.info(state.stage, "Lockstep: keyboard", "Keyboard shortcuts", SHORTCUTS));
         MenuItem about = item("About Lockstep", null, () -> Dialogs.info(state.stage, "About Lockstep", "Lockstep " + JarVersion.current(),

@@ -120,7 +120,7 @@ public final class BreakpointsPanel extends VBox {
         number.setEditable(true);
         number.setPrefWidth(90);
         text.setId("breakpoint-text");
-        text.setPromptText("e.g. *.state = locked  ·  sent win(true) by a  ·  violation  ·  round >= 100");
+        text.setPromptText("e.g. *.state = locked  ·  *.queue >= 2  ·  sent win(true) by a  ·  violation  ·  round >= 100");
         text.setPrefColumnCount(24);
         text.setOnAction(e -> addFromPickers());
         add.setId("breakpoint-add");

@@ -1,6 +1,8 @@
 package dev.lockstep.app.window.panel;
 
+import dev.lockstep.app.graph.MarkSwatches;
 import dev.lockstep.core.Protocol;
+import dev.lockstep.figure.MarkKinds;
 import java.util.List;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -16,6 +18,8 @@ import javafx.scene.shape.Circle;
  * {@code fillValues()} / {@code ringValues()}, so any protocol gets one.
  */
 public final class LegendPanel extends FlowPane {
+    private HBox marks;
+
     public LegendPanel() {
         super(28, 4);
         setId("legend");
@@ -26,11 +30,34 @@ public final class LegendPanel extends FlowPane {
 
     public void setProtocol(Protocol<?> p) {
         getChildren().clear();
+        marks = null;
         List<String> fills = p.presentation().fillValues();
         List<String> rings = p.presentation().ringValues();
         if (!fills.isEmpty()) getChildren().add(row(fillTitle(p), fills, false));
         if (!rings.isEmpty()) getChildren().add(row(ringTitle(p), rings, true));
         if (fills.isEmpty() && rings.isEmpty()) getChildren().add(new Label(p.name() + ": no colour legend"));
+    }
+
+    /**
+     * The protocol marks the graph has shown (token badge, leader, queue, label, arrow, areas), after
+     * the colours; nothing for a protocol without marks.
+     */
+    public void setMarks(MarkKinds kinds) {
+        if (marks != null) getChildren().remove(marks);
+        marks = null;
+        if (kinds.isEmpty()) return;
+        FlowPane items = new FlowPane(10, 2);
+        for (MarkKinds.Entry e : kinds.entries()) {
+            Label l = new Label(e.text(), MarkSwatches.of(e.kind(), 1));
+            l.getStyleClass().add("legend-item");
+            items.getChildren().add(l);
+        }
+        Label t = new Label("marks");
+        t.getStyleClass().add("legend-title");
+        t.setMinWidth(USE_PREF_SIZE);
+        marks = new HBox(10, t, items);
+        marks.setAlignment(Pos.CENTER_LEFT);
+        getChildren().add(marks);
     }
 
     private static String fillTitle(Protocol<?> p) {
