@@ -49,9 +49,11 @@ public final class Protocols {
 
                 @Override public List<String> parameters() { return List.of("k", "variant", "lDeadlockBound"); }
 
+                @Override public Tunable tunable() { return new Tunable("k", Klme.DEFAULT_K, 1, 64, "resources per neighbourhood"); }
+
                 @Override
                 public Protocol<?> create(ProtocolParams p) {
-                    int k = p.integer("k", Klme.DEFAULT_K, 1, 64);
+                    int k = p.integer("k", tunable().defaultValue(), tunable().min(), tunable().max());
                     String variant = p.choice("variant", KlmeVariant.CORRECTED.json(), KlmeVariant.PAPER.json());
                     int bound = p.integer("lDeadlockBound", Klme.DEFAULT_L_DEADLOCK_BOUND, 1, Integer.MAX_VALUE);
                     return new Klme(k, KlmeVariant.parse(variant), bound);

@@ -72,6 +72,15 @@ public final class Scenario {
         this.checks = checks;
     }
 
+    /** A scenario without areas. */
+    Scenario(String file, JsonValue.Obj json, String name, Protocol<?> protocol, int delta, long seed, int rounds,
+             SchedulerPolicy policy, ChannelDiscipline channels, PortAssignment ports, List<String> nodes,
+             double[] x, double[] y, List<String> regions, int[] edges, double unitDisk,
+             List<TopologyEvent> dynamics, Churn churn, Workload workload, CheckSettings checks) {
+        this(file, json, name, protocol, delta, seed, rounds, policy, channels, ports, nodes, x, y, regions, List.of(),
+                edges, unitDisk, dynamics, churn, workload, checks);
+    }
+
     /** The file it was read from (for messages). */
     public String file() { return file; }
 
