@@ -105,10 +105,21 @@ class KlmeGalleryTest {
     }
 
     @Test
+    void leaderCrash_theNeighbourhoodStallsForGood() throws Exception {
+        Engine e = engine("klme-leader-crash-stall.json");
+        e.runUntil(40);
+        List<Violation> v = e.simulation().violations();
+        assertEquals("deadlock", v.get(0).check());
+        assertEquals(10, v.get(0).round());
+        assertEquals(0, e.simulation().stats().locksAcquired());
+        assertTrue(v.stream().anyMatch(x -> x.check().equals("lockout")), v.toString());
+    }
+
+    @Test
     void theGalleryShowsEachGifAndTheCommandThatMadeIt() throws Exception {
         String gallery = java.nio.file.Files.readString(Path.of("sample-runs", "README.md"));
         for (String key : List.of("klme-table-1", "klme-leader-walks-away", "klme-leader-walks-away-paper",
-                "klme-token-lost", "klme-token-lost-paper")) {
+                "klme-token-lost", "klme-token-lost-paper", "klme-leader-crash-stall")) {
             assertTrue(gallery.contains("java -jar target/lockstep.jar gui sample-runs/" + key + ".json"), key);
             assertTrue(gallery.contains("](gifs/" + key + ".gif)"), "the gallery shows the GIF of " + key);
             var m = java.util.regex.Pattern.compile("export sample-runs/" + java.util.regex.Pattern.quote(key)
