@@ -211,7 +211,7 @@ final class KlmeEvents {
         t.reqList[j] = rnj;                                           // C, l. 9
         t.reqVisit[j] = s.visitOf[j];
         s.nodeReqList[j] = rnj;
-        KlmeNet.send(x, j, new ReqAck(s.region, s.visitOf[j]));                     // C, l. 10
+        KlmeNet.send(x, j, new ReqAck(rnj, s.region, s.visitOf[j]));                     // C, l. 10
         s.trail.line(C, 9, 10).note("acknowledges {" + j + "}'s request " + rnj);
         if (s.state == Phase.R) {                                     // C, l. 11
             KlmeLeader.handOverLines(s);
@@ -229,8 +229,14 @@ final class KlmeEvents {
     /** D. On receiving Req_ack() from the leader. */
     void reqAck(KlmeState s, Execution x) {
         if (foreign(s, x)) return;
+        ReqAck m = (ReqAck) x.received().message();
+        s.trail.line(D, 1, 2);
+        if (m.rn() != s.rn) {
+            s.trail.note("ignores it: it acknowledges request " + m.rn() + ", not its current " + s.rn);
+            return;
+        }
         s.reqAck = true;                                              // D, l. 2
-        s.trail.line(D, 1, 2).note("learns that its request is acknowledged");
+        s.trail.note("learns that its request is acknowledged");
     }
 
     /** E. On receiving Per_grant(): enter CS (and exit later, on the application's Unlock: event F). */

@@ -56,8 +56,12 @@ public final class KlmeMessages {
         @Override public String label() { return "Token(" + token.leaderNo + ", Kfree " + token.kfree + ")"; }
     }
 
-    /** 5. Req_ack(). */
-    public record ReqAck(String region, int visit) implements KlmeMessage {
+    /**
+     * 5. Req_ack(): with the request number it acknowledges (the paper's has none; an
+     * acknowledgement of an earlier request arriving late would otherwise stop the resending of
+     * A, ll. 7–8 for the current one).
+     */
+    public record ReqAck(int rn, String region, int visit) implements KlmeMessage {
         @Override public String label() { return "Req_ack()"; }
     }
 

@@ -45,10 +45,9 @@ final class KlmeMobility {
         boolean wasCs = s.state == Phase.CS;
         s.trail.line(I, 1);
         if (!from.isEmpty()) leave(s, x, from, wasCs);
-        if (wasCs) {                                                  // hungry in the new neighbourhood:
-            s.rn++;                                                   // a new request (B, l. 2), so no list
-            x.lockRequested();                                        // takes it for one already served
-        }
+        if (s.state == Phase.W) s.rn++;                               // waiting in the new neighbourhood is a new
+        if (wasCs) x.lockRequested();                                 // request there (B, l. 2): no list of it
+                                                                      // takes it for one served in the old one
         enter(s, x, to);
     }
 
