@@ -66,6 +66,7 @@ final class KlmeEvents {
         s.regionOf = new String[n];
         s.untold = new boolean[n];
         s.regionOf[s.id] = s.region;
+        s.seen.add(s.region);
         s.home = new String[n];
         s.visitOf = new int[n];
         s.home[s.id] = s.region;
@@ -306,7 +307,8 @@ final class KlmeEvents {
         TokenMsg seen = (TokenMsg) x.received().message();
         s.tokenSeen.merge(seen.region(), seen.token().leaderNo, Math::max);
         if (foreign(s, x)) {                                          // i left: tell the sender (Sec. 7, case 1)
-            KlmeNet.send(x, KlmeNet.sender(x), new IAmLeaving(s.id, List.of(), List.of(), seen.region()));
+            KlmeNet.send(x, KlmeNet.sender(x), new IAmLeaving(s.id, List.of(), List.of(), seen.region(),
+                    seen.token().leaderNo));
             s.trail.note("the token is lost, and it tells {" + KlmeNet.sender(x) + "} that it has left (I_am_leaving)");
             return;
         }

@@ -76,7 +76,7 @@ public final class KlmeMessages {
     }
 
     /** 8. I_am_leaving(i, Node_req_list_i, Node_release_list_i). */
-    public record IAmLeaving(int id, List<Integer> reqList, List<Integer> releaseList, String region)
+    public record IAmLeaving(int id, List<Integer> reqList, List<Integer> releaseList, String region, int tokenNo)
             implements KlmeMessage {
         @Override public String label() { return "I_am_leaving(" + (id + 1) + ")"; }
     }

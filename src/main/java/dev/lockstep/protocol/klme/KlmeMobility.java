@@ -86,7 +86,7 @@ final class KlmeMobility {
             s.trail.line(I, 9, 10).note("leaves CS and sends Release to {" + s.mThId + "}");
         }
         // I, l. 11: to every node, like I_am_here, so that members i does not know of yet hear it too
-        KlmeNet.toAll(s, x, new IAmLeaving(s.id, list(s.nodeReqList), list(s.nodeReleaseList), from));
+        KlmeNet.toAll(s, x, new IAmLeaving(s.id, list(s.nodeReqList), list(s.nodeReleaseList), from, -1));
         s.trail.line(I, 11).note("leaves " + from + " (I_am_leaving)");
     }
 
@@ -95,6 +95,8 @@ final class KlmeMobility {
         s.left = s.region;
         s.region = to;
         s.visit++;
+        boolean known = s.seen.contains(to);
+        s.seen.add(to);
         s.regionOf[s.id] = to;
         KlmeNet.toAll(s, x, new IAmHere(s.id, s.state.name(), s.rn, to, false, s.visit)); // K, l. 2 (every node learns where i is)
         s.mThId = -1;                                                 // K, l. 3
@@ -112,8 +114,8 @@ final class KlmeMobility {
             s.nodeLeaderNo = s.token.leaderNo;
             s.trail.note("takes up the token it kept for " + to);
             if (s.state == Phase.W) leader.takeOwn(s, x, K, 4);
-        } else if (!to.isEmpty() && s.token == null && KlmeNet.lowestMember(s, to, j -> false) < 0) {
-            s.trail.note(to + " is empty");                           // no leader to wait for: i leads it
+        } else if (!to.isEmpty() && s.token == null && !known) { // a neighbourhood nobody was in
+            s.trail.note("nobody has been in " + to + " yet");         // no token to wait for: i makes it
             leader.generate(s, x);
         }
     }
@@ -125,7 +127,8 @@ final class KlmeMobility {
     /** J. Node i receives I_am_leaving(j, Node_req_list, Node_release_list). */
     void leaving(KlmeState s, Execution x) {
         IAmLeaving m = (IAmLeaving) x.received().message();
-        if (s.copy != null && s.copyTo == m.id() && s.copy.region.equals(m.region()) && !s.region.equals(m.region())) {
+        boolean ofCopy = s.copy != null && s.copyTo == m.id() && (m.tokenNo() < 0 || m.tokenNo() == s.copy.leaderNo);
+        if (ofCopy && s.copy.region.equals(m.region()) && !s.region.equals(m.region())) {
             s.trail.clear();
             recoverAfar(s, x, m.id());                                // i left too before the token was acknowledged
             return;
@@ -133,7 +136,7 @@ final class KlmeMobility {
         if (KlmeEvents.foreign(s, x)) return;
         int j = m.id();
         s.trail.line(J, 1);
-        if (s.copy != null && s.copyTo == j) regenerate(s, x, j);     // Sec. 7: the token was lost with j
+        if (ofCopy) regenerate(s, x, j);                              // Sec. 7: the token was lost with j
         int[] req = new int[s.nodeReqList.length];
         int[] rel = new int[s.nodeReqList.length];
         Arrays.fill(rel, -1);
@@ -168,6 +171,7 @@ final class KlmeMobility {
         IAmHere m = (IAmHere) x.received().message();
         int j = m.id();
         s.regionOf[j] = m.region();
+        s.seen.add(m.region());
         if (m.init()) s.home[j] = m.region();
         s.visitOf[j] = m.visit();
         s.trail.line(L, 1);

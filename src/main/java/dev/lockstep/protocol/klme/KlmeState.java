@@ -41,6 +41,8 @@ public final class KlmeState implements NodeState {
      * token (else a newcomer whose I_am_here met the token in transit would wait for good).
      */
     boolean[] untold = new boolean[0];
+    /** The neighbourhoods i has heard of (I_am_here): one it never heard of has no token yet. */
+    java.util.TreeSet<String> seen = new java.util.TreeSet<>();
     /** The highest Token_leader_no of a Token of each neighbourhood that reached i (kept or dropped). */
     java.util.TreeMap<String, Integer> tokenSeen = new java.util.TreeMap<>();
     int rn;
@@ -77,6 +79,7 @@ public final class KlmeState implements NodeState {
         visitOf = o.visitOf.clone();
         untold = o.untold.clone();
         tokenSeen = new java.util.TreeMap<>(o.tokenSeen);
+        seen = new java.util.TreeSet<>(o.seen);
         rn = o.rn;
         state = o.state;
         nodeReqList = o.nodeReqList.clone();
@@ -169,7 +172,7 @@ public final class KlmeState implements NodeState {
     @Override
     public boolean equals(Object o) {
         return o instanceof KlmeState s && id == s.id && ready == s.ready && elected == s.elected && region.equals(s.region)
-                && left.equals(s.left) && Arrays.equals(regionOf, s.regionOf) && Arrays.equals(home, s.home) && visit == s.visit && Arrays.equals(visitOf, s.visitOf) && Arrays.equals(untold, s.untold) && tokenSeen.equals(s.tokenSeen) && rn == s.rn && state == s.state
+                && left.equals(s.left) && Arrays.equals(regionOf, s.regionOf) && Arrays.equals(home, s.home) && visit == s.visit && Arrays.equals(visitOf, s.visitOf) && Arrays.equals(untold, s.untold) && tokenSeen.equals(s.tokenSeen) && seen.equals(s.seen) && rn == s.rn && state == s.state
                 && Arrays.equals(nodeReqList, s.nodeReqList) && mThId == s.mThId && reqAck == s.reqAck
                 && Arrays.equals(nodeReleaseList, s.nodeReleaseList) && nodeLeaderNo == s.nodeLeaderNo
                 && Objects.equals(token, s.token) && Objects.equals(copy, s.copy) && Objects.equals(parked, s.parked) && copyTo == s.copyTo;
@@ -179,7 +182,7 @@ public final class KlmeState implements NodeState {
     public int hashCode() {
         int h = Objects.hash(id, ready, elected, region, left, rn, state, mThId, reqAck, nodeLeaderNo, token, copy, copyTo, parked);
         h = h * 31 + Arrays.hashCode(regionOf) + 7 * Arrays.hashCode(home) + 11 * Arrays.hashCode(visitOf) + visit;
-        h = h * 31 + Arrays.hashCode(untold) + tokenSeen.hashCode();
+        h = h * 31 + Arrays.hashCode(untold) + tokenSeen.hashCode() + seen.hashCode();
         h = h * 31 + Arrays.hashCode(nodeReqList);
         return h * 31 + Arrays.hashCode(nodeReleaseList);
     }
