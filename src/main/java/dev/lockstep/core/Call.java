@@ -1,9 +1,15 @@
 package dev.lockstep.core;
 
-/** A call from the application layer into the protocol (Lock/Unlock; try/exit for the classics). */
+/**
+ * A call from the application layer into the protocol (Lock/Unlock; try/exit for the classics).
+ * {@link #MOVE} is not the application's: the core raises it at a node that an adversary move took
+ * into another area, for protocols that declare {@link Requirements#regions()} (KLME's events I
+ * and K); scenarios cannot script it.
+ */
 public enum Call {
     LOCK("lock"),
-    UNLOCK("unlock");
+    UNLOCK("unlock"),
+    MOVE("move");
 
     private final String json;
 

@@ -160,9 +160,9 @@ final class ExecutionContext implements Execution {
 
     @Override
     public String region() {
-        if (!protocol.requirements().regions() || config.regions() == null) {
+        if (!protocol.requirements().regions()) {
             throw new IllegalStateException(protocol.name() + " declared no need for regions");
         }
-        return config.regions().get(node);
+        return world.region[node];
     }
 }

@@ -70,7 +70,7 @@ public final class Simulation implements SystemView {
         if (req.fifo() && config.channels() != ChannelDiscipline.FIFO) {
             throw new IllegalArgumentException(protocol.name() + " needs FIFO channels");
         }
-        if (req.regions() && config.regions() == null) {
+        if (req.regions() && config.regions() == null && config.areas().isEmpty()) {
             throw new IllegalArgumentException(protocol.name() + " needs a region for every node");
         }
         return new SimulationState(config, protocol);
@@ -355,7 +355,9 @@ public final class Simulation implements SystemView {
 
     @Override public String nodeName(int u) { return config.names().get(u); }
 
-    @Override public String region(int u) { return config.regions() == null ? "" : config.regions().get(u); }
+    @Override public String region(int u) { return world.region[u]; }
+
+    @Override public int regionSince(int u) { return world.regionSince[u]; }
 
     @Override public NodeState state(int u) { return world.states[u]; }
 
@@ -400,7 +402,7 @@ public final class Simulation implements SystemView {
     @Override public OperationStatus status(int u) { return world.status[u]; }
 
     /** Round in which u's operation status last changed (e.g. when it acquired its locks). */
-    public int statusSince(int u) { return world.statusSince[u]; }
+    @Override public int statusSince(int u) { return world.statusSince[u]; }
 
     @Override public int requestRound(int u) { return world.requestRound[u]; }
 

@@ -36,6 +36,9 @@ final class SimulationState {
     /** Nodes whose request succeeded this round. */
     int[] acquired = new int[8];
     int acquiredCount;
+    /** Each node's region now (see {@link SystemView#region}) and the round it last changed. */
+    String[] region;
+    int[] regionSince;
 
     /** The initial configuration: nodes placed, no edge, every node idle in its initial state. */
     @SuppressWarnings("unchecked") // a generic array of call queues
@@ -61,6 +64,9 @@ final class SimulationState {
         rng = new SeededRandom(config.seed());
         stats = new Stats();
         checks = new LiveChecks(protocol.checks(config.checks()));
+        region = new String[n];
+        for (int u = 0; u < n; u++) region[u] = Regions.of(config, u, config.x()[u], config.y()[u]);
+        regionSince = new int[n];
     }
 
     private SimulationState(SimulationState o) {
@@ -89,6 +95,8 @@ final class SimulationState {
         checks = o.checks.copy();
         acquired = o.acquired.clone();
         acquiredCount = o.acquiredCount;
+        region = o.region.clone();
+        regionSince = o.regionSince.clone();
     }
 
     SimulationState copy() {
@@ -118,6 +126,8 @@ final class SimulationState {
         checks = c.checks;
         acquired = c.acquired;
         acquiredCount = c.acquiredCount;
+        region = c.region;
+        regionSince = c.regionSince;
     }
 
     void setStatus(int u, OperationStatus s) {

@@ -15,11 +15,22 @@ public interface SystemView {
     String nodeName(int u);
 
     /**
-     * u's region now (KLME's neighbourhood): the area containing it when the scenario names areas,
-     * else the scenario's region for u; "" when the scenario has no regions.
+     * u's region now (KLME's neighbourhood): the first area containing it when the scenario names
+     * areas (it changes as u moves, "" outside every area), else the scenario's region for u; ""
+     * when the scenario has no regions.
      */
     default String region(int u) {
         return "";
+    }
+
+    /** Round in which u's region last changed (0 if never): see {@link #region}. */
+    default int regionSince(int u) {
+        return 0;
+    }
+
+    /** Round in which u's operation status last changed (e.g. when it acquired its locks). */
+    default int statusSince(int u) {
+        return 0;
     }
 
     NodeState state(int u);

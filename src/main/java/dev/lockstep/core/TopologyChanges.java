@@ -119,6 +119,23 @@ final class TopologyChanges {
         requireRoundBoundary("move");
         world.graph.place(u, x, y);
         for (SimulationListener l : audience.all()) l.moved(world.round, u, x, y);
+        crossBoundary(u, x, y);
+    }
+
+    /**
+     * A move that takes u into another area changes its region and raises {@link Call#MOVE} at u,
+     * for a protocol that declares regions (KLME: leave the old neighbourhood, join the new one).
+     * The call is a consequence of the move, not an input: listeners hear the move only, and a
+     * replay or a session re-derives the call from it.
+     */
+    private void crossBoundary(int u, double x, double y) {
+        if (config.areas().isEmpty() || !config.protocol().requirements().regions()) return;
+        String now = Regions.of(config, u, x, y);
+        if (now.equals(world.region[u])) return;
+        world.region[u] = now;
+        world.regionSince[u] = world.round;
+        if (world.calls[u] == null) world.calls[u] = new java.util.ArrayDeque<>(2);
+        world.calls[u].addLast(Call.MOVE);
     }
 
     private void emitRefused(String change, int u, int v, String why) {

@@ -1,6 +1,8 @@
 package dev.lockstep.protocol;
 
 import dev.lockstep.core.Protocol;
+import dev.lockstep.protocol.klme.Klme;
+import dev.lockstep.protocol.klme.KlmeVariant;
 import dev.lockstep.protocol.krl.Krl;
 import dev.lockstep.protocol.krl.KrlVariant;
 import dev.lockstep.protocol.lamport.LogicalTimeMe;
@@ -43,6 +45,21 @@ public final class Protocols {
                 @Override public List<String> parameters() { return List.of(); }
 
                 @Override public Protocol<?> create(ProtocolParams p) { return new LogicalTimeMe(); }
+            },
+            new ProtocolFactory() {
+                @Override public String name() { return Klme.NAME; }
+
+                @Override public List<String> parameters() { return List.of("k", "variant", "lDeadlockBound"); }
+
+                @Override public Tunable tunable() { return new Tunable("k", Klme.DEFAULT_K, 1, 64, "resources per neighbourhood"); }
+
+                @Override
+                public Protocol<?> create(ProtocolParams p) {
+                    int k = p.integer("k", tunable().defaultValue(), tunable().min(), tunable().max());
+                    String variant = p.choice("variant", KlmeVariant.CORRECTED.json(), KlmeVariant.PAPER.json());
+                    int bound = p.integer("lDeadlockBound", Klme.DEFAULT_L_DEADLOCK_BOUND, 1, Integer.MAX_VALUE);
+                    return new Klme(k, KlmeVariant.parse(variant), bound);
+                }
             },
             krl(false),
             krl(true));

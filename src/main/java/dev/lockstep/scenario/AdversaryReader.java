@@ -236,7 +236,11 @@ final class AdversaryReader {
                 } else {
                     String c = problems.string(o.get("call"), "the call");
                     call = c == null ? null : Call.parse(c);
-                    if (c != null && call == null) {
+                    if (call == Call.MOVE) {
+                        problems.add(o.get("call"), "\"move\" is raised by a move across an area's boundary, not called;"
+                                + " expected \"lock\" or \"unlock\"");
+                        call = null;
+                    } else if (c != null && call == null) {
                         problems.add(o.get("call"), "unknown call \"" + c + "\"; expected \"lock\" or \"unlock\"");
                     }
                 }

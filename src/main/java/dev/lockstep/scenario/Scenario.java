@@ -1,5 +1,6 @@
 package dev.lockstep.scenario;
 
+import dev.lockstep.core.NeighbourhoodArea;
 import dev.lockstep.core.ChannelDiscipline;
 import dev.lockstep.core.CheckSettings;
 import dev.lockstep.core.PortAssignment;
@@ -36,6 +37,7 @@ public final class Scenario {
     final double[] x;
     final double[] y;
     final List<String> regions;
+    final List<NeighbourhoodArea> areas;
     final int[] edges;
     final double unitDisk;
     final List<TopologyEvent> dynamics;
@@ -45,7 +47,7 @@ public final class Scenario {
 
     Scenario(String file, JsonValue.Obj json, String name, Protocol<?> protocol, int delta, long seed, int rounds,
              SchedulerPolicy policy, ChannelDiscipline channels, PortAssignment ports, List<String> nodes,
-             double[] x, double[] y, List<String> regions, int[] edges, double unitDisk,
+             double[] x, double[] y, List<String> regions, List<NeighbourhoodArea> areas, int[] edges, double unitDisk,
              List<TopologyEvent> dynamics, Churn churn, Workload workload, CheckSettings checks) {
         this.file = file;
         this.json = json;
@@ -61,12 +63,22 @@ public final class Scenario {
         this.x = x;
         this.y = y;
         this.regions = regions == null ? null : List.copyOf(regions);
+        this.areas = List.copyOf(areas);
         this.edges = edges;
         this.unitDisk = unitDisk;
         this.dynamics = List.copyOf(dynamics);
         this.churn = churn;
         this.workload = workload;
         this.checks = checks;
+    }
+
+    /** A scenario without areas. */
+    Scenario(String file, JsonValue.Obj json, String name, Protocol<?> protocol, int delta, long seed, int rounds,
+             SchedulerPolicy policy, ChannelDiscipline channels, PortAssignment ports, List<String> nodes,
+             double[] x, double[] y, List<String> regions, int[] edges, double unitDisk,
+             List<TopologyEvent> dynamics, Churn churn, Workload workload, CheckSettings checks) {
+        this(file, json, name, protocol, delta, seed, rounds, policy, channels, ports, nodes, x, y, regions, List.of(),
+                edges, unitDisk, dynamics, churn, workload, checks);
     }
 
     /** The file it was read from (for messages). */
@@ -103,7 +115,7 @@ public final class Scenario {
     public CheckSettings checks() { return checks; }
 
     public SimulationConfig config(long seedToUse) {
-        return new SimulationConfig(protocol, nodes, x, y, regions, delta, channels, ports, checks, seedToUse);
+        return new SimulationConfig(protocol, nodes, x, y, regions, delta, channels, ports, checks, seedToUse, areas);
     }
 
     public ScenarioAdversary adversary() {

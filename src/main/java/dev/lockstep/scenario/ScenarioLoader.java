@@ -2,6 +2,7 @@ package dev.lockstep.scenario;
 
 import static dev.lockstep.scenario.Problems.orElse;
 
+import dev.lockstep.core.NeighbourhoodArea;
 import dev.lockstep.core.ChannelDiscipline;
 import dev.lockstep.core.CheckSettings;
 import dev.lockstep.core.PortAssignment;
@@ -23,7 +24,7 @@ import java.util.function.Function;
 /** Reads and validates scenario files; every problem names the file, line, column and JSON path. */
 public final class ScenarioLoader {
     static final List<String> FIELDS = List.of("format", "name", "protocol", "params", "delta", "seed", "rounds",
-            "scheduler", "channels", "ports", "nodes", "edges", "unitDisk", "dynamics", "churn", "workload", "checks");
+            "scheduler", "channels", "ports", "nodes", "edges", "unitDisk", "dynamics", "churn", "workload", "checks", "areas");
     static final List<String> POLICIES = SchedulerJson.POLICIES;
     /** The editors' pointer to the scenario format's JSON Schema: accepted at the top level, then ignored. */
     public static final String SCHEMA_KEY = "$schema";
@@ -115,7 +116,8 @@ public final class ScenarioLoader {
         int n = topology.names().size();
         double[] x = new double[n];
         double[] y = new double[n];
-        List<String> regions = topology.positions(root, x, y, protocol);
+        List<NeighbourhoodArea> areas = root.has("areas") ? AreaReader.areas(problems, root.get("areas")) : List.of();
+        List<String> regions = topology.positions(root, x, y, protocol, root.has("areas"));
 
         double unitDisk = 0;
         int[] edges = new int[0];
@@ -139,7 +141,7 @@ public final class ScenarioLoader {
         if (protocol != null && !problems.any()) topology.requirements(root, protocol, edges, unitDisk, x, y);
         problems.throwIfAny();
         return new Scenario(file, root, name, protocol, delta, seed, rounds, policy, channels, ports, topology.names(),
-                x, y, regions, edges, unitDisk, dynamics, churn, workload, checks);
+                x, y, regions, areas, edges, unitDisk, dynamics, churn, workload, checks);
     }
 
     private static long required(Problems problems, JsonValue.Obj o, String key, Function<JsonValue, Long> reader, long fallback) {

@@ -83,8 +83,11 @@ final class TopologyReader {
         return true;
     }
 
-    /** Reads x, y (or lays the nodes out on a circle when none has them) and regions. */
-    List<String> positions(JsonValue.Obj root, double[] x, double[] y, Protocol<?> protocol) {
+    /**
+     * Reads x, y (or lays the nodes out on a circle when none has them) and regions; with
+     * {@code areas} the regions come from the areas, and a node's own "region" is refused.
+     */
+    List<String> positions(JsonValue.Obj root, double[] x, double[] y, Protocol<?> protocol, boolean areas) {
         if (!(root.get("nodes") instanceof JsonValue.Arr arr)) return null;
         int n = x.length;
         boolean anyPosition = false;
@@ -122,8 +125,11 @@ final class TopologyReader {
                 regions.add(r == null ? "" : r);
             }
         }
-        if (protocol != null && protocol.requirements().regions() && regions == null) {
-            problems.add(root.get("nodes"), protocol.name() + " needs a \"region\" for every node");
+        if (areas && regions != null) {
+            problems.add(root.get("nodes"), "give either \"areas\" or a \"region\" per node, not both");
+        }
+        if (protocol != null && protocol.requirements().regions() && regions == null && !areas) {
+            problems.add(root.get("nodes"), protocol.name() + " needs a \"region\" for every node or \"areas\"");
         }
         return regions;
     }

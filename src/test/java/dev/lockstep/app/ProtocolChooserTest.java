@@ -46,7 +46,7 @@ class ProtocolChooserTest extends AppFixture {
     void switchesProtocolsOnTheSameNetwork() throws Exception {
         assertTrue(fx(() -> window.open(Path.of("sample-runs", "ricart-agrawala-complete-5.json"))));
         assertEquals("ricart-agrawala", fx(() -> chooser().getValue()));
-        assertEquals(List.of("lme", "ricart-agrawala", "lamport", "krl", "krlf"), fx(() -> chooser().getItems()));
+        assertEquals(List.of("lme", "ricart-agrawala", "lamport", "klme", "krl", "krlf"), fx(() -> chooser().getItems()));
         assertTrue(fx(() -> chooser().isFocusTraversable()), "reachable by Tab");
         fx(() -> window.runRounds(6));
         List<String> net = fx(() -> network(window.session().simulation()));

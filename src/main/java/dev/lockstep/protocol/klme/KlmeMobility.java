@@ -1,0 +1,278 @@
+package dev.lockstep.protocol.klme;
+
+import static dev.lockstep.protocol.klme.KlmePseudocode.I;
+import static dev.lockstep.protocol.klme.KlmePseudocode.J;
+import static dev.lockstep.protocol.klme.KlmePseudocode.K;
+import static dev.lockstep.protocol.klme.KlmePseudocode.L;
+import static dev.lockstep.protocol.klme.KlmePseudocode.LOSS;
+
+import dev.lockstep.core.Execution;
+import dev.lockstep.protocol.klme.KlmeMessages.IAmHere;
+import dev.lockstep.protocol.klme.KlmeMessages.IAmLeaving;
+import dev.lockstep.protocol.klme.KlmeMessages.LeaderInfo;
+import dev.lockstep.protocol.klme.KlmeMessages.Release;
+import dev.lockstep.protocol.klme.KlmeMessages.TokenAck;
+import dev.lockstep.protocol.klme.KlmeMessages.TokenLost;
+import dev.lockstep.protocol.klme.KlmeMessages.TokenMsg;
+import dev.lockstep.protocol.klme.KlmeState.Phase;
+import java.util.Arrays;
+import java.util.List;
+
+/** Events I–L of Sec. 3.4 (leaving and joining a neighbourhood) and Sec. 7's token-loss recovery. */
+final class KlmeMobility {
+    private final KlmeLeader leader;
+    private final KlmeEvents events;
+    private final KlmeVariant variant;
+
+    KlmeMobility(KlmeLeader leader, KlmeEvents events) {
+        this.leader = leader;
+        this.events = events;
+        this.variant = leader.variant();
+    }
+
+    /**
+     * The adversary moved i into another area (the core's move call): event I in the neighbourhood
+     * i leaves, then event K in the one it enters. A node in CS enters the new one waiting (Sec. 3.1).
+     */
+    void move(KlmeState s, Execution x) {
+        s.trail.clear();
+        String from = s.region;
+        String to = x.region();
+        if (to.equals(from)) {
+            s.trail.note("is back in " + (to.isEmpty() ? "no neighbourhood" : to) + " before it acted: nothing to do");
+            return;
+        }
+        boolean wasCs = s.state == Phase.CS;
+        s.trail.line(I, 1);
+        if (!from.isEmpty()) leave(s, x, from, wasCs);
+        if (s.state == Phase.W) s.rn++;                               // waiting in the new neighbourhood is a new
+        if (wasCs) x.lockRequested();                                 // request there (B, l. 2): no list of it
+                                                                      // takes it for one served in the old one
+        enter(s, x, to);
+    }
+
+    /** I. Node i is about to leave {@code from}. */
+    private void leave(KlmeState s, Execution x, String from, boolean wasCs) {
+        if (s.token != null && s.mThId == s.id && (wasCs || !variant.idleLeaderKeepsToken())) { // I, l. 2
+            KlmeToken t = s.token;
+            s.trail.line(I, 2);
+            if (wasCs) {
+                t.kfree++;                                            // I, l. 3
+                t.free(s.id);
+                s.state = Phase.W;
+                s.trail.line(I, 3);
+            }
+            int next;
+            if (!t.rQueue.isEmpty()) {                                // I, ll. 4–5
+                next = t.rQueue.get(0);
+                s.trail.line(I, 4, 5);
+            } else {                                                  // I, ll. 6–7
+                next = KlmeNet.lowestMember(s, from, t::allocated);
+                if (next < 0) next = KlmeNet.lowestMember(s, from, j -> false); // all allocated: still the lowest
+                s.trail.line(I, 6, 7);
+            }
+            if (next >= 0) {
+                s.trail.line(I, 8);
+                leader.handOver(s, x, next);                          // I, ll. 5/7–8
+            } else {
+                s.parked = t;                                         // nobody is left to hand it to
+                s.token = null;
+                s.mThId = -1;
+                s.trail.note("is the last node of " + from + " it knows of: it keeps the token for the next to enter");
+            }
+        } else if (wasCs) {                                           // I, l. 9
+            if (s.mThId >= 0) KlmeNet.send(x, s.mThId, new Release(s.id, s.rn, from)); // I, l. 10
+            s.state = Phase.W;
+            s.trail.line(I, 9, 10).note("leaves CS and sends Release to {" + s.mThId + "}");
+        }
+        // I, l. 11: to every node, like I_am_here, so that members i does not know of yet hear it too
+        KlmeNet.toAll(s, x, new IAmLeaving(s.id, list(s.nodeReqList), list(s.nodeReleaseList), from, -1));
+        s.trail.line(I, 11).note("leaves " + from + " (I_am_leaving)");
+    }
+
+    /** K. Node i entering {@code to}; "the node will delete all local information before leaving" (I). */
+    private void enter(KlmeState s, Execution x, String to) {
+        s.left = s.region;
+        s.region = to;
+        s.visit++;
+        boolean known = s.seen.contains(to);
+        s.seen.add(to);
+        s.regionOf[s.id] = to;
+        KlmeNet.toAll(s, x, new IAmHere(s.id, s.state.name(), s.rn, to, false, s.visit)); // K, l. 2 (every node learns where i is)
+        s.mThId = -1;                                                 // K, l. 3
+        Arrays.fill(s.nodeReqList, 0);                                // K, l. 4
+        s.reqAck = false;
+        Arrays.fill(s.nodeReleaseList, -1);
+        s.nodeLeaderNo = 0;
+        Arrays.fill(s.untold, false);                                 // (an unacknowledged copy stays: see leaving)
+        s.trail.line(K, 1, 2, 3, 4).note("enters " + (to.isEmpty() ? "no neighbourhood" : to)
+                + " (I_am_here) " + (s.state == Phase.W ? "waiting" : "in " + s.state) + " and waits for Leader_info");
+        if (s.parked != null && s.parked.region.equals(to)) {        // back in the neighbourhood it kept the token of
+            s.token = s.parked;
+            s.parked = null;
+            s.mThId = s.id;
+            s.nodeLeaderNo = s.token.leaderNo;
+            s.trail.note("takes up the token it kept for " + to);
+            if (s.state == Phase.W) leader.takeOwn(s, x, K, 4);
+        } else if (!to.isEmpty() && s.token == null && !known) { // a neighbourhood nobody was in
+            s.trail.note("nobody has been in " + to + " yet");         // no token to wait for: i makes it
+            leader.generate(s, x);
+        }
+    }
+
+    private static List<Integer> list(int[] a) {
+        return Arrays.stream(a).boxed().toList();
+    }
+
+    /** J. Node i receives I_am_leaving(j, Node_req_list, Node_release_list). */
+    void leaving(KlmeState s, Execution x) {
+        IAmLeaving m = (IAmLeaving) x.received().message();
+        boolean ofCopy = s.copy != null && s.copyTo == m.id() && (m.tokenNo() < 0 || m.tokenNo() == s.copy.leaderNo);
+        if (ofCopy && s.copy.region.equals(m.region()) && !s.region.equals(m.region())) {
+            s.trail.clear();
+            recoverAfar(s, x, m.id());                                // i left too before the token was acknowledged
+            return;
+        }
+        if (KlmeEvents.foreign(s, x)) return;
+        int j = m.id();
+        s.trail.line(J, 1);
+        if (ofCopy) regenerate(s, x, j);                              // Sec. 7: the token was lost with j
+        int[] req = new int[s.nodeReqList.length];
+        int[] rel = new int[s.nodeReqList.length];
+        Arrays.fill(rel, -1);
+        for (int q = 0; q < m.reqList().size() && q < req.length; q++) req[q] = m.reqList().get(q);
+        for (int q = 0; q < m.releaseList().size() && q < rel.length; q++) rel[q] = m.releaseList().get(q);
+        for (int q = 0; q < s.nodeReqList.length && q < req.length; q++) { // J, l. 2
+            s.nodeReqList[q] = Math.max(s.nodeReqList[q], req[q]);
+            s.nodeReleaseList[q] = Math.max(s.nodeReleaseList[q], rel[q]);
+        }
+        s.nodeReqList[j] = 0;                                         // J, l. 3
+        s.nodeReleaseList[j] = -1;
+        if (j < s.regionOf.length && m.region().equals(s.regionOf[j])) s.regionOf[j] = null;
+        s.trail.line(J, 2, 3).note("forgets {" + j + "}, which left " + m.region());
+        if (!KlmeLeader.leads(s)) return;                             // J, l. 4
+        KlmeToken t = s.token;
+        t.rQueue.remove(Integer.valueOf(j));                          // J, l. 5
+        t.reqList[j] = 0;
+        s.trail.line(J, 4, 5);
+        if (t.free(j)) {                                              // J, ll. 6–7 (printed "i": read as j)
+            t.kfree++;
+            s.trail.line(J, 6, 7).note("takes back {" + j + "}'s resource (Kfree " + t.kfree + ")");
+        }
+        req[j] = 0;
+        rel[j] = -1;
+        KlmeEvents.absorb(s, req, rel);                               // "take corresponding actions"
+        leader.serve(s, x, J, 5);
+    }
+
+    /** L. Node i receives I_am_here(j, State_j). */
+    void here(KlmeState s, Execution x) {
+        s.trail.clear();
+        IAmHere m = (IAmHere) x.received().message();
+        int j = m.id();
+        s.regionOf[j] = m.region();
+        s.seen.add(m.region());
+        if (m.init()) s.home[j] = m.region();
+        s.visitOf[j] = m.visit();
+        s.trail.line(L, 1);
+        if (s.parked != null && s.parked.region.equals(m.region())) {
+            KlmeToken t = s.parked;                                   // the empty neighbourhood has a member again
+            s.parked = null;
+            t.leaderNo++;
+            KlmeNet.send(x, j, new TokenMsg(t.copy(), false, m.visit()));
+            s.copy = t;
+            s.copyTo = j;
+            s.trail.note("hands the token it kept for " + t.region + " to {" + j + "}, who entered it");
+        }
+        if (s.region.isEmpty() || !m.region().equals(s.region)) {
+            s.trail.note("notes that {" + j + "} is in " + (m.region().isEmpty() ? "no neighbourhood" : m.region()));
+            return;
+        }
+        s.nodeReqList[j] = 0;                                         // L, l. 2
+        s.trail.line(L, 2).note("adds {" + j + "} to its neighbourhood");
+        if (!KlmeLeader.leads(s)) {                                   // L, l. 3
+            if (!m.init()) s.untold[j] = true;                        // a newcomer: told when the token comes (H)
+            return;
+        }
+        KlmeToken t = s.token;
+        KlmeNet.send(x, j, new LeaderInfo(s.id, t.allocList(), t.leaderNo, s.region)); // L, l. 4
+        s.trail.line(L, 3, 4).note("tells {" + j + "} that it leads");
+        if (m.state().equals(Phase.W.name())) {                       // L, l. 5
+            s.trail.line(L, 5);
+            events.onRequest(s, x, j, m.rn());
+        }
+    }
+
+    /**
+     * Sec. 7, first case: the node the token was sent to left before receiving it. The old
+     * holder regenerates the token from its copy. Corrected: as a new leadership (Token_leader_no
+     * + 1, Leader_info), else nobody learns where the token is; printed: the copy as it was.
+     */
+    private void regenerate(KlmeState s, Execution x, int j) {
+        s.token = s.copy;
+        s.copy = null;
+        s.copyTo = -1;
+        s.mThId = s.id;
+        s.trail.line(LOSS, 4, 5, 6).note("regenerates the token lost with {" + j + "} from its old copy");
+        if (!variant.staleLeaderInfoNamesLeader()) {
+            s.token.leaderNo++;
+            s.nodeLeaderNo = s.token.leaderNo;
+            KlmeNet.toMembers(s, x, s.region, new LeaderInfo(s.id, s.token.allocList(), s.token.leaderNo, s.region));
+        }
+        KlmeEvents.absorb(s, s.nodeReqList.clone(), s.nodeReleaseList.clone()); // what i stored meanwhile, as H, ll. 3–7
+        if (s.state == Phase.W) leader.takeOwn(s, x, LOSS, 6);     // a waiting regenerator is served as by H, l. 9
+    }
+
+    /**
+     * Not in the paper: i handed the token over, left the neighbourhood before the acknowledgement,
+     * and now hears that the receiver left too without it. i regenerates the token from its copy
+     * and sends it to the lowest member of that neighbourhood it knows of (or keeps it for the next
+     * to enter), so the neighbourhood does not stay without a token.
+     */
+    private void recoverAfar(KlmeState s, Execution x, int j) {
+        KlmeToken t = s.copy;
+        s.copy = null;
+        s.copyTo = -1;
+        t.rQueue.remove(Integer.valueOf(j));
+        if (t.free(j)) t.kfree++;
+        t.leaderNo++;
+        int next = KlmeNet.lowestMember(s, t.region, q -> q == j);
+        s.trail.line(LOSS, 4, 5);
+        if (next >= 0) {
+            KlmeNet.send(x, next, new TokenMsg(t.copy(), false, s.visitOf[next]));
+            s.copy = t;                                               // kept until acknowledged, as any hand-over
+            s.copyTo = next;
+            s.trail.note("regenerates the token of " + t.region + " lost with {" + j + "} and sends it to {" + next + "}");
+        } else {
+            s.parked = t;
+            s.trail.note("regenerates the token of " + t.region + " lost with {" + j + "} and keeps it for the next to enter");
+        }
+    }
+
+    /** Sec. 7, second case: the intended receiver reports the loss; the copy goes to it again. */
+    void tokenLost(KlmeState s, Execution x) {
+        if (KlmeEvents.foreign(s, x)) return;
+        TokenLost m = (TokenLost) x.received().message();
+        s.trail.line(LOSS, 9, 10);
+        if (s.copy == null || s.copyTo != m.id()) {
+            s.trail.note("has no copy of a token sent to {" + m.id() + "}: nothing to regenerate");
+            return;
+        }
+        KlmeNet.send(x, m.id(), new TokenMsg(s.copy.copy(), true, s.visitOf[m.id()]));
+        s.trail.note("regenerates the token from its copy and sends it to {" + m.id() + "} again");
+    }
+
+    /** Sec. 7, assumption 2: the acknowledgement lets the old holder drop its copy. */
+    void tokenAck(KlmeState s, Execution x) {
+        TokenAck m = (TokenAck) x.received().message();
+        boolean mine = s.copy != null && s.copyTo == m.id() && s.copy.region.equals(m.region());
+        if (!mine && KlmeEvents.foreign(s, x)) return;
+        s.trail.clear();
+        s.trail.line(LOSS, 2, 3);
+        if (s.copyTo == m.id()) {
+            s.copy = null;
+            s.copyTo = -1;
+            s.trail.note("drops its copy of the token: {" + m.id() + "} has it");
+        }
+    }
+}

@@ -1,0 +1,78 @@
+package dev.lockstep.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.lockstep.protocol.klme.Klme;
+import dev.lockstep.protocol.klme.KlmeVariant;
+import dev.lockstep.protocol.ricartagrawala.RicartAgrawala;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Regions are dynamic: a move across an area's boundary changes {@link SystemView#region} and
+ * raises {@link Call#MOVE} at the node, for a protocol that declares regions; a move within an
+ * area, or any move under a protocol without regions, does neither.
+ */
+class RegionMoveTest {
+    private static final List<NeighbourhoodArea> AREAS = List.of(new NeighbourhoodArea("A", 0, 0, 5, 5),
+            new NeighbourhoodArea("B", 5, 0, 5, 5));
+
+    private static Simulation sim(Protocol<?> p) {
+        return new Simulation(new SimulationConfig(p, List.of("u", "v"), new double[] {1, 6}, new double[] {1, 1}, null, 1,
+                ChannelDiscipline.FIFO, PortAssignment.LOWEST, CheckSettings.DEFAULTS, 1, AREAS));
+    }
+
+    @Test
+    void aMoveAcrossTheBoundaryChangesTheRegionAndQueuesTheMoveCall_silently() {
+        Simulation s = sim(new Klme(1, KlmeVariant.CORRECTED));
+        List<Call> heard = new ArrayList<>();
+        s.addListener(new SimulationListener() {
+            @Override
+            public void called(int round, int u, Call c) {
+                heard.add(c);
+            }
+        });
+        assertEquals("A", s.region(0));
+        assertEquals("B", s.region(1));
+        s.endRound();
+        s.endRound();
+        s.move(0, 7, 2);
+        assertEquals("B", s.region(0));
+        assertEquals(2, s.regionSince(0));
+        assertEquals(List.of(Call.MOVE), s.pendingCalls(0));
+        assertTrue(heard.isEmpty(), "the call follows from the move; listeners hear only the move: " + heard);
+        s.move(0, 20, 20);
+        assertEquals("", s.region(0), "outside every area");
+        assertEquals(List.of(Call.MOVE, Call.MOVE), s.pendingCalls(0));
+    }
+
+    @Test
+    void aMoveWithinTheAreaChangesNothing() {
+        Simulation s = sim(new Klme(1, KlmeVariant.CORRECTED));
+        s.move(0, 4.9, 4.9);
+        assertEquals("A", s.region(0));
+        assertEquals(0, s.regionSince(0));
+        assertEquals(List.of(), s.pendingCalls(0));
+    }
+
+    @Test
+    void aProtocolWithoutRegionsNeverSeesTheCall() {
+        Simulation s = sim(new RicartAgrawala());
+        s.move(0, 7, 2);
+        assertEquals(List.of(), s.pendingCalls(0));
+    }
+
+    @Test
+    void aCopyAndARestoreCarryTheRegions() {
+        Simulation s = sim(new Klme(1, KlmeVariant.CORRECTED));
+        Simulation before = s.copy();
+        s.move(0, 7, 2);
+        Simulation after = s.copy();
+        assertEquals("B", after.region(0));
+        s.restore(before);
+        assertEquals("A", s.region(0));
+        assertEquals(List.of(), s.pendingCalls(0));
+    }
+}
