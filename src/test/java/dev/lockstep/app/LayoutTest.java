@@ -122,6 +122,20 @@ class LayoutTest extends AppFixture {
         assertFalse(fx(why::isVisible));
     }
 
+    @Test
+    void withAreasOfThePlaneTheLayoutsAreNotOfferedEither() {
+        assertTrue(fx(() -> window.open(Path.of("sample-runs", "klme-leader-walks-away.json"))));
+        assertFalse(fx(() -> sim().config().areas().isEmpty()), "the sample names areas");
+        for (String id : new String[] {"#layout-circle", "#layout-grid", "#layout-force"}) assertTrue(fx(() -> item(id).isDisable()), id);
+        MenuItem why = fx(() -> item("#layout-circle").getParentMenu().getItems().get(3));
+        assertTrue(fx(why::isVisible));
+        assertTrue(fx(why::getText).contains("areas of the plane"), fx(why::getText));
+        double[][] before = positions();
+        robot().press(KeyCode.CONTROL, KeyCode.SHIFT).type(KeyCode.G).release(KeyCode.SHIFT, KeyCode.CONTROL);
+        assertArrayEquals2(before, positions());
+        assertTrue(fx(() -> window.session().inputs().isEmpty()), "no node moved into another neighbourhood");
+    }
+
     private MenuItem item(String id) {
         MenuBar bar = (MenuBar) stage.getScene().getRoot().lookup("#menu-bar");
         for (var menu : bar.getMenus()) {

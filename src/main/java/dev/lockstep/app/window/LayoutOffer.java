@@ -17,8 +17,10 @@ final class LayoutOffer {
 
     /** Why the layouts are not offered (a unit disk, or areas of the plane), or null when they are. */
     static String whyNot(double unitDisk, List<NeighbourhoodArea> areas) {
-        if (unitDisk > 0) return Controls.NOT_ON_A_UNIT_DISK;
+        // areas first: a KLME scenario may also be a unit disk (a wide one, for a complete graph that
+        // follows the nodes), and its neighbourhoods are the reason a lecturer needs to hear
         if (!areas.isEmpty()) return NOT_WITH_AREAS;
+        if (unitDisk > 0) return Controls.NOT_ON_A_UNIT_DISK;
         return null;
     }
 }

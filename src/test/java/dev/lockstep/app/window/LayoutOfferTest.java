@@ -23,7 +23,7 @@ class LayoutOfferTest {
     void aUnitDiskOrAreasOfThePlaneDoNotAndSayWhy() {
         assertEquals(Controls.NOT_ON_A_UNIT_DISK, LayoutOffer.whyNot(1.5, List.of()));
         assertEquals(LayoutOffer.NOT_WITH_AREAS, LayoutOffer.whyNot(0, AREAS));
-        assertEquals(Controls.NOT_ON_A_UNIT_DISK, LayoutOffer.whyNot(1.5, AREAS), "the unit disk is the first reason");
+        assertEquals(LayoutOffer.NOT_WITH_AREAS, LayoutOffer.whyNot(1.5, AREAS), "the neighbourhoods are the first reason (KLME on a wide unit disk)");
         assertEquals(true, LayoutOffer.NOT_WITH_AREAS.contains("areas of the plane"));
     }
 }
