@@ -295,7 +295,7 @@ final class KlmeEvents {
         s.trail.line(G, 5, 6);
         int front = t.rQueue.remove(0);
         if (variant.grantWithoutAllocation() && front != s.id) {      // G, l. 6 as printed
-            KlmeNet.send(x, front, new PerGrant(s.region, s.visitOf[front]));
+            KlmeNet.send(x, front, new PerGrant(s.region, KlmeLeader.requestVisit(s, front)));
             s.trail.note("sends Per_grant to {" + front + "} (Kfree stays " + t.kfree + ")");
         } else {
             leader.grant(s, x, front);
@@ -373,7 +373,7 @@ final class KlmeEvents {
             boolean member = j == s.id || s.region.equals(s.regionOf[j]); // a request of a node that left is void
             if (reqList[j] > t.reqList[j] && member) {
                 t.reqList[j] = reqList[j];
-                t.reqVisit[j] = s.visitOf[j];
+                t.reqVisit[j] = Math.max(t.reqVisit[j], s.visitOf[j]);
                 if (j != s.id && t.free(j)) t.kfree++;                // an older grant to j is over (C, ll. 6–8)
                 if (j != s.id && !t.rQueue.contains(j)) t.rQueue.add(j);
             }

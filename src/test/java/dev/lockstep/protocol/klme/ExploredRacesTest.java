@@ -1,0 +1,80 @@
+package dev.lockstep.protocol.klme;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+
+import dev.lockstep.core.adversary.SemiSynchronous;
+import dev.lockstep.protocol.klme.KlmeMessages.TokenMsg;
+import dev.lockstep.protocol.klme.KlmeState.Phase;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Races that {@link KlmeProperties} found with fresh seeds (-Dlockstep.explore), each as the
+ * smallest state that shows it and as the property's shrunk sample, so that each fails on the
+ * code before its fix (README, "Interpretation choices", KLME).
+ */
+class ExploredRacesTest {
+    private static final int N = 5;
+
+    /** Node i, elected, everybody in A as far as it knows, every visit 0. */
+    static KlmeState node(int i) {
+        KlmeState s = new KlmeState();
+        s.id = i;
+        s.ready = true;
+        s.elected = true;
+        s.region = "A";
+        s.regionOf = new String[] {"A", "A", "A", "A", "A"};
+        s.home = s.regionOf.clone();
+        s.seen.addAll(List.of("A", "B"));
+        s.visitOf = new int[N];
+        s.untold = new boolean[N];
+        s.nodeReqList = new int[N];
+        s.nodeReleaseList = new int[] {-1, -1, -1, -1, -1};
+        s.mThId = 0;
+        s.nodeLeaderNo = 1;
+        return s;
+    }
+
+    /**
+     * Node 2 (shown 2) walked into A (its second visit) and its request reached the holder then,
+     * which queued it with that visit; the token moved on to node 2 (shown 3), whom 2's I_am_here
+     * has not reached yet. When 3 leaves CS, its Token must be addressed to the visit the request
+     * was made in, not to the earlier one 3 still knows of: 2 would drop it as meant for its
+     * earlier visit, and its acknowledged request would be lost (a deadlock; before the fix, the
+     * property's case n = 5, k = 1, seed 9800 below).
+     */
+    @Test
+    void aTokenGoesToTheVisitTheQueuedRequestWasMadeIn() {
+        KlmeState holder = node(2);
+        holder.mThId = 2;
+        holder.token = new KlmeToken(1, N, "A");
+        holder.token.reqList[1] = 9;
+        holder.token.reqVisit[1] = 1;                                 // queued by an earlier holder in 1's visit 1
+        holder.token.rQueue.add(1);
+        holder.state = Phase.CS;
+        holder.token.kfree = 0;
+        holder.token.allocate(2, 1);
+        holder.rn = 1;
+        FakeExecution x = new FakeExecution(2, N, "A");
+        new KlmeEvents(new KlmeLeader(1, KlmeVariant.CORRECTED)).exit(holder, x);
+        TokenMsg token = assertInstanceOf(TokenMsg.class, x.to(1).get(0)); // F, l. 8
+        assertEquals(1, token.visit());
+
+        KlmeState requester = node(1);
+        requester.visit = 1;
+        requester.state = Phase.W;
+        requester.rn = 9;
+        FakeExecution y = new FakeExecution(1, N, "A").receiving(2, token);
+        new KlmeEvents(new KlmeLeader(1, KlmeVariant.CORRECTED)).token(requester, y);
+        assertEquals(Phase.CS, requester.state);                      // H: it takes the token and enters
+    }
+
+    /** The property's shrunk sample for the race above (SemiSynchronous, a move into A at round 193). */
+    @Test
+    void thePropertysSampleForIt() {
+        KlmeHarness h = KlmeProperties.harness(5, 1, 9800, new SemiSynchronous(0.5), 0.23, 10, KlmeVariant.CORRECTED);
+        assertEquals(true, h.runAndDrain(200, 20 * 40 * 25));
+        assertEquals(List.of(), h.sim.violations());
+    }
+}
