@@ -347,12 +347,16 @@ final class KlmeEvents {
 
     /**
      * Not in the paper: the newcomers whose I_am_here reached i while the token was on its way to
-     * i learn from i that it leads (L, l. 4 for them). Without it a newcomer waits for good when
-     * its I_am_here reached every holder only outside its holding period.
+     * i, and the members i knows of that the sender's Leader_info did not reach (their I_am_here
+     * reached the sender only after the hand-over, and i before it joined the neighbourhood),
+     * learn from i that it leads (L, l. 4 for them). Without it a newcomer waits for good when its
+     * I_am_here reached every holder only outside its holding period (found by KlmeProperties
+     * with fresh seeds; ExploredRacesTest).
      */
     private static void tellNewcomers(KlmeState s, Execution x) {
         for (int j = 0; j < s.untold.length; j++) {
-            if (!s.untold[j]) continue;
+            boolean missed = j != s.id && j < s.token.told.length && !s.token.told[j];
+            if (!s.untold[j] && !missed) continue;
             s.untold[j] = false;
             if (!s.region.equals(s.regionOf[j])) continue;
             KlmeToken t = s.token;

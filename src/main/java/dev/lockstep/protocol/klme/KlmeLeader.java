@@ -74,6 +74,7 @@ final class KlmeLeader {
         t.leaderNo++;
         t.rQueue.remove(Integer.valueOf(j));
         LeaderInfo info = new LeaderInfo(j, t.allocList(), t.leaderNo, t.region);
+        for (int q = 0; q < t.told.length; q++) t.told[q] = q == s.id || q == j || t.region.equals(s.regionOf[q]);
         TokenMsg token = new TokenMsg(t.copy(), true, requestVisit(s, j));
         if (eventC && variant.leaderInfoBeforeToken()) {
             KlmeNet.toMembers(s, x, t.region, info);

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 import dev.lockstep.core.adversary.SemiSynchronous;
+import dev.lockstep.core.adversary.Sequential;
+import dev.lockstep.protocol.klme.KlmeMessages.LeaderInfo;
 import dev.lockstep.protocol.klme.KlmeMessages.TokenMsg;
 import dev.lockstep.protocol.klme.KlmeState.Phase;
 import java.util.List;
@@ -68,6 +70,48 @@ class ExploredRacesTest {
         FakeExecution y = new FakeExecution(1, N, "A").receiving(2, token);
         new KlmeEvents(new KlmeLeader(1, KlmeVariant.CORRECTED)).token(requester, y);
         assertEquals(Phase.CS, requester.state);                      // H: it takes the token and enters
+    }
+
+    /**
+     * Node 4 (shown 5) walked into A while the token changed hands: its I_am_here reached the
+     * holder (0) only after 0 handed the token to 5, and reached 5 while 5 was not yet in A (or
+     * not yet told anything). 0's Leader_info went to the members 0 knew, without 4; 5 must tell
+     * 4 when the token arrives, else 4 waits for good (before the fix, the property's case n = 7,
+     * k = 3, seed 30857, Sequential, below).
+     */
+    @Test
+    void theNewHolderTellsTheMembersTheOldHoldersLeaderInfoMissed() {
+        KlmeState old = node(0);
+        old.token = new KlmeToken(3, N, "A");
+        old.regionOf[4] = "B";                                        // 4's I_am_here has not reached 0 yet
+        old.state = Phase.CS;
+        old.rn = 1;
+        old.token.kfree = 2;
+        old.token.allocate(0, 1);
+        old.token.reqList[3] = 1;
+        old.token.rQueue.add(3);
+        FakeExecution x = new FakeExecution(0, N, "A");
+        new KlmeEvents(new KlmeLeader(3, KlmeVariant.CORRECTED)).exit(old, x);   // F, ll. 6–9
+        assertEquals(List.of(), x.to(4));
+        TokenMsg token = assertInstanceOf(TokenMsg.class, x.to(3).get(0));
+
+        KlmeState next = node(3);                                     // knows 4 is in A (its I_am_here came)
+        next.state = Phase.W;
+        next.rn = 1;
+        FakeExecution y = new FakeExecution(3, N, "A").receiving(0, token);
+        new KlmeEvents(new KlmeLeader(3, KlmeVariant.CORRECTED)).token(next, y);
+        assertEquals(1, y.to(4).size());
+        LeaderInfo told = assertInstanceOf(LeaderInfo.class, y.to(4).get(0));
+        assertEquals(3, told.leader());
+        assertEquals(List.of(), y.to(1));                             // 1 and 2 had 0's Leader_info
+        assertEquals(List.of(), y.to(2));
+    }
+
+    @Test
+    void thePropertysSampleForTheMissedNewcomer() {
+        KlmeHarness h = KlmeProperties.harness(7, 3, 30857, new Sequential(), 0.27, 11, KlmeVariant.CORRECTED);
+        assertEquals(true, h.runAndDrain(200, 20 * 40 * 49));
+        assertEquals(List.of(), h.sim.violations());
     }
 
     /** The property's shrunk sample for the race above (SemiSynchronous, a move into A at round 193). */

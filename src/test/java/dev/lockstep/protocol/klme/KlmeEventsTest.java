@@ -196,6 +196,7 @@ class KlmeEventsTest {
         t.allocate(1, 1);
         t.kfree = 1;
         t.leaderNo = 2;
+        java.util.Arrays.fill(t.told, true);                          // the sender's Leader_info reached every member
         KlmeState s = node(2, false);
         s.state = Phase.W;
         s.rn = 1;
