@@ -114,6 +114,34 @@ class ExploredRacesTest {
         assertEquals(List.of(), h.sim.violations());
     }
 
+    /**
+     * Node 0 (shown 1) leaves A, enters B and comes back to A while the holder of A, 6, still
+     * believes it in its first visit: 6 hands it A's token addressed to that visit (it served a
+     * request 0 made then), then 0's old I_am_leaving reaches 6, which regenerates the token
+     * (Sec. 7, case 1). The Token in transit is dead — 0 drops it as meant for its earlier visit
+     * (KlmeEvents.foreign) — so A has one token, not two: before the fix {@code one-token} counted
+     * the dead one (the property's case n = 7, k = 2, seed 2, Sequential). The token that 0 drops
+     * must be the only other one ever seen, and A ends with one.
+     */
+    @Test
+    void aTokenAddressedToAnEndedVisitIsNotASecondToken() {
+        KlmeHarness h = KlmeProperties.harness(7, 2, 2, new Sequential(), 0.4, 11, KlmeVariant.CORRECTED);
+        List<String> dropped = new java.util.ArrayList<>();
+        h.sim.addListener(new dev.lockstep.core.SimulationListener() {
+            @Override
+            public void executed(dev.lockstep.core.ExecutionRecord r) {
+                if (r.received() != null && r.received().message() instanceof TokenMsg t && t.visit() >= 0
+                        && ((KlmeState) r.state()).visit != t.visit() && t.region().equals(((KlmeState) r.state()).region)) {
+                    dropped.add(r.node() + ":" + t.region() + ":" + t.label());
+                }
+            }
+        });
+        assertEquals(true, h.runAndDrain(200, 20 * 40 * 49));
+        assertEquals(List.of(), h.sim.violations());
+        assertEquals(List.of("0:A:Token(3, Kfree 1)"), dropped);
+        assertEquals("{A=[1], B=[2]}", h.tokens());
+    }
+
     /** The property's shrunk sample for the race above (SemiSynchronous, a move into A at round 193). */
     @Test
     void thePropertysSampleForIt() {
