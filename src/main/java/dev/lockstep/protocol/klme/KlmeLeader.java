@@ -83,8 +83,7 @@ final class KlmeLeader {
             KlmeNet.send(x, j, token);
             KlmeNet.toMembers(s, x, t.region, info);
         }
-        s.copy = t.copy();
-        s.copyTo = j;
+        s.keepCopy(t.copy(), j);
         s.nodeLeaderNo = Math.max(s.nodeLeaderNo, t.leaderNo);
         s.mThId = j;
         s.token = null;

@@ -127,6 +127,25 @@ final class KlmeMobility {
     /** J. Node i receives I_am_leaving(j, Node_req_list, Node_release_list). */
     void leaving(KlmeState s, Execution x) {
         IAmLeaving m = (IAmLeaving) x.received().message();
+        KlmeToken aside = s.afar.get(m.region());
+        if (aside != null && s.afarTo.get(m.region()) == m.id() && !s.region.equals(m.region())
+                && (m.tokenNo() < 0 || m.tokenNo() == aside.leaderNo)) {
+            KlmeToken current = s.copy;                               // a copy set aside (KlmeState.afar)
+            int currentTo = s.copyTo;
+            s.copy = s.afar.remove(m.region());
+            s.copyTo = s.afarTo.remove(m.region());
+            s.trail.clear();
+            recoverAfar(s, x, m.id());
+            if (current != null) {
+                if (s.copy != null) {
+                    s.afar.put(m.region(), s.copy);
+                    s.afarTo.put(m.region(), s.copyTo);
+                }
+                s.copy = current;
+                s.copyTo = currentTo;
+            }
+            return;
+        }
         boolean ofCopy = s.copy != null && s.copyTo == m.id() && (m.tokenNo() < 0 || m.tokenNo() == s.copy.leaderNo);
         if (ofCopy && s.copy.region.equals(m.region()) && !s.region.equals(m.region())) {
             s.trail.clear();
@@ -180,8 +199,7 @@ final class KlmeMobility {
             s.parked = null;
             t.leaderNo++;
             KlmeNet.send(x, j, new TokenMsg(t.copy(), false, m.visit()));
-            s.copy = t;
-            s.copyTo = j;
+            s.keepCopy(t, j);
             s.trail.note("hands the token it kept for " + t.region + " to {" + j + "}, who entered it");
         }
         if (s.region.isEmpty() || !m.region().equals(s.region)) {
@@ -240,8 +258,7 @@ final class KlmeMobility {
         s.trail.line(LOSS, 4, 5);
         if (next >= 0) {
             KlmeNet.send(x, next, new TokenMsg(t.copy(), false, s.visitOf[next]));
-            s.copy = t;                                               // kept until acknowledged, as any hand-over
-            s.copyTo = next;
+            s.keepCopy(t, next);                                      // kept until acknowledged, as any hand-over
             s.trail.note("regenerates the token of " + t.region + " lost with {" + j + "} and sends it to {" + next + "}");
         } else {
             s.parked = t;
@@ -265,6 +282,13 @@ final class KlmeMobility {
     /** Sec. 7, assumption 2: the acknowledgement lets the old holder drop its copy. */
     void tokenAck(KlmeState s, Execution x) {
         TokenAck m = (TokenAck) x.received().message();
+        if (s.afar.containsKey(m.region()) && s.afarTo.get(m.region()) == m.id()) {
+            s.afar.remove(m.region());
+            s.afarTo.remove(m.region());
+            s.trail.clear();
+            s.trail.line(LOSS, 2, 3).note("drops its copy of the token of " + m.region() + ": {" + m.id() + "} has it");
+            return;
+        }
         boolean mine = s.copy != null && s.copyTo == m.id() && s.copy.region.equals(m.region());
         if (!mine && KlmeEvents.foreign(s, x)) return;
         s.trail.clear();

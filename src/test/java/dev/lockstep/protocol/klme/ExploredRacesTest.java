@@ -142,6 +142,21 @@ class ExploredRacesTest {
         assertEquals("{A=[1], B=[2]}", h.tokens());
     }
 
+    /**
+     * Node 1 (shown 2) leads B, walks into A and hands B's token to 2, which walks away too before
+     * it arrives; meanwhile 1 is handed A's token and hands it on, and the copy of that hand-over
+     * replaced the unacknowledged copy of B's token: 2's report of the loss found nothing to
+     * regenerate and B stayed without a token for good (the property's case n = 7, k = 1, seed
+     * 73564, Sequential). Now the copy of B's token is set aside and recovered.
+     */
+    @Test
+    void aCopyOfTheTokenOfAnEarlierNeighbourhoodSurvivesTheNextHandOver() {
+        KlmeHarness h = KlmeProperties.harness(7, 1, 73564, new Sequential(), 0.05, 7, KlmeVariant.CORRECTED);
+        assertEquals(true, h.runAndDrain(200, 20 * 40 * 49));
+        assertEquals(List.of(), h.sim.violations());
+        assertEquals("{A=[4], B=[6]}", h.tokens());                  // one token each
+    }
+
     /** The property's shrunk sample for the race above (SemiSynchronous, a move into A at round 193). */
     @Test
     void thePropertysSampleForIt() {
