@@ -194,7 +194,10 @@ final class KlmeEvents {
     /** C's body, also run by L, l. 5 ("act as if i has received request from node j"). */
     void onRequest(KlmeState s, Execution x, int j, int rnj) {
         s.trail.line(C, 1, 2);
-        if (s.nodeReqList[j] >= rnj) {                                // C, l. 2
+        // C, l. 2; and, not printed, against the token's T_req_list: L, l. 2 zeroes Node_req_list[j],
+        // so a newcomer's I_am_here that reaches a later leader late (the earlier one served its
+        // request by L, l. 5) would be granted again (k-exclusion broke; ExploredRacesTest)
+        if (s.nodeReqList[j] >= rnj || KlmeLeader.leads(s) && s.token.reqList[j] >= rnj) {
             s.trail.note("rejects {" + j + "}'s request " + rnj + " as stale");
             return;
         }

@@ -157,6 +157,38 @@ class ExploredRacesTest {
         assertEquals("{A=[4], B=[6]}", h.tokens());                  // one token each
     }
 
+    /**
+     * Node 4 (shown 5) walked into A waiting; the leader then (an earlier one) served its request
+     * 6 by L, l. 5, and the token's T_req_list says so. 4's I_am_here reaches the current leader 0
+     * late: L, l. 2 zeroes Node_req_list[4], so C, l. 2 alone would grant request 6 again, and 4,
+     * waiting with a later request, would enter on it beyond k (the property's case n = 7, k = 2,
+     * seed 75, SemiSynchronous: three of B in CS).
+     */
+    @Test
+    void aLateIAmHereDoesNotGrantARequestTheTokenHasServed() {
+        KlmeState l = node(0);
+        l.token = new KlmeToken(2, N, "A");
+        l.state = Phase.CS;
+        l.rn = 1;
+        l.token.kfree = 1;
+        l.token.allocate(0, 1);
+        l.token.reqList[4] = 6;                                       // served (and released) before
+        l.visitOf[4] = 1;
+        KlmeLeader leader = new KlmeLeader(2, KlmeVariant.CORRECTED);
+        FakeExecution x = new FakeExecution(0, N, "A").receiving(4,
+                new KlmeMessages.IAmHere(4, "W", 6, "A", false, 1));
+        new KlmeMobility(leader, new KlmeEvents(leader)).here(l, x);
+        assertEquals(1, l.token.kfree);
+        assertEquals(List.of(), x.to(4).stream().filter(m -> !(m instanceof LeaderInfo)).toList());
+    }
+
+    @Test
+    void thePropertysSampleForTheLateIAmHere() {
+        KlmeHarness h = KlmeProperties.harness(7, 2, 75, new SemiSynchronous(0.5), 0.39, 7, KlmeVariant.CORRECTED);
+        assertEquals(true, h.runAndDrain(200, 20 * 40 * 49));
+        assertEquals(List.of(), h.sim.violations());
+    }
+
     /** The property's shrunk sample for the race above (SemiSynchronous, a move into A at round 193). */
     @Test
     void thePropertysSampleForIt() {
