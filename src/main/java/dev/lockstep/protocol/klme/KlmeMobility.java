@@ -156,6 +156,13 @@ final class KlmeMobility {
         int j = m.id();
         s.trail.line(J, 1);
         if (ofCopy) regenerate(s, x, j);                              // Sec. 7: the token was lost with j
+        if (m.tokenNo() >= 0) {
+            // not a move but a dropped Token's report (KlmeEvents.token): j may still be a member
+            // (the Token was meant for its earlier visit); its own I_am_leaving, if it left, does
+            // J, ll. 2–7. Forgetting j here lost its stored request (ExploredRacesTest).
+            if (KlmeLeader.leads(s)) leader.serve(s, x, J, 5);
+            return;
+        }
         int[] req = new int[s.nodeReqList.length];
         int[] rel = new int[s.nodeReqList.length];
         Arrays.fill(rel, -1);

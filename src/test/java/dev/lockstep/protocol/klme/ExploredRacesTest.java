@@ -189,6 +189,32 @@ class ExploredRacesTest {
         assertEquals(List.of(), h.sim.violations());
     }
 
+    /**
+     * Node 1 (shown 2) dropped a Token meant for its earlier visit to A and reported it with an
+     * I_am_leaving naming the Token (KlmeEvents.token); it is still in A. The report must not make
+     * the receiver forget 1's membership and stored request (J, ll. 2–3 are for a move): else the
+     * request is absorbed nowhere and rejected as stale when resent (the property's case n = 7,
+     * k = 2, seed 2282180297, Sequential: 2 waits for good).
+     */
+    @Test
+    void aDroppedTokensReportIsNotALeave() {
+        KlmeState s = node(3);
+        s.nodeReqList[1] = 7;                                         // 1's request, stored by C, l. 4
+        KlmeLeader leader = new KlmeLeader(2, KlmeVariant.CORRECTED);
+        FakeExecution x = new FakeExecution(3, N, "A").receiving(1,
+                new KlmeMessages.IAmLeaving(1, List.of(), List.of(), "A", 5));
+        new KlmeMobility(leader, new KlmeEvents(leader)).leaving(s, x);
+        assertEquals("A", s.regionOf[1]);
+        assertEquals(7, s.nodeReqList[1]);
+    }
+
+    @Test
+    void thePropertysSampleForTheDroppedTokensReport() {
+        KlmeHarness h = KlmeProperties.harness(7, 2, 2282180297L, new Sequential(), 0.33, 9, KlmeVariant.CORRECTED);
+        assertEquals(true, h.runAndDrain(200, 20 * 40 * 49));
+        assertEquals(List.of(), h.sim.violations());
+    }
+
     /** The property's shrunk sample for the race above (SemiSynchronous, a move into A at round 193). */
     @Test
     void thePropertysSampleForIt() {
