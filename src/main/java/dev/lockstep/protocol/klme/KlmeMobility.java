@@ -128,24 +128,26 @@ final class KlmeMobility {
     void leaving(KlmeState s, Execution x) {
         IAmLeaving m = (IAmLeaving) x.received().message();
         KlmeToken aside = s.afar.get(m.region());
-        if (aside != null && s.afarTo.get(m.region()) == m.id() && !s.region.equals(m.region())
-                && (m.tokenNo() < 0 || m.tokenNo() == aside.leaderNo)) {
-            KlmeToken current = s.copy;                               // a copy set aside (KlmeState.afar)
-            int currentTo = s.copyTo;
-            s.copy = s.afar.remove(m.region());
-            s.copyTo = s.afarTo.remove(m.region());
-            s.trail.clear();
-            recoverAfar(s, x, m.id());
-            if (current != null) {
-                if (s.copy != null) {
-                    s.afar.put(m.region(), s.copy);
-                    s.afarTo.put(m.region(), s.copyTo);
-                }
-                s.copy = current;
-                s.copyTo = currentTo;
-            }
+        if (aside == null || s.afarTo.get(m.region()) != m.id() || m.tokenNo() >= 0 && m.tokenNo() != aside.leaderNo) {
+            leaving(s, x, m);
             return;
         }
+        KlmeToken current = s.copy;                                   // a copy set aside (KlmeState.afar) is the one
+        int currentTo = s.copyTo;                                     // this I_am_leaving is about: J as for it
+        s.copy = s.afar.remove(m.region());
+        s.copyTo = s.afarTo.remove(m.region());
+        leaving(s, x, m);
+        if (current != null) {
+            if (s.copy != null) {                                     // a recovered copy, set aside again
+                s.afar.put(s.copy.region, s.copy);
+                s.afarTo.put(s.copy.region, s.copyTo);
+            }
+            s.copy = current;
+            s.copyTo = currentTo;
+        }
+    }
+
+    private void leaving(KlmeState s, Execution x, IAmLeaving m) {
         boolean ofCopy = s.copy != null && s.copyTo == m.id() && (m.tokenNo() < 0 || m.tokenNo() == s.copy.leaderNo);
         if (ofCopy && s.copy.region.equals(m.region()) && !s.region.equals(m.region())) {
             s.trail.clear();

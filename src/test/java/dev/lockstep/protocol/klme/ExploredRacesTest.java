@@ -215,6 +215,20 @@ class ExploredRacesTest {
         assertEquals(List.of(), h.sim.violations());
     }
 
+    /**
+     * As above, but the old holder (0, shown 1) is back in the neighbourhood whose token copy it
+     * set aside when the loss is reported (4 left A before A's Token reached it): 0 regenerates
+     * it there, else A stays without a token (the property's case n = 7, k = 2, seed
+     * -6329111525967030641, Sequential).
+     */
+    @Test
+    void aCopySetAsideIsRecoveredByAnOldHolderBackInItsNeighbourhood() {
+        KlmeHarness h = KlmeProperties.harness(7, 2, -6329111525967030641L, new Sequential(), 0.13, 7,
+                KlmeVariant.CORRECTED);
+        assertEquals(true, h.runAndDrain(200, 20 * 40 * 49));
+        assertEquals(List.of(), h.sim.violations());
+    }
+
     /** The property's shrunk sample for the race above (SemiSynchronous, a move into A at round 193). */
     @Test
     void thePropertysSampleForIt() {
