@@ -251,6 +251,11 @@ final class KlmeEvents {
             s.trail.note("is not waiting (" + s.state + "), so the grant has no effect");
             return;
         }
+        int rn = ((PerGrant) x.received().message()).rn();
+        if (rn >= 0 && rn != s.rn) {                                  // a late grant of an earlier request
+            s.trail.note("the grant is for its earlier request " + rn + ", not " + s.rn + ": no effect");
+            return;
+        }
         KlmeLeader.enter(s, x);                                       // E, l. 2
         s.trail.note("enters CS");
     }
@@ -298,7 +303,7 @@ final class KlmeEvents {
         s.trail.line(G, 5, 6);
         int front = t.rQueue.remove(0);
         if (variant.grantWithoutAllocation() && front != s.id) {      // G, l. 6 as printed
-            KlmeNet.send(x, front, new PerGrant(s.region, KlmeLeader.requestVisit(s, front)));
+            KlmeNet.send(x, front, new PerGrant(s.region, KlmeLeader.requestVisit(s, front), t.reqList[front]));
             s.trail.note("sends Per_grant to {" + front + "} (Kfree stays " + t.kfree + ")");
         } else {
             leader.grant(s, x, front);

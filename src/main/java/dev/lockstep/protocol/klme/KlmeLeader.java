@@ -48,7 +48,7 @@ final class KlmeLeader {
             enter(s, x);
             s.trail.note("{" + j + "} takes a free resource itself and enters CS");
         } else {
-            KlmeNet.send(x, j, new PerGrant(t.region, requestVisit(s, j)));
+            KlmeNet.send(x, j, new PerGrant(t.region, requestVisit(s, j), t.reqList[j]));
             s.trail.note("grants {" + j + "} a resource (Per_grant)");
         }
     }

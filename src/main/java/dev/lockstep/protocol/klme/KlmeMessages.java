@@ -65,8 +65,16 @@ public final class KlmeMessages {
         @Override public String label() { return "Req_ack()"; }
     }
 
-    /** 6. Per_grant(). */
-    public record PerGrant(String region, int visit) implements KlmeMessage {
+    /**
+     * 6. Per_grant(): with the request number it grants (the paper's has none; a grant of an
+     * earlier request arriving late would otherwise let a node waiting with a later one enter on
+     * it, beyond k — found by KlmeProperties with fresh seeds; ExploredRacesTest). -1: any.
+     */
+    public record PerGrant(String region, int visit, int rn) implements KlmeMessage {
+        public PerGrant(String region, int visit) {
+            this(region, visit, -1);
+        }
+
         @Override public String label() { return "Per_grant()"; }
     }
 

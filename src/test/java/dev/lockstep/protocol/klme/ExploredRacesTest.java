@@ -229,6 +229,31 @@ class ExploredRacesTest {
         assertEquals(List.of(), h.sim.violations());
     }
 
+    /**
+     * A Per_grant of node 1's request 4 arrives late, when 1 waits with request 5: it must not
+     * enter on it (its Release of 5 would then free another node's entry, and three of B were in
+     * CS with k = 2: the property's case n = 7, k = 2, seed 486401424, SemiSynchronous).
+     */
+    @Test
+    void aLateGrantOfAnEarlierRequestHasNoEffect() {
+        KlmeState s = node(1);
+        s.state = Phase.W;
+        s.rn = 5;
+        FakeExecution x = new FakeExecution(1, N, "A").receiving(0, new KlmeMessages.PerGrant("A", 0, 4));
+        KlmeEvents events = new KlmeEvents(new KlmeLeader(2, KlmeVariant.CORRECTED));
+        events.perGrant(s, x);
+        assertEquals(Phase.W, s.state);
+        events.perGrant(s, new FakeExecution(1, N, "A").receiving(0, new KlmeMessages.PerGrant("A", 0, 5)));
+        assertEquals(Phase.CS, s.state);                              // E, l. 2
+    }
+
+    @Test
+    void thePropertysSampleForTheLateGrant() {
+        KlmeHarness h = KlmeProperties.harness(7, 2, 486401424, new SemiSynchronous(0.5), 0.5, 12, KlmeVariant.CORRECTED);
+        assertEquals(true, h.runAndDrain(200, 20 * 40 * 49));
+        assertEquals(List.of(), h.sim.violations());
+    }
+
     /** The property's shrunk sample for the race above (SemiSynchronous, a move into A at round 193). */
     @Test
     void thePropertysSampleForIt() {
