@@ -148,8 +148,11 @@ final class KlmeMobility {
     }
 
     private void leaving(KlmeState s, Execution x, IAmLeaving m) {
-        boolean ofCopy = s.copy != null && s.copyTo == m.id() && (m.tokenNo() < 0 || m.tokenNo() == s.copy.leaderNo);
-        if (ofCopy && s.copy.region.equals(m.region()) && !s.region.equals(m.region())) {
+        // the copy of the token of the neighbourhood j left: a copy of another one's token (i handed it to
+        // j there before j left this one) is not lost with j (two tokens and k-exclusion broke; ExploredRacesTest)
+        boolean ofCopy = s.copy != null && s.copyTo == m.id() && s.copy.region.equals(m.region())
+                && (m.tokenNo() < 0 || m.tokenNo() == s.copy.leaderNo);
+        if (ofCopy && !s.region.equals(m.region())) {
             s.trail.clear();
             recoverAfar(s, x, m.id());                                // i left too before the token was acknowledged
             return;

@@ -254,6 +254,33 @@ class ExploredRacesTest {
         assertEquals(List.of(), h.sim.violations());
     }
 
+    /**
+     * Node 3 (shown 4) handed B's token to 0 as it walked into A; then 0's old I_am_leaving of A
+     * reaches it. The copy it keeps is B's, for 0's visit to B: it is not lost with 0's leaving A,
+     * and regenerating it in A made two tokens there (the property's case n = 6, k = 1, seed
+     * -11199, Sequential: two of A in CS with k = 1).
+     */
+    @Test
+    void aCopyOfAnotherNeighbourhoodsTokenIsNotLostWithALeaverOfThisOne() {
+        KlmeState s = node(3);
+        s.mThId = 0;
+        s.copy = new KlmeToken(1, N, "B");
+        s.copyTo = 0;
+        KlmeLeader leader = new KlmeLeader(1, KlmeVariant.CORRECTED);
+        FakeExecution x = new FakeExecution(3, N, "A").receiving(0,
+                new KlmeMessages.IAmLeaving(0, List.of(), List.of(), "A", -1));
+        new KlmeMobility(leader, new KlmeEvents(leader)).leaving(s, x);
+        assertEquals(null, s.token);
+        assertEquals(0, s.copyTo);
+    }
+
+    @Test
+    void thePropertysSampleForTheCopyOfAnotherNeighbourhood() {
+        KlmeHarness h = KlmeProperties.harness(6, 1, -11199, new Sequential(), 0.16, 6, KlmeVariant.CORRECTED);
+        assertEquals(true, h.runAndDrain(200, 20 * 40 * 36));
+        assertEquals(List.of(), h.sim.violations());
+    }
+
     /** The property's shrunk sample for the race above (SemiSynchronous, a move into A at round 193). */
     @Test
     void thePropertysSampleForIt() {
