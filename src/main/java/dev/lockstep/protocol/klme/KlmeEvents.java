@@ -326,7 +326,7 @@ final class KlmeEvents {
             s.trail.note("already holds the token of " + s.region + ": the second one is dropped");
             return;
         }
-        KlmeNet.send(x, from, new TokenAck(s.id, s.region));          // Sec. 7, assumption 1
+        KlmeNet.send(x, from, new TokenAck(s.id, s.region, m.token().leaderNo)); // Sec. 7, assumption 1
         s.token = m.token().copy();                                   // H, l. 2
         s.mThId = s.id;
         if (!variant.staleLeaderInfoNamesLeader()) s.nodeLeaderNo = Math.max(s.nodeLeaderNo, s.token.leaderNo);

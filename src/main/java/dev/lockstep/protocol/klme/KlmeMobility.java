@@ -294,7 +294,8 @@ final class KlmeMobility {
     /** Sec. 7, assumption 2: the acknowledgement lets the old holder drop its copy. */
     void tokenAck(KlmeState s, Execution x) {
         TokenAck m = (TokenAck) x.received().message();
-        if (s.afar.containsKey(m.region()) && s.afarTo.get(m.region()) == m.id()) {
+        if (s.afar.containsKey(m.region()) && s.afarTo.get(m.region()) == m.id()
+                && (m.leaderNo() < 0 || m.leaderNo() == s.afar.get(m.region()).leaderNo)) {
             s.afar.remove(m.region());
             s.afarTo.remove(m.region());
             s.trail.clear();
@@ -305,7 +306,9 @@ final class KlmeMobility {
         if (!mine && KlmeEvents.foreign(s, x)) return;
         s.trail.clear();
         s.trail.line(LOSS, 2, 3);
-        if (s.copyTo == m.id()) {
+        if (mine && m.leaderNo() >= 0 && m.leaderNo() != s.copy.leaderNo) {
+            s.trail.note("the acknowledgement is of an earlier Token: it keeps its copy");
+        } else if (s.copyTo == m.id()) {
             s.copy = null;
             s.copyTo = -1;
             s.trail.note("drops its copy of the token: {" + m.id() + "} has it");

@@ -281,6 +281,35 @@ class ExploredRacesTest {
         assertEquals(List.of(), h.sim.violations());
     }
 
+    /**
+     * Node 1 (shown 2) handed B's token to 3 twice; 3's acknowledgement of the first Token arrives
+     * after the second was sent. It must not drop the copy of the second: 3 had walked away and
+     * dropped it, and its report then found nothing to regenerate — B stayed without a token (the
+     * property's case n = 4, k = 1, seed 1639, Asynchronous).
+     */
+    @Test
+    void aLateAcknowledgementOfAnEarlierTokenKeepsTheCopyOfTheLaterOne() {
+        KlmeState s = node(1);
+        s.region = "B";
+        s.copy = new KlmeToken(1, N, "B");
+        s.copy.leaderNo = 13;
+        s.copyTo = 3;
+        KlmeLeader leader = new KlmeLeader(1, KlmeVariant.CORRECTED);
+        KlmeMobility mobility = new KlmeMobility(leader, new KlmeEvents(leader));
+        mobility.tokenAck(s, new FakeExecution(1, N, "B").receiving(3, new KlmeMessages.TokenAck(3, "B", 11)));
+        assertEquals(3, s.copyTo);
+        mobility.tokenAck(s, new FakeExecution(1, N, "B").receiving(3, new KlmeMessages.TokenAck(3, "B", 13)));
+        assertEquals(null, s.copy);                                   // Sec. 7, assumption 2
+    }
+
+    @Test
+    void thePropertysSampleForTheLateAcknowledgement() {
+        KlmeHarness h = KlmeProperties.harness(4, 1, 1639, new dev.lockstep.core.adversary.Asynchronous(0.5, 3), 0.41,
+                11, KlmeVariant.CORRECTED);
+        assertEquals(true, h.runAndDrain(200, 20 * 40 * 16));
+        assertEquals(List.of(), h.sim.violations());
+    }
+
     /** The property's shrunk sample for the race above (SemiSynchronous, a move into A at round 193). */
     @Test
     void thePropertysSampleForIt() {
