@@ -111,8 +111,10 @@ final class KlmeMobility {
             s.token = s.parked;
             s.parked = null;
             s.mThId = s.id;
-            s.nodeLeaderNo = s.token.leaderNo;
-            s.trail.note("takes up the token it kept for " + to);
+            s.token.leaderNo++;                                       // a new leadership, announced: a member that
+            s.nodeLeaderNo = s.token.leaderNo;                        // entered meanwhile waits for it (ExploredRacesTest)
+            KlmeNet.toMembers(s, x, to, new LeaderInfo(s.id, s.token.allocList(), s.token.leaderNo, to));
+            s.trail.note("takes up the token it kept for " + to + " and announces itself (Leader_info)");
             if (s.state == Phase.W) leader.takeOwn(s, x, K, 4);
         } else if (!to.isEmpty() && s.token == null && !known) { // a neighbourhood nobody was in
             s.trail.note("nobody has been in " + to + " yet");         // no token to wait for: i makes it

@@ -310,6 +310,38 @@ class ExploredRacesTest {
         assertEquals(List.of(), h.sim.violations());
     }
 
+    /**
+     * Node 1 (shown 2) recovered B's token while away and kept it (no member of B it knew of);
+     * node 4 entered B meanwhile and waits for a leader. Taking the token up again on its return
+     * to B, 1 must announce itself, else 4 waits for good (the property's case n = 6, k = 3, seed
+     * 14811113616352, Sequential).
+     */
+    @Test
+    void aNodeTakingUpItsKeptTokenAnnouncesItself() {
+        KlmeState s = node(1);
+        s.mThId = -1;
+        s.parked = new KlmeToken(3, N, "B");
+        s.parked.leaderNo = 5;
+        s.regionOf[4] = "B";
+        s.regionOf[1] = "A";
+        KlmeLeader leader = new KlmeLeader(3, KlmeVariant.CORRECTED);
+        FakeExecution x = new FakeExecution(1, N, "A");
+        x.region = "B";
+        new KlmeMobility(leader, new KlmeEvents(leader)).move(s, x);
+        assertEquals("B", s.region);
+        LeaderInfo told = assertInstanceOf(LeaderInfo.class,
+                x.to(4).stream().filter(m -> m instanceof LeaderInfo).findFirst().orElse(null));
+        assertEquals(1, told.leader());
+        assertEquals(6, told.leaderNo());
+    }
+
+    @Test
+    void thePropertysSampleForTheKeptToken() {
+        KlmeHarness h = KlmeProperties.harness(6, 3, 14811113616352L, new Sequential(), 0.12, 11, KlmeVariant.CORRECTED);
+        assertEquals(true, h.runAndDrain(200, 20 * 40 * 36));
+        assertEquals(List.of(), h.sim.violations());
+    }
+
     /** The property's shrunk sample for the race above (SemiSynchronous, a move into A at round 193). */
     @Test
     void thePropertysSampleForIt() {
