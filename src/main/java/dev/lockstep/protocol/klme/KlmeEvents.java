@@ -194,7 +194,10 @@ final class KlmeEvents {
     /** C's body, also run by L, l. 5 ("act as if i has received request from node j"). */
     void onRequest(KlmeState s, Execution x, int j, int rnj) {
         s.trail.line(C, 1, 2);
-        if (s.nodeReqList[j] >= rnj) {                                // C, l. 2
+        // C, l. 2; and, not printed, against the token's T_req_list: L, l. 2 zeroes Node_req_list[j],
+        // so a newcomer's I_am_here that reaches a later leader late (the earlier one served its
+        // request by L, l. 5) would be granted again (k-exclusion broke; ExploredRacesTest)
+        if (s.nodeReqList[j] >= rnj || KlmeLeader.leads(s) && s.token.reqList[j] >= rnj) {
             s.trail.note("rejects {" + j + "}'s request " + rnj + " as stale");
             return;
         }
@@ -248,6 +251,11 @@ final class KlmeEvents {
             s.trail.note("is not waiting (" + s.state + "), so the grant has no effect");
             return;
         }
+        int rn = ((PerGrant) x.received().message()).rn();
+        if (rn >= 0 && rn != s.rn) {                                  // a late grant of an earlier request
+            s.trail.note("the grant is for its earlier request " + rn + ", not " + s.rn + ": no effect");
+            return;
+        }
         KlmeLeader.enter(s, x);                                       // E, l. 2
         s.trail.note("enters CS");
     }
@@ -295,7 +303,7 @@ final class KlmeEvents {
         s.trail.line(G, 5, 6);
         int front = t.rQueue.remove(0);
         if (variant.grantWithoutAllocation() && front != s.id) {      // G, l. 6 as printed
-            KlmeNet.send(x, front, new PerGrant(s.region, s.visitOf[front]));
+            KlmeNet.send(x, front, new PerGrant(s.region, KlmeLeader.requestVisit(s, front), t.reqList[front]));
             s.trail.note("sends Per_grant to {" + front + "} (Kfree stays " + t.kfree + ")");
         } else {
             leader.grant(s, x, front);
@@ -318,7 +326,7 @@ final class KlmeEvents {
             s.trail.note("already holds the token of " + s.region + ": the second one is dropped");
             return;
         }
-        KlmeNet.send(x, from, new TokenAck(s.id, s.region));          // Sec. 7, assumption 1
+        KlmeNet.send(x, from, new TokenAck(s.id, s.region, m.token().leaderNo)); // Sec. 7, assumption 1
         s.token = m.token().copy();                                   // H, l. 2
         s.mThId = s.id;
         if (!variant.staleLeaderInfoNamesLeader()) s.nodeLeaderNo = Math.max(s.nodeLeaderNo, s.token.leaderNo);
@@ -347,12 +355,16 @@ final class KlmeEvents {
 
     /**
      * Not in the paper: the newcomers whose I_am_here reached i while the token was on its way to
-     * i learn from i that it leads (L, l. 4 for them). Without it a newcomer waits for good when
-     * its I_am_here reached every holder only outside its holding period.
+     * i, and the members i knows of that the sender's Leader_info did not reach (their I_am_here
+     * reached the sender only after the hand-over, and i before it joined the neighbourhood),
+     * learn from i that it leads (L, l. 4 for them). Without it a newcomer waits for good when its
+     * I_am_here reached every holder only outside its holding period (found by KlmeProperties
+     * with fresh seeds; ExploredRacesTest).
      */
     private static void tellNewcomers(KlmeState s, Execution x) {
         for (int j = 0; j < s.untold.length; j++) {
-            if (!s.untold[j]) continue;
+            boolean missed = j != s.id && j < s.token.told.length && !s.token.told[j];
+            if (!s.untold[j] && !missed) continue;
             s.untold[j] = false;
             if (!s.region.equals(s.regionOf[j])) continue;
             KlmeToken t = s.token;
@@ -373,7 +385,7 @@ final class KlmeEvents {
             boolean member = j == s.id || s.region.equals(s.regionOf[j]); // a request of a node that left is void
             if (reqList[j] > t.reqList[j] && member) {
                 t.reqList[j] = reqList[j];
-                t.reqVisit[j] = s.visitOf[j];
+                t.reqVisit[j] = Math.max(t.reqVisit[j], s.visitOf[j]);
                 if (j != s.id && t.free(j)) t.kfree++;                // an older grant to j is over (C, ll. 6–8)
                 if (j != s.id && !t.rQueue.contains(j)) t.rQueue.add(j);
             }

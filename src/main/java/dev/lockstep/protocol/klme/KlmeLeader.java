@@ -48,7 +48,7 @@ final class KlmeLeader {
             enter(s, x);
             s.trail.note("{" + j + "} takes a free resource itself and enters CS");
         } else {
-            KlmeNet.send(x, j, new PerGrant(t.region, s.visitOf[j]));
+            KlmeNet.send(x, j, new PerGrant(t.region, requestVisit(s, j), t.reqList[j]));
             s.trail.note("grants {" + j + "} a resource (Per_grant)");
         }
     }
@@ -74,7 +74,8 @@ final class KlmeLeader {
         t.leaderNo++;
         t.rQueue.remove(Integer.valueOf(j));
         LeaderInfo info = new LeaderInfo(j, t.allocList(), t.leaderNo, t.region);
-        TokenMsg token = new TokenMsg(t.copy(), true, s.visitOf[j]);
+        for (int q = 0; q < t.told.length; q++) t.told[q] = q == s.id || q == j || t.region.equals(s.regionOf[q]);
+        TokenMsg token = new TokenMsg(t.copy(), true, requestVisit(s, j));
         if (eventC && variant.leaderInfoBeforeToken()) {
             KlmeNet.toMembers(s, x, t.region, info);
             KlmeNet.send(x, j, token);
@@ -82,8 +83,7 @@ final class KlmeLeader {
             KlmeNet.send(x, j, token);
             KlmeNet.toMembers(s, x, t.region, info);
         }
-        s.copy = t.copy();
-        s.copyTo = j;
+        s.keepCopy(t.copy(), j);
         s.nodeLeaderNo = Math.max(s.nodeLeaderNo, t.leaderNo);
         s.mThId = j;
         s.token = null;
@@ -151,6 +151,18 @@ final class KlmeLeader {
                 t.kfree++;
             }
         }
+    }
+
+    /**
+     * The visit a grant or Token to j is addressed to: the one j's request was made in, as the
+     * token carries it, unless i has heard of a later one. i's own view alone can be stale: the
+     * request may have reached an earlier holder after j's I_am_here, while j's I_am_here is still
+     * on its way to i (C, l. 20 queued it there; F, l. 6 or G, l. 6 serves it here); j would then
+     * drop the Token as meant for an earlier visit and its request, acknowledged, would be lost
+     * (found by KlmeProperties with fresh seeds; RequestVisitTest).
+     */
+    static int requestVisit(KlmeState s, int j) {
+        return Math.max(s.visitOf[j], s.token.reqVisit[j]);
     }
 
     /** j made its request in a visit it has since ended, as far as i knows. */

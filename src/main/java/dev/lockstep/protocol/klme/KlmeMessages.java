@@ -65,8 +65,16 @@ public final class KlmeMessages {
         @Override public String label() { return "Req_ack()"; }
     }
 
-    /** 6. Per_grant(). */
-    public record PerGrant(String region, int visit) implements KlmeMessage {
+    /**
+     * 6. Per_grant(): with the request number it grants (the paper's has none; a grant of an
+     * earlier request arriving late would otherwise let a node waiting with a later one enter on
+     * it, beyond k — found by KlmeProperties with fresh seeds; ExploredRacesTest). -1: any.
+     */
+    public record PerGrant(String region, int visit, int rn) implements KlmeMessage {
+        public PerGrant(String region, int visit) {
+            this(region, visit, -1);
+        }
+
         @Override public String label() { return "Per_grant()"; }
     }
 
@@ -87,7 +95,17 @@ public final class KlmeMessages {
     }
 
     /** Sec. 7, assumption 1: the new holder acknowledges the Token, so the old one drops its copy. */
-    public record TokenAck(int id, String region) implements KlmeMessage {
+    public record TokenAck(int id, String region, int leaderNo) implements KlmeMessage {
+        /**
+         * With the Token_leader_no of the Token acknowledged (not in the paper): a late
+         * acknowledgement of an earlier Token to the same node dropped the copy of a later one,
+         * whose loss then could not be recovered (KlmeProperties, fresh seeds; ExploredRacesTest).
+         * -1: any.
+         */
+        public TokenAck(int id, String region) {
+            this(id, region, -1);
+        }
+
         @Override public String label() { return "Token_ack(" + (id + 1) + ")"; }
     }
 }

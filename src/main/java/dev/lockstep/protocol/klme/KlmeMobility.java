@@ -111,8 +111,10 @@ final class KlmeMobility {
             s.token = s.parked;
             s.parked = null;
             s.mThId = s.id;
-            s.nodeLeaderNo = s.token.leaderNo;
-            s.trail.note("takes up the token it kept for " + to);
+            s.token.leaderNo++;                                       // a new leadership, announced: a member that
+            s.nodeLeaderNo = s.token.leaderNo;                        // entered meanwhile waits for it (ExploredRacesTest)
+            KlmeNet.toMembers(s, x, to, new LeaderInfo(s.id, s.token.allocList(), s.token.leaderNo, to));
+            s.trail.note("takes up the token it kept for " + to + " and announces itself (Leader_info)");
             if (s.state == Phase.W) leader.takeOwn(s, x, K, 4);
         } else if (!to.isEmpty() && s.token == null && !known) { // a neighbourhood nobody was in
             s.trail.note("nobody has been in " + to + " yet");         // no token to wait for: i makes it
@@ -127,8 +129,32 @@ final class KlmeMobility {
     /** J. Node i receives I_am_leaving(j, Node_req_list, Node_release_list). */
     void leaving(KlmeState s, Execution x) {
         IAmLeaving m = (IAmLeaving) x.received().message();
-        boolean ofCopy = s.copy != null && s.copyTo == m.id() && (m.tokenNo() < 0 || m.tokenNo() == s.copy.leaderNo);
-        if (ofCopy && s.copy.region.equals(m.region()) && !s.region.equals(m.region())) {
+        KlmeToken aside = s.afar.get(m.region());
+        if (aside == null || s.afarTo.get(m.region()) != m.id() || m.tokenNo() >= 0 && m.tokenNo() != aside.leaderNo) {
+            leaving(s, x, m);
+            return;
+        }
+        KlmeToken current = s.copy;                                   // a copy set aside (KlmeState.afar) is the one
+        int currentTo = s.copyTo;                                     // this I_am_leaving is about: J as for it
+        s.copy = s.afar.remove(m.region());
+        s.copyTo = s.afarTo.remove(m.region());
+        leaving(s, x, m);
+        if (current != null) {
+            if (s.copy != null) {                                     // a recovered copy, set aside again
+                s.afar.put(s.copy.region, s.copy);
+                s.afarTo.put(s.copy.region, s.copyTo);
+            }
+            s.copy = current;
+            s.copyTo = currentTo;
+        }
+    }
+
+    private void leaving(KlmeState s, Execution x, IAmLeaving m) {
+        // the copy of the token of the neighbourhood j left: a copy of another one's token (i handed it to
+        // j there before j left this one) is not lost with j (two tokens and k-exclusion broke; ExploredRacesTest)
+        boolean ofCopy = s.copy != null && s.copyTo == m.id() && s.copy.region.equals(m.region())
+                && (m.tokenNo() < 0 || m.tokenNo() == s.copy.leaderNo);
+        if (ofCopy && !s.region.equals(m.region())) {
             s.trail.clear();
             recoverAfar(s, x, m.id());                                // i left too before the token was acknowledged
             return;
@@ -137,6 +163,13 @@ final class KlmeMobility {
         int j = m.id();
         s.trail.line(J, 1);
         if (ofCopy) regenerate(s, x, j);                              // Sec. 7: the token was lost with j
+        if (m.tokenNo() >= 0) {
+            // not a move but a dropped Token's report (KlmeEvents.token): j may still be a member
+            // (the Token was meant for its earlier visit); its own I_am_leaving, if it left, does
+            // J, ll. 2–7. Forgetting j here lost its stored request (ExploredRacesTest).
+            if (KlmeLeader.leads(s)) leader.serve(s, x, J, 5);
+            return;
+        }
         int[] req = new int[s.nodeReqList.length];
         int[] rel = new int[s.nodeReqList.length];
         Arrays.fill(rel, -1);
@@ -180,8 +213,7 @@ final class KlmeMobility {
             s.parked = null;
             t.leaderNo++;
             KlmeNet.send(x, j, new TokenMsg(t.copy(), false, m.visit()));
-            s.copy = t;
-            s.copyTo = j;
+            s.keepCopy(t, j);
             s.trail.note("hands the token it kept for " + t.region + " to {" + j + "}, who entered it");
         }
         if (s.region.isEmpty() || !m.region().equals(s.region)) {
@@ -240,8 +272,7 @@ final class KlmeMobility {
         s.trail.line(LOSS, 4, 5);
         if (next >= 0) {
             KlmeNet.send(x, next, new TokenMsg(t.copy(), false, s.visitOf[next]));
-            s.copy = t;                                               // kept until acknowledged, as any hand-over
-            s.copyTo = next;
+            s.keepCopy(t, next);                                      // kept until acknowledged, as any hand-over
             s.trail.note("regenerates the token of " + t.region + " lost with {" + j + "} and sends it to {" + next + "}");
         } else {
             s.parked = t;
@@ -265,11 +296,21 @@ final class KlmeMobility {
     /** Sec. 7, assumption 2: the acknowledgement lets the old holder drop its copy. */
     void tokenAck(KlmeState s, Execution x) {
         TokenAck m = (TokenAck) x.received().message();
+        if (s.afar.containsKey(m.region()) && s.afarTo.get(m.region()) == m.id()
+                && (m.leaderNo() < 0 || m.leaderNo() == s.afar.get(m.region()).leaderNo)) {
+            s.afar.remove(m.region());
+            s.afarTo.remove(m.region());
+            s.trail.clear();
+            s.trail.line(LOSS, 2, 3).note("drops its copy of the token of " + m.region() + ": {" + m.id() + "} has it");
+            return;
+        }
         boolean mine = s.copy != null && s.copyTo == m.id() && s.copy.region.equals(m.region());
         if (!mine && KlmeEvents.foreign(s, x)) return;
         s.trail.clear();
         s.trail.line(LOSS, 2, 3);
-        if (s.copyTo == m.id()) {
+        if (mine && m.leaderNo() >= 0 && m.leaderNo() != s.copy.leaderNo) {
+            s.trail.note("the acknowledgement is of an earlier Token: it keeps its copy");
+        } else if (s.copyTo == m.id()) {
             s.copy = null;
             s.copyTo = -1;
             s.trail.note("drops its copy of the token: {" + m.id() + "} has it");

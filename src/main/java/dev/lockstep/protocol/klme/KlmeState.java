@@ -64,8 +64,26 @@ public final class KlmeState implements NodeState {
     /** Sec. 7: the old token copy, kept until {@link #copyTo} acknowledges the token (-1: none). */
     KlmeToken copy;
     int copyTo = -1;
+    /**
+     * Not in the paper, whose node leads one neighbourhood at a time: unacknowledged copies of
+     * tokens of neighbourhoods i left, set aside when i handed over another neighbourhood's token
+     * (one copy slot would forget them, and a loss reported later could not be recovered), with
+     * the node each was sent to. Found by KlmeProperties with fresh seeds; ExploredRacesTest.
+     */
+    java.util.TreeMap<String, KlmeToken> afar = new java.util.TreeMap<>();
+    java.util.TreeMap<String, Integer> afarTo = new java.util.TreeMap<>();
 
     public KlmeState() {}
+
+    /** Keeps t, sent to j, as the copy of Sec. 7; a copy of another neighbourhood's token is set aside. */
+    void keepCopy(KlmeToken t, int j) {
+        if (copy != null && !copy.region.equals(t.region)) {
+            afar.put(copy.region, copy);
+            afarTo.put(copy.region, copyTo);
+        }
+        copy = t;
+        copyTo = j;
+    }
 
     private KlmeState(KlmeState o) {
         id = o.id;
@@ -91,6 +109,8 @@ public final class KlmeState implements NodeState {
         copy = o.copy == null ? null : o.copy.copy();
         parked = o.parked == null ? null : o.parked.copy();
         copyTo = o.copyTo;
+        for (var e : o.afar.entrySet()) afar.put(e.getKey(), e.getValue().copy());
+        afarTo.putAll(o.afarTo);
     }
 
     public Phase state() { return state; }
@@ -175,12 +195,13 @@ public final class KlmeState implements NodeState {
                 && left.equals(s.left) && Arrays.equals(regionOf, s.regionOf) && Arrays.equals(home, s.home) && visit == s.visit && Arrays.equals(visitOf, s.visitOf) && Arrays.equals(untold, s.untold) && tokenSeen.equals(s.tokenSeen) && seen.equals(s.seen) && rn == s.rn && state == s.state
                 && Arrays.equals(nodeReqList, s.nodeReqList) && mThId == s.mThId && reqAck == s.reqAck
                 && Arrays.equals(nodeReleaseList, s.nodeReleaseList) && nodeLeaderNo == s.nodeLeaderNo
-                && Objects.equals(token, s.token) && Objects.equals(copy, s.copy) && Objects.equals(parked, s.parked) && copyTo == s.copyTo;
+                && Objects.equals(token, s.token) && Objects.equals(copy, s.copy) && Objects.equals(parked, s.parked) && copyTo == s.copyTo
+                && afar.equals(s.afar) && afarTo.equals(s.afarTo);
     }
 
     @Override
     public int hashCode() {
-        int h = Objects.hash(id, ready, elected, region, left, rn, state, mThId, reqAck, nodeLeaderNo, token, copy, copyTo, parked);
+        int h = Objects.hash(id, ready, elected, region, left, rn, state, mThId, reqAck, nodeLeaderNo, token, copy, copyTo, parked, afar, afarTo);
         h = h * 31 + Arrays.hashCode(regionOf) + 7 * Arrays.hashCode(home) + 11 * Arrays.hashCode(visitOf) + visit;
         h = h * 31 + Arrays.hashCode(untold) + tokenSeen.hashCode() + seen.hashCode();
         h = h * 31 + Arrays.hashCode(nodeReqList);

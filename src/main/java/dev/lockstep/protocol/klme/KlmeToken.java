@@ -18,6 +18,12 @@ public final class KlmeToken {
     final int[] reqList;
     /** Not in the paper: the requester's visit (I_am_here count) each request was made in. */
     final int[] reqVisit;
+    /**
+     * Not in the paper: the nodes the Leader_info announcing this hand-over went to (the sender's
+     * view of the neighbourhood, the sender and the receiver), so that the receiver tells the
+     * members it knows of and the sender did not (H; {@code KlmeEvents.tellNewcomers}).
+     */
+    final boolean[] told;
     int kfree;
     /** R_Queue: ids of requests that reached the holder but are not satisfied, front first. */
     final List<Integer> rQueue;
@@ -31,6 +37,7 @@ public final class KlmeToken {
         Arrays.fill(allocId, -1);
         reqList = new int[n];
         reqVisit = new int[n];
+        told = new boolean[n];
         kfree = k;
         rQueue = new ArrayList<>();
         leaderNo = 1;
@@ -42,6 +49,7 @@ public final class KlmeToken {
         allocRn = o.allocRn.clone();
         reqList = o.reqList.clone();
         reqVisit = o.reqVisit.clone();
+        told = o.told.clone();
         kfree = o.kfree;
         rQueue = new ArrayList<>(o.rQueue);
         leaderNo = o.leaderNo;
@@ -123,13 +131,13 @@ public final class KlmeToken {
     public boolean equals(Object o) {
         return o instanceof KlmeToken t && kfree == t.kfree && leaderNo == t.leaderNo && region.equals(t.region)
                 && Arrays.equals(allocId, t.allocId) && Arrays.equals(allocRn, t.allocRn)
-                && Arrays.equals(reqList, t.reqList) && Arrays.equals(reqVisit, t.reqVisit) && rQueue.equals(t.rQueue);
+                && Arrays.equals(reqList, t.reqList) && Arrays.equals(reqVisit, t.reqVisit) && Arrays.equals(told, t.told) && rQueue.equals(t.rQueue);
     }
 
     @Override
     public int hashCode() {
         int h = Arrays.hashCode(allocId) * 31 + Arrays.hashCode(allocRn);
-        h = h * 31 + Arrays.hashCode(reqList) + 3 * Arrays.hashCode(reqVisit);
+        h = h * 31 + Arrays.hashCode(reqList) + 3 * Arrays.hashCode(reqVisit) + 5 * Arrays.hashCode(told);
         h = h * 31 + rQueue.hashCode();
         h = h * 31 + kfree;
         h = h * 31 + leaderNo;

@@ -12,7 +12,9 @@ import java.util.TreeMap;
  * the neighbourhood it joined last (its own {@code region}, event K): between the adversary's
  * move and the node's event I it still holds the old neighbourhood's resource, as the paper's
  * "about to leave" has it. Tokens count where their holder is; a Token in transit counts for its
- * neighbourhood only while its receiver is still there (else the receiver drops it: it is lost).
+ * neighbourhood only while its receiver is still there, in the visit the Token is addressed to
+ * (else the receiver drops it: it is lost — a receiver that walked away and came back drops a
+ * Token meant for its earlier visit, and its sender regenerates the token, Sec. 7 case 1).
  */
 final class Neighbourhoods {
     /** Members by neighbourhood, in name order (deterministic). */
@@ -30,7 +32,10 @@ final class Neighbourhoods {
             if (s.token != null) token(r, s.token.leaderNo, u);
             int to = u;
             view.messagesInTransit(u, m -> {
-                if (m instanceof TokenMsg t && t.region().equals(r)) token(r, t.token().leaderNo, to);
+                // addressed to an earlier visit of its receiver, it is dropped as surely (KlmeEvents.foreign)
+                if (m instanceof TokenMsg t && t.region().equals(r) && (t.visit() < 0 || t.visit() == s.visit)) {
+                    token(r, t.token().leaderNo, to);
+                }
             });
         }
     }

@@ -137,7 +137,7 @@ class KlmeEventsTest {
         corrected.request(l, at(0));                                  // leader in CS, Kfree 1
         FakeExecution x = at(0).receiving(1, new ReqCs(1, 1, "A"));
         corrected.reqCs(l, x);
-        assertEquals(new PerGrant("A", 0), x.to(1).get(1));          // C, l. 17
+        assertEquals(new PerGrant("A", 0, 1), x.to(1).get(1));         // C, l. 17
         assertEquals(0, l.token.kfree);
         corrected.reqCs(l, at(0).receiving(2, new ReqCs(2, 1, "A")));
         assertEquals(List.of(2), l.token.rQueue);                    // C, l. 20
@@ -181,7 +181,7 @@ class KlmeEventsTest {
             l.token.reqList[3] = 1;
             FakeExecution x = at(0).receiving(1, new Release(1, 1, "A"));
             events(v).release(l, x);
-            assertEquals(new PerGrant("A", 0), x.to(3).get(0));       // G, l. 6
+            assertEquals(new PerGrant("A", 0, 1), x.to(3).get(0));    // G, l. 6
             assertEquals(v == KlmeVariant.PAPER ? 1 : 0, l.token.kfree, v.json());
             assertEquals(v == KlmeVariant.PAPER ? "1,1 -1,0" : "1,1 4,1", l.token.allocText(), v.json());
         }
@@ -196,6 +196,7 @@ class KlmeEventsTest {
         t.allocate(1, 1);
         t.kfree = 1;
         t.leaderNo = 2;
+        java.util.Arrays.fill(t.told, true);                          // the sender's Leader_info reached every member
         KlmeState s = node(2, false);
         s.state = Phase.W;
         s.rn = 1;
@@ -206,7 +207,7 @@ class KlmeEventsTest {
         assertEquals(Phase.CS, s.state);                              // H, l. 9
         assertEquals("3,1 4,1", s.token.allocText(), "1's release freed its entry; 4 got the other resource");
         assertEquals(0, s.token.kfree);
-        assertEquals(new PerGrant("A", 0), x.to(3).get(0));          // H, l. 11
+        assertEquals(new PerGrant("A", 0, 1), x.to(3).get(0));       // H, l. 11
     }
 
     @Test

@@ -62,8 +62,18 @@ class KlmeProperties {
             y[u] = r.nextInt(50) / 10.0;
         }
         List<TopologyEvent> dynamics = moves(r, x.clone(), y.clone(), moves);
-        return new KlmeHarness(new Klme(k, variant), x, y, seed, 40 * n * n, dynamics,
+        return new KlmeHarness(new Klme(k, variant, lDeadlockBound(policy, n)), x, y, seed, 40 * n * n, dynamics,
                 new RandomWorkload(lock, 2, WORKLOAD_ROUNDS), policy);
+    }
+
+    /**
+     * The l-deadlock bound in rounds: the default 100, times n under the sequential scheduler,
+     * where a round is one node's step (a neighbourhood's only holder then acts about once in n
+     * rounds: with fresh seeds, a leader of seven nodes made 11 steps in the 100 rounds the check
+     * counted — the scheduler's delay, not the protocol's). The lockout bound scales likewise.
+     */
+    static int lDeadlockBound(SchedulerPolicy policy, int n) {
+        return policy instanceof Sequential ? 100 * n : 100;
     }
 
     /**
