@@ -33,6 +33,13 @@ public sealed interface Condition {
         return conditions.size() == 1 ? conditions.get(0) : new Any(conditions);
     }
 
+    /** Whether {@code test} holds at {@code node}, or with node -1 at some node. */
+    private static boolean atNode(int node, SystemView view, java.util.function.IntPredicate test) {
+        if (node >= 0) return node < view.nodeCount() && test.test(node);
+        for (int u = 0, n = view.nodeCount(); u < n; u++) if (test.test(u)) return true;
+        return false;
+    }
+
     /** How a condition's text names a node: {@code *} for any node, else its name, else {@code #index}. */
     private static String who(int node, String name) {
         if (node < 0) return "*";
@@ -43,9 +50,7 @@ public sealed interface Condition {
     record NodeValue(int node, String nodeName, String variable, String value) implements Condition {
         @Override
         public boolean holdsAfter(History.Event event, SystemView view) {
-            if (node >= 0) return node < view.nodeCount() && matches(view, node);
-            for (int u = 0, n = view.nodeCount(); u < n; u++) if (matches(view, u)) return true;
-            return false;
+            return atNode(node, view, u -> matches(view, u));
         }
 
         private boolean matches(SystemView view, int u) {
@@ -73,9 +78,7 @@ public sealed interface Condition {
 
         @Override
         public boolean holdsAfter(History.Event event, SystemView view) {
-            if (node >= 0) return node < view.nodeCount() && matches(view, node);
-            for (int u = 0, n = view.nodeCount(); u < n; u++) if (matches(view, u)) return true;
-            return false;
+            return atNode(node, view, u -> matches(view, u));
         }
 
         private boolean matches(SystemView view, int u) {

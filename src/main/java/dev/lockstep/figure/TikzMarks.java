@@ -1,5 +1,10 @@
 package dev.lockstep.figure;
 
+import static dev.lockstep.figure.TikzUnits.at;
+import static dev.lockstep.figure.TikzUnits.bp;
+import static dev.lockstep.figure.TikzUnits.font;
+import static dev.lockstep.figure.TikzUnits.n;
+
 import dev.lockstep.figure.Figure.Point;
 import java.util.List;
 import java.util.function.UnaryOperator;
@@ -11,9 +16,6 @@ import java.util.function.UnaryOperator;
  * marks. Coordinates are the figure's pixels, lengths through {@code bp}.
  */
 final class TikzMarks {
-    /** Points (bp) per pixel ({@code TikzWriter.BP} is this). */
-    static final double BP = 0.75;
-
     private final StringBuilder body;
     /** The colour's name in the document (defined in the preamble by the writer). */
     private final UnaryOperator<String> c;
@@ -21,26 +23,6 @@ final class TikzMarks {
     TikzMarks(StringBuilder body, UnaryOperator<String> colourName) {
         this.body = body;
         this.c = colourName;
-    }
-
-    private static String n(double x) {
-        return Decimals.of(x);
-    }
-
-    private static String bp(double px) {
-        return Decimals.of(px * BP) + "bp";
-    }
-
-    private static String at(Point p) {
-        return "(" + n(p.x()) + "," + n(p.y()) + ")";
-    }
-
-    private static String at(double x, double y) {
-        return "(" + n(x) + "," + n(y) + ")";
-    }
-
-    private static String font(double px, boolean bold) {
-        return "\\fontsize{" + bp(px) + "}{" + bp(px * 1.2) + "}\\selectfont" + (bold ? "\\bfseries" : "");
     }
 
     void regions(List<Figure.Region> regions) {

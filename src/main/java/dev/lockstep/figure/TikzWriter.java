@@ -1,5 +1,10 @@
 package dev.lockstep.figure;
 
+import static dev.lockstep.figure.TikzUnits.at;
+import static dev.lockstep.figure.TikzUnits.bp;
+import static dev.lockstep.figure.TikzUnits.font;
+import static dev.lockstep.figure.TikzUnits.n;
+
 import dev.lockstep.figure.Figure.Point;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -12,9 +17,6 @@ import java.util.Map;
  * escaped by {@link Latex}, so the document is pure ASCII and compiles with pdflatex.
  */
 final class TikzWriter {
-    /** Points (bp) per pixel. */
-    static final double BP = TikzMarks.BP;
-
     private final Figure f;
     private final StringBuilder body = new StringBuilder(16_384);
     /** Colour names by #RRGGBB, in order of definition: the palette first, then anything else used. */
@@ -51,27 +53,6 @@ final class TikzWriter {
         return new TikzWriter(f).document();
     }
 
-    private static String n(double x) {
-        return Decimals.of(x);
-    }
-
-    /** A length in pixels as bp. */
-    private static String bp(double px) {
-        return Decimals.of(px * BP) + "bp";
-    }
-
-    private static String at(Point p) {
-        return "(" + n(p.x()) + "," + n(p.y()) + ")";
-    }
-
-    private static String at(double x, double y) {
-        return "(" + n(x) + "," + n(y) + ")";
-    }
-
-    private static String font(double px, boolean bold) {
-        return "\\fontsize{" + bp(px) + "}{" + bp(px * 1.2) + "}\\selectfont" + (bold ? "\\bfseries" : "");
-    }
-
     /**
      * A fixed text box centred where the window centres text (0.346 em above the baseline), so
      * labels with and without descenders sit at the same height, as on the screen.
@@ -100,7 +81,7 @@ final class TikzWriter {
     }
 
     private void picture() {
-        body.append("\\begin{tikzpicture}[x=").append(BP).append("bp,y=-").append(BP)
+        body.append("\\begin{tikzpicture}[x=").append(TikzUnits.BP).append("bp,y=-").append(TikzUnits.BP)
                 .append("bp,line cap=round,line join=round,every node/.style={inner sep=0pt,outer sep=0pt},\n");
         body.append("  graphnode/.style={circle,minimum size=").append(bp(Look.NODE_SIZE)).append("},\n");
         body.append("  edge/.style={draw=").append(c(Look.EDGE)).append(",line width=").append(bp(Look.EDGE_WIDTH))
