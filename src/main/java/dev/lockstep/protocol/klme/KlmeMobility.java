@@ -86,7 +86,8 @@ final class KlmeMobility {
             s.trail.line(I, 9, 10).note("leaves CS and sends Release to {" + s.mThId + "}");
         }
         // I, l. 11: to every node, like I_am_here, so that members i does not know of yet hear it too
-        KlmeNet.toAll(s, x, new IAmLeaving(s.id, list(s.nodeReqList), list(s.nodeReleaseList), from, -1));
+        KlmeNet.toAll(s, x, new IAmLeaving(s.id, list(s.nodeReqList), list(s.nodeReqVisit), list(s.nodeReleaseList),
+                from, -1));
         s.trail.line(I, 11).note("leaves " + from + " (I_am_leaving)");
     }
 
@@ -101,6 +102,7 @@ final class KlmeMobility {
         KlmeNet.toAll(s, x, new IAmHere(s.id, s.state.name(), s.rn, to, false, s.visit)); // K, l. 2 (every node learns where i is)
         s.mThId = -1;                                                 // K, l. 3
         Arrays.fill(s.nodeReqList, 0);                                // K, l. 4
+        Arrays.fill(s.nodeReqVisit, 0);
         s.reqAck = false;
         Arrays.fill(s.nodeReleaseList, -1);
         s.nodeLeaderNo = 0;
@@ -171,11 +173,14 @@ final class KlmeMobility {
             return;
         }
         int[] req = new int[s.nodeReqList.length];
+        int[] vis = new int[s.nodeReqList.length];
         int[] rel = new int[s.nodeReqList.length];
         Arrays.fill(rel, -1);
         for (int q = 0; q < m.reqList().size() && q < req.length; q++) req[q] = m.reqList().get(q);
+        for (int q = 0; q < m.reqVisits().size() && q < vis.length; q++) vis[q] = m.reqVisits().get(q);
         for (int q = 0; q < m.releaseList().size() && q < rel.length; q++) rel[q] = m.releaseList().get(q);
         for (int q = 0; q < s.nodeReqList.length && q < req.length; q++) { // J, l. 2
+            if (req[q] > s.nodeReqList[q]) s.nodeReqVisit[q] = vis[q];
             s.nodeReqList[q] = Math.max(s.nodeReqList[q], req[q]);
             s.nodeReleaseList[q] = Math.max(s.nodeReleaseList[q], rel[q]);
         }
@@ -194,7 +199,7 @@ final class KlmeMobility {
         }
         req[j] = 0;
         rel[j] = -1;
-        KlmeEvents.absorb(s, req, rel);                               // "take corresponding actions"
+        KlmeEvents.absorb(s, req, vis, rel);                          // "take corresponding actions"
         leader.serve(s, x, J, 5);
     }
 
@@ -231,7 +236,7 @@ final class KlmeMobility {
         s.trail.line(L, 3, 4).note("tells {" + j + "} that it leads");
         if (m.state().equals(Phase.W.name())) {                       // L, l. 5
             s.trail.line(L, 5);
-            events.onRequest(s, x, j, m.rn());
+            events.onRequest(s, x, j, m.rn(), m.visit());
         }
     }
 
@@ -251,7 +256,7 @@ final class KlmeMobility {
             s.nodeLeaderNo = s.token.leaderNo;
             KlmeNet.toMembers(s, x, s.region, new LeaderInfo(s.id, s.token.allocList(), s.token.leaderNo, s.region));
         }
-        KlmeEvents.absorb(s, s.nodeReqList.clone(), s.nodeReleaseList.clone()); // what i stored meanwhile, as H, ll. 3–7
+        KlmeEvents.absorb(s, s.nodeReqList.clone(), s.nodeReqVisit.clone(), s.nodeReleaseList.clone()); // as H, ll. 3–7
         if (s.state == Phase.W) leader.takeOwn(s, x, LOSS, 6);     // a waiting regenerator is served as by H, l. 9
     }
 

@@ -48,6 +48,8 @@ public final class KlmeState implements NodeState {
     int rn;
     Phase state = Phase.R;
     int[] nodeReqList = new int[0];
+    /** Not in the paper: the visit each request of Node_req_list was made in (Req_CS carries it). */
+    int[] nodeReqVisit = new int[0];
     /** M_Th_id_i: -1 is Ø. */
     int mThId = -1;
     boolean reqAck;
@@ -101,6 +103,7 @@ public final class KlmeState implements NodeState {
         rn = o.rn;
         state = o.state;
         nodeReqList = o.nodeReqList.clone();
+        nodeReqVisit = o.nodeReqVisit.clone();
         mThId = o.mThId;
         reqAck = o.reqAck;
         nodeReleaseList = o.nodeReleaseList.clone();
@@ -193,7 +196,7 @@ public final class KlmeState implements NodeState {
     public boolean equals(Object o) {
         return o instanceof KlmeState s && id == s.id && ready == s.ready && elected == s.elected && region.equals(s.region)
                 && left.equals(s.left) && Arrays.equals(regionOf, s.regionOf) && Arrays.equals(home, s.home) && visit == s.visit && Arrays.equals(visitOf, s.visitOf) && Arrays.equals(untold, s.untold) && tokenSeen.equals(s.tokenSeen) && seen.equals(s.seen) && rn == s.rn && state == s.state
-                && Arrays.equals(nodeReqList, s.nodeReqList) && mThId == s.mThId && reqAck == s.reqAck
+                && Arrays.equals(nodeReqList, s.nodeReqList) && Arrays.equals(nodeReqVisit, s.nodeReqVisit) && mThId == s.mThId && reqAck == s.reqAck
                 && Arrays.equals(nodeReleaseList, s.nodeReleaseList) && nodeLeaderNo == s.nodeLeaderNo
                 && Objects.equals(token, s.token) && Objects.equals(copy, s.copy) && Objects.equals(parked, s.parked) && copyTo == s.copyTo
                 && afar.equals(s.afar) && afarTo.equals(s.afarTo);
@@ -204,7 +207,7 @@ public final class KlmeState implements NodeState {
         int h = Objects.hash(id, ready, elected, region, left, rn, state, mThId, reqAck, nodeLeaderNo, token, copy, copyTo, parked, afar, afarTo);
         h = h * 31 + Arrays.hashCode(regionOf) + 7 * Arrays.hashCode(home) + 11 * Arrays.hashCode(visitOf) + visit;
         h = h * 31 + Arrays.hashCode(untold) + tokenSeen.hashCode() + seen.hashCode();
-        h = h * 31 + Arrays.hashCode(nodeReqList);
+        h = h * 31 + Arrays.hashCode(nodeReqList) + 13 * Arrays.hashCode(nodeReqVisit);
         return h * 31 + Arrays.hashCode(nodeReleaseList);
     }
 

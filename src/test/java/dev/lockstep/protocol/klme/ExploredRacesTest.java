@@ -32,6 +32,7 @@ class ExploredRacesTest {
         s.visitOf = new int[N];
         s.untold = new boolean[N];
         s.nodeReqList = new int[N];
+        s.nodeReqVisit = new int[N];
         s.nodeReleaseList = new int[] {-1, -1, -1, -1, -1};
         s.mThId = 0;
         s.nodeLeaderNo = 1;
@@ -202,7 +203,7 @@ class ExploredRacesTest {
         s.nodeReqList[1] = 7;                                         // 1's request, stored by C, l. 4
         KlmeLeader leader = new KlmeLeader(2, KlmeVariant.CORRECTED);
         FakeExecution x = new FakeExecution(3, N, "A").receiving(1,
-                new KlmeMessages.IAmLeaving(1, List.of(), List.of(), "A", 5));
+                new KlmeMessages.IAmLeaving(1, List.of(), List.of(), List.of(), "A", 5));
         new KlmeMobility(leader, new KlmeEvents(leader)).leaving(s, x);
         assertEquals("A", s.regionOf[1]);
         assertEquals(7, s.nodeReqList[1]);
@@ -268,7 +269,7 @@ class ExploredRacesTest {
         s.copyTo = 0;
         KlmeLeader leader = new KlmeLeader(1, KlmeVariant.CORRECTED);
         FakeExecution x = new FakeExecution(3, N, "A").receiving(0,
-                new KlmeMessages.IAmLeaving(0, List.of(), List.of(), "A", -1));
+                new KlmeMessages.IAmLeaving(0, List.of(), List.of(), List.of(), "A", -1));
         new KlmeMobility(leader, new KlmeEvents(leader)).leaving(s, x);
         assertEquals(null, s.token);
         assertEquals(0, s.copyTo);
@@ -347,6 +348,41 @@ class ExploredRacesTest {
     void thePropertysSampleForIt() {
         KlmeHarness h = KlmeProperties.harness(5, 1, 9800, new SemiSynchronous(0.5), 0.23, 10, KlmeVariant.CORRECTED);
         assertEquals(true, h.runAndDrain(200, 20 * 40 * 25));
+        assertEquals(List.of(), h.sim.violations());
+    }
+
+    /**
+     * Node 1 (shown 2) walked back into A (its visit 1) and sent Req_CS to node 3, which it
+     * believed to lead, before its I_am_here reached 3: 3 does not hold the token and stores the
+     * request (C, l. 4) while it still knows 1 in its visit 0. When the token comes to 3, the
+     * stored request joins R_Queue (H, ll. 3–7) and 3, in R, hands the token to 1: the Token must
+     * be addressed to visit 1, in which the request was made — addressed to visit 0, 1 drops it
+     * and its request is lost (before the fix, the property's case n = 7, k = 2, seed
+     * Long.MAX_VALUE, Sequential, below). So Req_CS carries the requester's visit.
+     */
+    @Test
+    void aStoredRequestKeepsTheVisitItWasMadeIn() {
+        KlmeState s = node(3);
+        s.mThId = 0;
+        KlmeLeader leader = new KlmeLeader(2, KlmeVariant.CORRECTED);
+        KlmeEvents events = new KlmeEvents(leader);
+        events.reqCs(s, new FakeExecution(3, N, "A").receiving(1, new KlmeMessages.ReqCs(1, 4, "A", 1)));
+        assertEquals(4, s.nodeReqList[1]);                            // C, l. 4
+        KlmeToken t = new KlmeToken(2, N, "A");
+        t.leaderNo = 2;
+        FakeExecution y = new FakeExecution(3, N, "A").receiving(0, new TokenMsg(t, true, 0));
+        events.token(s, y);
+        TokenMsg handed = assertInstanceOf(TokenMsg.class,
+                y.to(1).stream().filter(m -> m instanceof TokenMsg).findFirst().orElse(null));
+        assertEquals(1, handed.visit());
+        assertEquals(List.of(), handed.token().rQueue());
+    }
+
+    /** The property's sample for the stored request without a visit (above). */
+    @Test
+    void thePropertysSampleForTheStoredRequest() {
+        KlmeHarness h = KlmeProperties.harness(7, 2, Long.MAX_VALUE, new Sequential(), 0.17, 11, KlmeVariant.CORRECTED);
+        assertEquals(true, h.runAndDrain(200, 20 * 40 * 49));
         assertEquals(List.of(), h.sim.violations());
     }
 }
