@@ -66,7 +66,6 @@ final class KlmeEvents {
         s.regionOf = new String[n];
         s.untold = new boolean[n];
         s.regionOf[s.id] = s.region;
-        s.seen.add(s.region);
         s.home = new String[n];
         s.visitOf = new int[n];
         s.home[s.id] = s.region;
@@ -94,7 +93,11 @@ final class KlmeEvents {
     /**
      * The leader election the paper assumes (l. 4), as a stand-in: the lowest id of each
      * neighbourhood (where the nodes were at initialisation, whatever moved since) leads and calls
-     * GenerateToken (ll. 5–10). Outside every area there is no neighbourhood and no token.
+     * GenerateToken (ll. 5–10). Outside every area there is no neighbourhood and no token. Node 0
+     * also generates the token of every neighbourhood nobody was in at initialisation and keeps
+     * it for the first node to enter (not in the paper, whose neighbourhoods all have members: a
+     * node entering an empty one cannot tell alone whether another entered at once, and two
+     * generating their own made two tokens).
      */
     void elect(KlmeState s, Execution x) {
         s.trail.clear();
@@ -107,6 +110,24 @@ final class KlmeEvents {
             leader.generate(s, x);
         } else {
             s.trail.note(s.region.isEmpty() ? "is in no neighbourhood" : "is not the lowest id of " + s.region);
+        }
+        if (s.id == 0) keepEmpty(s, x);
+    }
+
+    /** Node 0's tokens of the neighbourhoods nobody was in: to the lowest node there by now, or kept. */
+    private void keepEmpty(KlmeState s, Execution x) {
+        for (String r : x.regions()) {
+            if (Arrays.asList(s.home).contains(r)) continue;
+            KlmeToken t = leader.fresh(r, s.regionOf.length);
+            int next = KlmeNet.lowestMember(s, r, j -> false);
+            if (next >= 0) {                                          // it moved there before this election
+                KlmeNet.send(x, next, new TokenMsg(t.copy(), false, s.visitOf[next]));
+                s.keepCopy(t, next, s.visitOf[next]);
+                s.trail.note("generates the token of " + r + ", where nobody was, and sends it to {" + next + "}");
+            } else {
+                s.parked.put(r, t);
+                s.trail.note("generates the token of " + r + ", where nobody is, and keeps it for the first to enter");
+            }
         }
     }
 
@@ -321,7 +342,7 @@ final class KlmeEvents {
         s.tokenSeen.merge(seen.region(), seen.token().leaderNo, Math::max);
         if (foreign(s, x)) {                                          // i left: tell the sender (Sec. 7, case 1)
             KlmeNet.send(x, KlmeNet.sender(x), new IAmLeaving(s.id, List.of(), List.of(), List.of(), seen.region(),
-                    seen.token().leaderNo));
+                    seen.token().leaderNo, seen.visit()));
             s.trail.note("the token is lost, and it tells {" + KlmeNet.sender(x) + "} that it has left (I_am_leaving)");
             return;
         }

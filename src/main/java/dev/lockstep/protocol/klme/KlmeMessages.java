@@ -90,11 +90,13 @@ public final class KlmeMessages {
 
     /**
      * 8. I_am_leaving(i, Node_req_list_i, Node_release_list_i), with the visit each stored request
-     * was made in ({@code reqVisits}, as Req_CS carries it) and, for a dropped Token's report, that
-     * Token's Token_leader_no ({@code tokenNo}; -1 for a move).
+     * was made in ({@code reqVisits}, as Req_CS carries it); for a dropped Token's report, that
+     * Token's Token_leader_no ({@code tokenNo}; -1 for a move); and the visit of i that ends
+     * ({@code leftVisit}; for a report, the visit the Token was addressed to), so that one arriving
+     * after a later visit's request reached the token voids nothing of that visit.
      */
     public record IAmLeaving(int id, List<Integer> reqList, List<Integer> reqVisits, List<Integer> releaseList,
-                             String region, int tokenNo)
+                             String region, int tokenNo, int leftVisit)
             implements KlmeMessage {
         @Override public String label() { return "I_am_leaving(" + (id + 1) + ")"; }
     }

@@ -48,7 +48,6 @@ class KlmeEventsTest {
         s.region = "A";
         s.regionOf = new String[] {"A", "A", "A", "A"};
         s.home = s.regionOf.clone();
-        s.seen.addAll(List.of("A", "B"));                             // both neighbourhoods exist
         s.visitOf = new int[N];
         s.untold = new boolean[N];
         s.nodeReqList = new int[N];
@@ -260,7 +259,7 @@ class KlmeEventsTest {
         assertInstanceOf(TokenMsg.class, y.to(2).get(0));
         KlmeState i2 = node(0, true);
         corrected.reqCs(i2, at(0).receiving(2, new ReqCs(2, 1, "A", 0)));
-        mobility(KlmeVariant.CORRECTED).leaving(i2, at(0).receiving(2, new IAmLeaving(2, List.of(), List.of(), List.of(), "A", -1)));
+        mobility(KlmeVariant.CORRECTED).leaving(i2, at(0).receiving(2, new IAmLeaving(2, List.of(), List.of(), List.of(), "A", -1, 0)));
         assertTrue(i2.token != null && i2.mThId == 0, "the receiver left: the old holder regenerates the token");
         assertFalse(i2.token.rQueue.contains(2));
     }
