@@ -27,9 +27,13 @@ import net.jqwik.api.constraints.IntRange;
  */
 class KlmeProperties {
     private static final int WORKLOAD_ROUNDS = 200;
-    static final int QUIET = 40;
+    /**
+     * Rounds between two moves of one node; {@code -Dklme.quiet=N} explores other values (README,
+     * "Interpretation choices": faster churn than Sec. 3's assumption 5).
+     */
+    static final int QUIET = Integer.getInteger("klme.quiet", 40);
     /** Rounds between two moves of any nodes (quasi-stable: one change settles before the next). */
-    static final int SPACING = 15;
+    static final int SPACING = Integer.getInteger("klme.spacing", 15);
 
     @Provide
     Arbitrary<SchedulerPolicy> policies() {
@@ -60,6 +64,16 @@ class KlmeProperties {
             @ForAll @IntRange(min = 2, max = 6) int n, @ForAll @IntRange(min = 1, max = 2) int k, @ForAll long seed,
             @ForAll("policies") SchedulerPolicy policy, @ForAll @DoubleRange(min = 0.02, max = 0.5) double lock,
             @ForAll @IntRange(min = 0, max = 12) int moves) {
+        KlmeHarness h = threeAreas(n, k, seed, policy, lock, moves);
+        boolean drained = h.runAndDrain(WORKLOAD_ROUNDS, 20 * 40 * n * n);
+        Stats s = h.sim.stats();
+        check(h.sim.violations().isEmpty(), "violations: " + h.sim.violations());
+        check(drained, "requests still pending after the workload stopped");
+        check(s.locksAcquired() == s.lockRequests(), s.locksAcquired() + " of " + s.lockRequests() + " succeeded");
+    }
+
+    /** A random run over {@link KlmeHarness#THREE_AREAS}: nodes anywhere in A and B, moves anywhere. */
+    static KlmeHarness threeAreas(int n, int k, long seed, SchedulerPolicy policy, double lock, int moves) {
         Random r = new Random(seed);
         double[] x = new double[n];
         double[] y = new double[n];
@@ -68,13 +82,8 @@ class KlmeProperties {
             y[u] = r.nextInt(50) / 10.0;
         }
         List<TopologyEvent> dynamics = moves(r, x.clone(), y.clone(), moves, true);
-        KlmeHarness h = new KlmeHarness(new Klme(k, KlmeVariant.CORRECTED, lDeadlockBound(policy, n)), x, y, seed,
+        return new KlmeHarness(new Klme(k, KlmeVariant.CORRECTED, lDeadlockBound(policy, n)), x, y, seed,
                 40 * n * n, dynamics, new RandomWorkload(lock, 2, WORKLOAD_ROUNDS), policy, KlmeHarness.THREE_AREAS);
-        boolean drained = h.runAndDrain(WORKLOAD_ROUNDS, 20 * 40 * n * n);
-        Stats s = h.sim.stats();
-        check(h.sim.violations().isEmpty(), "violations: " + h.sim.violations());
-        check(drained, "requests still pending after the workload stopped");
-        check(s.locksAcquired() == s.lockRequests(), s.locksAcquired() + " of " + s.lockRequests() + " succeeded");
     }
 
     /** A random run: node 0 in A, node 1 in B, the rest anywhere; moves as {@link #moves}. */
