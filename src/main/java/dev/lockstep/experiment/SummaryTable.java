@@ -1,0 +1,130 @@
+package dev.lockstep.experiment;
+
+import dev.lockstep.io.AtomicFile;
+import dev.lockstep.json.JsonValue;
+import dev.lockstep.json.JsonWriter;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * {@code summary.csv}: one row per point that has runs, in grid order: the point's id, its axis
+ * values, the run count, and for each numeric measure its mean, sample standard deviation (n − 1)
+ * and the half-width of its 95 % confidence interval (Student's t: mean ± ci95). Messages by type
+ * become one measure per type, {@code messages.TYPE} (0 in a run that sent none of that type).
+ * A measure with no value in a run (a wait when nothing was acquired) is left out of that run's
+ * statistics; sd and ci95 are empty below two values.
+ */
+public final class SummaryTable {
+    public static final String FILE = "summary.csv";
+
+    private SummaryTable() {}
+
+    /** Statistics of one measure at one point. */
+    record Stat(int n, double mean, double sd, double ci95) {
+        static Stat of(List<Double> xs) {
+            int n = xs.size();
+            if (n == 0) return new Stat(0, Double.NaN, Double.NaN, Double.NaN);
+            double sum = 0;
+            for (double x : xs) sum += x;
+            double mean = sum / n;
+            if (n == 1) return new Stat(1, mean, Double.NaN, Double.NaN);
+            double sq = 0;
+            for (double x : xs) sq += (x - mean) * (x - mean);
+            double sd = Math.sqrt(sq / (n - 1));
+            return new Stat(n, mean, sd, StudentT.quantile975(n - 1) * sd / Math.sqrt(n));
+        }
+    }
+
+    static void write(Path dir, Manifest m, List<RunRecord> runs) throws IOException {
+        String text = text(m, runs);
+        AtomicFile.write(dir.resolve(FILE), out -> out.write(text));
+    }
+
+    static String text(Manifest m, List<RunRecord> runs) {
+        Map<String, List<RunRecord>> byPoint = new LinkedHashMap<>();
+        for (RunRecord r : runs) byPoint.computeIfAbsent(r.point(), k -> new ArrayList<>()).add(r);
+        List<String> columns = columns(m, runs);
+        StringBuilder sb = new StringBuilder();
+        List<String> header = new ArrayList<>();
+        header.add("point");
+        header.addAll(m.axes());
+        header.add("runs");
+        for (String c : columns) header.addAll(List.of(c + "_mean", c + "_sd", c + "_ci95"));
+        row(sb, header);
+        for (GridPoint p : m.points()) {
+            List<RunRecord> at = byPoint.get(p.id());
+            if (at == null) continue;
+            List<String> cells = new ArrayList<>();
+            cells.add(p.id());
+            for (String a : m.axes()) cells.add(cell(p.params().get(a)));
+            cells.add(String.valueOf(at.size()));
+            for (String c : columns) {
+                Stat s = Stat.of(values(at, c));
+                cells.addAll(List.of(number(s.mean()), number(s.sd()), number(s.ci95())));
+            }
+            row(sb, cells);
+        }
+        return sb.toString();
+    }
+
+    /** The numeric measures in order; messagesByType as one column per type seen in any run. */
+    static List<String> columns(Manifest m, List<RunRecord> runs) {
+        List<String> columns = new ArrayList<>();
+        for (String measure : m.measures()) {
+            if (!measure.equals("messagesByType")) {
+                columns.add(measure);
+                continue;
+            }
+            TreeSet<String> types = new TreeSet<>();
+            for (RunRecord r : runs) {
+                if (r.measures().get("messagesByType") instanceof JsonValue.Obj o) types.addAll(o.members().keySet());
+            }
+            for (String t : types) columns.add("messages." + t);
+        }
+        return columns;
+    }
+
+    /** A column's values over runs; a missing message type counts 0, a null measure is left out. */
+    static List<Double> values(List<RunRecord> runs, String column) {
+        List<Double> xs = new ArrayList<>();
+        for (RunRecord r : runs) {
+            JsonValue v;
+            if (column.startsWith("messages.")) {
+                JsonValue byType = r.measures().get("messagesByType");
+                v = byType instanceof JsonValue.Obj o ? o.get(column.substring("messages.".length())) : null;
+                if (v == null) {
+                    xs.add(0.0);
+                    continue;
+                }
+            } else {
+                v = r.measures().get(column);
+            }
+            if (v instanceof JsonValue.Num n) xs.add(n.doubleValue());
+        }
+        return xs;
+    }
+
+    private static String number(double d) {
+        return Double.isNaN(d) ? "" : JsonWriter.number(d);
+    }
+
+    /** An axis value as a cell: a string as itself, anything else as its JSON. */
+    private static String cell(JsonValue v) {
+        return v instanceof JsonValue.Str s ? s.value() : new JsonWriter().value(v).toString();
+    }
+
+    private static void row(StringBuilder sb, List<String> cells) {
+        for (int i = 0; i < cells.size(); i++) {
+            if (i > 0) sb.append(',');
+            String c = cells.get(i);
+            boolean quote = c.contains(",") || c.contains("\"") || c.contains("\n") || c.contains("\r");
+            sb.append(quote ? "\"" + c.replace("\"", "\"\"") + "\"" : c);
+        }
+        sb.append('\n');
+    }
+}
