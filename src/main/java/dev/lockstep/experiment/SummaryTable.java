@@ -46,8 +46,14 @@ public final class SummaryTable {
     }
 
     static String text(Manifest m, List<RunRecord> runs) {
+        // each point's runs in the seeds' order, whatever order they finished in: the sums, and so
+        // the last digits of the means, must not depend on the thread count
+        List<RunRecord> sorted = new ArrayList<>(runs);
+        Map<Long, Integer> seedIndex = new java.util.HashMap<>();
+        for (long seed : m.seeds()) seedIndex.put(seed, seedIndex.size());
+        sorted.sort(java.util.Comparator.comparingInt((RunRecord r) -> seedIndex.getOrDefault(r.seed(), -1)));
         Map<String, List<RunRecord>> byPoint = new LinkedHashMap<>();
-        for (RunRecord r : runs) byPoint.computeIfAbsent(r.point(), k -> new ArrayList<>()).add(r);
+        for (RunRecord r : sorted) byPoint.computeIfAbsent(r.point(), k -> new ArrayList<>()).add(r);
         List<String> columns = columns(m, runs);
         StringBuilder sb = new StringBuilder();
         List<String> header = new ArrayList<>();

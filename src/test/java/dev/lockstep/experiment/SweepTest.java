@@ -1,0 +1,129 @@
+package dev.lockstep.experiment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.lockstep.json.JsonWriter;
+import dev.lockstep.scenario.Scenario;
+import dev.lockstep.scenario.ScenarioLoader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A sweep's runs are the points' scenarios run one by one, on any thread count, resumed or not. */
+class SweepTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void eachLineIsItsPointFileRunWithItsSeed() throws Exception {
+        Path out = dir.resolve("out");
+        Sweep.Result r = SweepFixture.run(SweepFixture.small(dir), out, 2, Shard.ALL);
+        assertEquals(new Sweep.Result(0, 12, 12, out), r);
+        List<RunRecord> records = RunLog.read(out.resolve(RunLog.FILE)).records();
+        assertEquals(12, records.size());
+        for (RunRecord rec : records) {
+            // as `lockstep run DIR/points/<id>.json --seed S` loads it: from the file
+            Scenario s = ScenarioLoader.load(GridPoint.file(out, rec.point()));
+            JsonWriter w = new JsonWriter();
+            Measures.run(s, rec.seed(), s.rounds(), Measures.ALL, w);
+            GridPoint p = Manifest.read(out).points().stream().filter(x -> x.id().equals(rec.point())).findFirst().orElseThrow();
+            assertEquals(RunRecord.line(p, rec.seed(), w.toString(), 0).replace(",\"wallMs\":0}", "}"), rec.withoutWallTime());
+            assertEquals(60, s.rounds(), "the spec's rounds are written into the point");
+        }
+        // the axes reach the scenario: K and activation as the point's parameters say
+        Scenario p4 = ScenarioLoader.load(GridPoint.file(out, "p4"));
+        assertEquals("{\"K\":4,\"variant\":\"corrected\"}", new JsonWriter().value(p4.json().get("params")).toString());
+        assertEquals("{\"policy\":\"semi-synchronous\",\"activation\":1.0}", new JsonWriter().value(p4.json().get("scheduler")).toString());
+        assertFalse(Files.readString(GridPoint.file(out, "p1")).contains("$schema"), "the base's relative schema address is dropped");
+    }
+
+    @Test
+    void oneThreadAndTwoThreadsGiveTheSameRuns() throws Exception {
+        Path spec = SweepFixture.small(dir);
+        SweepFixture.run(spec, dir.resolve("one"), 1, Shard.ALL);
+        SweepFixture.run(spec, dir.resolve("two"), 2, Shard.ALL);
+        assertEquals(SweepFixture.runs(dir.resolve("one")), SweepFixture.runs(dir.resolve("two")));
+        assertEquals(Files.readString(dir.resolve("one/summary.csv")), Files.readString(dir.resolve("two/summary.csv")));
+    }
+
+    @Test
+    void aResumedSweepDropsThePartialLastLineAndRunsOnlyWhatIsMissing() throws Exception {
+        Path spec = SweepFixture.small(dir);
+        Path whole = dir.resolve("whole");
+        SweepFixture.run(spec, whole, 2, Shard.ALL);
+        Path cut = dir.resolve("cut");
+        SweepFixture.run(spec, cut, 2, Shard.ALL);
+        // as a kill leaves it: five whole lines, half of the sixth, no summary yet
+        List<String> lines = Files.readAllLines(cut.resolve(RunLog.FILE));
+        String kept = String.join("\n", lines.subList(0, 5)) + "\n" + lines.get(5).substring(0, lines.get(5).length() / 2);
+        Files.writeString(cut.resolve(RunLog.FILE), kept);
+        Files.delete(cut.resolve(SummaryTable.FILE));
+        assertTrue(RunLog.read(cut.resolve(RunLog.FILE)).partial());
+        assertEquals(5, RunLog.read(cut.resolve(RunLog.FILE)).records().size(), "the partial line is not a run");
+
+        Sweep.Result r = SweepFixture.run(spec, cut, 2, Shard.ALL);
+        assertEquals(new Sweep.Result(5, 7, 12, cut), r);
+        assertEquals(SweepFixture.runs(whole), SweepFixture.runs(cut));
+        assertTrue(Files.readString(cut.resolve(RunLog.FILE)).startsWith(kept.substring(0, kept.lastIndexOf('\n') + 1)), "whole lines stay");
+        assertFalse(Files.readString(cut.resolve(RunLog.FILE)).contains(lines.get(5).substring(0, lines.get(5).length() / 2) + "{"));
+        assertEquals(Files.readString(whole.resolve(SummaryTable.FILE)), Files.readString(cut.resolve(SummaryTable.FILE)));
+        assertEquals(new Sweep.Result(12, 0, 12, cut), SweepFixture.run(spec, cut, 2, Shard.ALL), "a finished sweep runs nothing");
+    }
+
+    @Test
+    void aChangedSpecOrAnotherShardIsRefused() throws Exception {
+        Path spec = SweepFixture.small(dir);
+        Path out = dir.resolve("out");
+        SweepFixture.run(spec, out, 2, Shard.ALL);
+        Path more = SweepFixture.spec(dir, "\"axes\": {\"K\": [2, 4], \"activation\": [0.5, 1.0]},\n\"seeds\": {\"from\": 1, \"count\": 4},\n\"rounds\": 60");
+        IOException e = assertThrows(IOException.class, () -> SweepFixture.run(more, out, 2, Shard.ALL));
+        assertTrue(e.getMessage().contains("holds a sweep of a different spec"), e.getMessage());
+        IOException s = assertThrows(IOException.class, () -> SweepFixture.run(SweepFixture.small(dir), out, 2, new Shard(1, 2)));
+        assertTrue(s.getMessage().contains("holds all the runs (no --shard) of this sweep, not shard 1/2"), s.getMessage());
+    }
+
+    @Test
+    void genericPointersCreateWhatIsMissingAndNullRemoves() throws Exception {
+        Path spec = SweepFixture.spec(dir, "\"axes\": {\"/churn/cut\": [0.05], \"cut\": [], \"checks\": [null]}");
+        // "cut" is /churn/cut too, and empty: both reported
+        var e = assertThrows(dev.lockstep.scenario.ScenarioException.class, () -> SweepSpec.load(spec));
+        assertTrue(e.getMessage().contains("sets /churn/cut, which another axis sets too"), e.getMessage());
+        assertTrue(e.getMessage().contains("axis \"cut\" has no values"), e.getMessage());
+        SweepSpec ok = SweepSpec.load(SweepFixture.spec(dir, "\"axes\": {\"/churn/cut\": [0.05], \"/checks\": [null], \"/params/K\": [3]}"));
+        List<GridPoint> points = PointScenarios.points(ok);
+        Scenario s = ScenarioLoader.parse(points.get(0).scenario(), "p1.json");
+        assertEquals("{\"cut\":0.05}", new JsonWriter().value(s.json().get("churn")).toString(), "a missing object is created");
+        assertFalse(s.json().has("checks"), "null removes the field");
+        assertEquals(400, s.rounds(), "without rounds in the spec, the base's");
+    }
+
+    @Test
+    void aPointTheLoaderRefusesIsNamedWithItsParameters() throws Exception {
+        Path spec = SweepFixture.spec(dir, "\"axes\": {\"K\": [4, 1]}");
+        var e = assertThrows(dev.lockstep.scenario.ScenarioException.class, () -> SweepFixture.run(spec, dir.resolve("out"), 1, Shard.ALL));
+        assertTrue(e.problems().get(0).endsWith("point p2 (K = 1) is not a valid scenario:"), e.problems().get(0));
+        assertTrue(e.problems().get(1).startsWith(GridPoint.file(dir.resolve("out"), "p2") + ":5:19: $.params.K: "), e.problems().get(1));
+        assertTrue(Files.exists(GridPoint.file(dir.resolve("out"), "p2")), "written, to look at the line the loader names");
+        assertFalse(Files.exists(dir.resolve("out").resolve(RunLog.FILE)));
+    }
+
+    @Test
+    void theExampleSpecRuns() throws Exception {
+        SweepSpec spec = SweepSpec.load(Path.of("experiments/lme-k-sweep.json"));
+        assertEquals(List.of("K", "activation"), spec.axes().stream().map(Axis::name).toList());
+        assertEquals(40, spec.runCount());
+        List<GridPoint> points = PointScenarios.points(spec);
+        assertEquals(8, points.size());
+        for (GridPoint p : points) ScenarioLoader.parse(p.scenario(), p.id()); // every point is a valid scenario
+        assertNotEquals(points.get(0).scenario(), points.get(1).scenario());
+        assertTrue(new String(Files.readAllBytes(Path.of("experiments/lme-k-sweep.json")), StandardCharsets.UTF_8).contains("ring-8.json"));
+    }
+}
