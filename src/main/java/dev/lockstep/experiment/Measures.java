@@ -17,7 +17,7 @@ public final class Measures {
     /** Every measure, in the order of the JSON lines and the summary's columns. */
     public static final List<String> ALL = List.of("rounds", "actions", "lockRequests", "locksAcquired", "unlocks",
             "messagesSent", "messagesLost", "messagesPerCs", "meanWaitRounds", "maxWaitRounds", "p50WaitRounds",
-            "p90WaitRounds", "p99WaitRounds", "tokenMessages", "violations", "messagesByType");
+            "p90WaitRounds", "p99WaitRounds", "tokenMessages", "violations", "messagesByType", "broadcastsByType");
 
     private Measures() {}
 
@@ -57,14 +57,17 @@ public final class Measures {
                     if (sim.violations().isEmpty()) w.nullValue();
                     else w.value(sim.violations().get(0).check());
                 }
-                case "messagesByType" -> {
-                    w.beginObject();
-                    for (var e : tally.byType().entrySet()) w.field(e.getKey(), e.getValue());
-                    w.endObject();
-                }
+                case "messagesByType" -> counts(w, tally.byType());
+                case "broadcastsByType" -> counts(w, tally.broadcastsByType());
                 default -> throw new IllegalArgumentException("unknown measure " + m);
             }
         }
+        w.endObject();
+    }
+
+    private static void counts(JsonWriter w, java.util.Map<String, Long> byType) {
+        w.beginObject();
+        for (var e : byType.entrySet()) w.field(e.getKey(), e.getValue());
         w.endObject();
     }
 

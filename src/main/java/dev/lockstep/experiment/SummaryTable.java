@@ -14,13 +14,17 @@ import java.util.TreeSet;
 /**
  * {@code summary.csv}: one row per point that has runs, in grid order: the point's id, its axis
  * values, the run count, and for each numeric measure its mean, sample standard deviation (n − 1)
- * and the half-width of its 95 % confidence interval (Student's t: mean ± ci95). Messages by type
- * become one measure per type, {@code messages.TYPE} (0 in a run that sent none of that type).
+ * and the half-width of its 95 % confidence interval (Student's t: mean ± ci95). Messages and
+ * broadcasts by type become one measure per type, {@code messages.TYPE} and {@code broadcasts.TYPE}
+ * (0 in a run that sent none of that type).
  * A measure with no value in a run (a wait when nothing was acquired) is left out of that run's
  * statistics; sd and ci95 are empty below two values.
  */
 public final class SummaryTable {
     public static final String FILE = "summary.csv";
+    /** The measures counted by message type, and their columns' prefix. */
+    static final Map<String, String> BY_TYPE = java.util.Collections.unmodifiableSortedMap(
+            new java.util.TreeMap<>(Map.of("messagesByType", "messages.", "broadcastsByType", "broadcasts.")));
 
     private SummaryTable() {}
 
@@ -82,35 +86,39 @@ public final class SummaryTable {
     static List<String> columns(Manifest m, List<RunRecord> runs) {
         List<String> columns = new ArrayList<>();
         for (String measure : m.measures()) {
-            if (!measure.equals("messagesByType")) {
+            String prefix = BY_TYPE.get(measure);
+            if (prefix == null) {
                 columns.add(measure);
                 continue;
             }
             TreeSet<String> types = new TreeSet<>();
             for (RunRecord r : runs) {
-                if (r.measures().get("messagesByType") instanceof JsonValue.Obj o) types.addAll(o.members().keySet());
+                if (r.measures().get(measure) instanceof JsonValue.Obj o) types.addAll(o.members().keySet());
             }
-            for (String t : types) columns.add("messages." + t);
+            for (String t : types) columns.add(prefix + t);
         }
         return columns;
     }
 
     /** A column's values over runs; a missing message type counts 0, a null measure is left out. */
     static List<Double> values(List<RunRecord> runs, String column) {
+        String byType = null;
+        String type = null;
+        for (var e : BY_TYPE.entrySet()) {
+            if (column.startsWith(e.getValue())) {
+                byType = e.getKey();
+                type = column.substring(e.getValue().length());
+            }
+        }
         List<Double> xs = new ArrayList<>();
         for (RunRecord r : runs) {
-            JsonValue v;
-            if (column.startsWith("messages.")) {
-                JsonValue byType = r.measures().get("messagesByType");
-                v = byType instanceof JsonValue.Obj o ? o.get(column.substring("messages.".length())) : null;
-                if (v == null) {
-                    xs.add(0.0);
-                    continue;
-                }
-            } else {
-                v = r.measures().get(column);
+            JsonValue v = r.measures().get(byType == null ? column : byType);
+            if (byType != null) {
+                JsonValue count = v instanceof JsonValue.Obj o ? o.get(type) : null;
+                xs.add(count instanceof JsonValue.Num n ? n.doubleValue() : 0.0);
+            } else if (v instanceof JsonValue.Num n) {
+                xs.add(n.doubleValue());
             }
-            if (v instanceof JsonValue.Num n) xs.add(n.doubleValue());
         }
         return xs;
     }

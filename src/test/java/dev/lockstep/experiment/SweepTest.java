@@ -37,12 +37,23 @@ class SweepTest {
             GridPoint p = Manifest.read(out).points().stream().filter(x -> x.id().equals(rec.point())).findFirst().orElseThrow();
             assertEquals(RunRecord.line(p, rec.seed(), w.toString(), 0).replace(",\"wallMs\":0}", "}"), rec.withoutWallTime());
             assertEquals(60, s.rounds(), "the spec's rounds are written into the point");
+            // LME: every acquisition took at least one trial, a request-lock broadcast on the Δ = 2 ports and to itself (port 0)
+            long trials = count(rec, "broadcastsByType", "request-lock");
+            assertTrue(trials >= count(rec, "locksAcquired", null), rec.line());
+            long sent = count(rec, "messagesByType", "request-lock");
+            assertTrue(sent <= 3 * trials && sent >= trials && trials > 0, rec.line());
         }
         // the axes reach the scenario: K and activation as the point's parameters say
         Scenario p4 = ScenarioLoader.load(GridPoint.file(out, "p4"));
         assertEquals("{\"K\":4,\"variant\":\"corrected\"}", new JsonWriter().value(p4.json().get("params")).toString());
         assertEquals("{\"policy\":\"semi-synchronous\",\"activation\":1.0}", new JsonWriter().value(p4.json().get("scheduler")).toString());
         assertFalse(Files.readString(GridPoint.file(out, "p1")).contains("$schema"), "the base's relative schema address is dropped");
+    }
+
+    static long count(RunRecord r, String measure, String type) {
+        dev.lockstep.json.JsonValue v = r.measures().get(measure);
+        if (type != null) v = ((dev.lockstep.json.JsonValue.Obj) v).get(type);
+        return Long.parseLong(((dev.lockstep.json.JsonValue.Num) v).text());
     }
 
     @Test
