@@ -44,10 +44,17 @@ public record Axis(String name, String pointer, List<JsonValue> values) {
         return java.util.Collections.unmodifiableMap(m);
     }
 
-    /** The pointer of an axis name, or null if it is neither a friendly name nor a pointer. */
+    /** The prefix of the axes that vary a field of the spec's generated graph, e.g. {@code graph.nodes}. */
+    static final String GRAPH = "graph.";
+
+    /** The pointer of an axis name, or null if it is neither a friendly name nor a pointer (a graph axis is its own name). */
     static String pointerOf(String name) {
-        if (name.startsWith("/")) return name;
+        if (name.startsWith("/") || isGraph(name)) return name;
         return NAMES.get(name);
+    }
+
+    static boolean isGraph(String name) {
+        return name.startsWith(GRAPH) && name.length() > GRAPH.length();
     }
 
     /** The pointer's reference tokens, unescaped ({@code ~1} is "/", {@code ~0} is "~"). */

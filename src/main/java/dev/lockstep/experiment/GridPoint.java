@@ -19,6 +19,13 @@ public record GridPoint(int index, String id, Map<String, JsonValue> params, Str
         return "p" + (index + 1);
     }
 
+    /** The parameters as the messages print them: {@code K = 4, protocol = "lme"}. */
+    public static String describe(Map<String, JsonValue> params) {
+        return params.isEmpty() ? "no axes" : params.entrySet().stream()
+                .map(e -> e.getKey() + " = " + new dev.lockstep.json.JsonWriter().value(e.getValue()))
+                .collect(java.util.stream.Collectors.joining(", "));
+    }
+
     /** {@code DIR/points/<id>.json}. */
     public static java.nio.file.Path file(java.nio.file.Path dir, String id) {
         return dir.resolve(DIRECTORY).resolve(id + ".json");

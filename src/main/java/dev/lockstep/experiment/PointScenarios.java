@@ -32,11 +32,16 @@ public final class PointScenarios {
         for (int index = 0; ; index++) {
             Map<String, JsonValue> params = new LinkedHashMap<>();
             JsonValue.Obj json = base.without(ScenarioLoader.SCHEMA_KEY); // its relative address would be wrong in DIR/points
+            Map<String, JsonValue> graph = spec.graph() == null ? null : new LinkedHashMap<>(spec.graph());
             for (int a = 0; a < at.length; a++) {
                 Axis axis = spec.axes().get(a);
-                JsonValue v = axis.values().get(at[a]);
-                params.put(axis.name(), v);
-                json = set(json, axis.tokens(), v);
+                params.put(axis.name(), axis.values().get(at[a]));
+                if (Axis.isGraph(axis.name())) graph.put(axis.name().substring(Axis.GRAPH.length()), axis.values().get(at[a]));
+            }
+            if (graph != null) json = withGraph(json, graph, spec, index, params);
+            for (int a = 0; a < at.length; a++) {
+                Axis axis = spec.axes().get(a);
+                if (!Axis.isGraph(axis.name())) json = set(json, axis.tokens(), axis.values().get(at[a]));
             }
             if (spec.rounds() != null) json = set(json, List.of("rounds"), parse(String.valueOf(spec.rounds())));
             points.add(new GridPoint(index, GridPoint.id(index), Collections.unmodifiableMap(params), ScenarioWriter.toText(json)));
@@ -45,6 +50,19 @@ public final class PointScenarios {
             while (a >= 0 && ++at[a] == spec.axes().get(a).values().size()) at[a--] = 0;
             if (a < 0) return points;
         }
+    }
+
+    /** The scenario with the generated graph in place of the base's; the graph comes before the axes, which may change Δ. */
+    private static JsonValue.Obj withGraph(JsonValue.Obj json, Map<String, JsonValue> graph, SweepSpec spec, int index,
+                                           Map<String, JsonValue> params) throws ScenarioException {
+        GraphGenerator.Graph g;
+        try {
+            g = GraphGenerator.generate(graph);
+        } catch (IllegalArgumentException e) {
+            throw new ScenarioException(spec.file() + ": point " + GridPoint.id(index) + " (" + GridPoint.describe(params) + "): " + e.getMessage());
+        }
+        int baseDelta = json.get("delta") instanceof JsonValue.Num n && n.isIntegral() && n.text().length() < 6 ? Integer.parseInt(n.text()) : 0;
+        return ScenarioWriter.edit(json, GraphGenerator.members(g, baseDelta));
     }
 
     private static JsonValue.Obj base(Path path) throws ScenarioException {

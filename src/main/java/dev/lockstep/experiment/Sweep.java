@@ -1,7 +1,6 @@
 package dev.lockstep.experiment;
 
 import dev.lockstep.io.AtomicFile;
-import dev.lockstep.json.JsonValue;
 import dev.lockstep.json.JsonWriter;
 import dev.lockstep.scenario.Scenario;
 import dev.lockstep.scenario.ScenarioException;
@@ -15,7 +14,6 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletionService;
 import java.util.concurrent.ExecutionException;
@@ -91,16 +89,11 @@ public final class Sweep {
                 Files.createDirectories(f.getParent());
                 AtomicFile.write(f, out -> out.write(p.scenario()));
                 List<String> lines = new ArrayList<>();
-                lines.add(spec.file() + ": point " + p.id() + " (" + describe(p.params()) + ") is not a valid scenario:");
+                lines.add(spec.file() + ": point " + p.id() + " (" + GridPoint.describe(p.params()) + ") is not a valid scenario:");
                 lines.addAll(e.problems());
                 throw new ScenarioException(lines);
             }
         }
-    }
-
-    static String describe(Map<String, JsonValue> params) {
-        return params.isEmpty() ? "no axes" : params.entrySet().stream()
-                .map(e -> e.getKey() + " = " + new JsonWriter().value(e.getValue())).collect(Collectors.joining(", "));
     }
 
     private static String describe(Shard s) {

@@ -8,7 +8,9 @@ import dev.lockstep.scenario.TextFile;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -18,13 +20,15 @@ import java.util.Set;
  *
  * @param file     the spec as given
  * @param base     the base scenario file, resolved against the spec's directory
+ * @param graph    the generated graph's fields ({@link GraphGenerator}), or null to keep the base's graph
  * @param axes     in the spec's order: the first varies slowest
  * @param seeds    in the spec's order, distinct
  * @param rounds   rounds of every run, or null for the base scenario's
  * @param measures the measures to record, in {@link Measures#ALL}'s order
  */
-public record SweepSpec(String file, Path base, List<Axis> axes, List<Long> seeds, Integer rounds, List<String> measures) {
-    static final List<String> FIELDS = List.of("$schema", "name", "base", "axes", "seeds", "rounds", "measures");
+public record SweepSpec(String file, Path base, Map<String, JsonValue> graph, List<Axis> axes, List<Long> seeds, Integer rounds,
+                        List<String> measures) {
+    static final List<String> FIELDS = List.of("$schema", "name", "base", "graph", "axes", "seeds", "rounds", "measures");
     /** More runs than this in one spec is almost certainly a typo (a count with three zeros too many). */
     static final long MAX_RUNS = 100_000_000L;
 
@@ -84,7 +88,8 @@ public record SweepSpec(String file, Path base, List<Axis> axes, List<Long> seed
             } else {
                 base = dir == null ? Path.of(s.value()) : dir.resolve(s.value()).normalize();
             }
-            List<Axis> axes = root.has("axes") ? axes(root.get("axes")) : List.of();
+            Map<String, JsonValue> graph = root.has("graph") ? graph(root.get("graph")) : null;
+            List<Axis> axes = root.has("axes") ? axes(root.get("axes"), graph != null) : List.of();
             List<Long> seeds = root.has("seeds") ? seeds(root.get("seeds")) : List.of(1L);
             Integer rounds = null;
             if (root.has("rounds")) {
@@ -93,12 +98,27 @@ public record SweepSpec(String file, Path base, List<Axis> axes, List<Long> seed
             }
             List<String> measures = root.has("measures") ? measures(root.get("measures")) : Measures.ALL;
             throwIfAny();
-            SweepSpec spec = new SweepSpec(file, base, axes, seeds, rounds, measures);
+            SweepSpec spec = new SweepSpec(file, base, graph, axes, seeds, rounds, measures);
             if (spec.runCount() > MAX_RUNS) add(root, "the grid has " + spec.runCount() + " runs, more than " + MAX_RUNS);
             return spec;
         }
 
-        private List<Axis> axes(JsonValue v) {
+        private Map<String, JsonValue> graph(JsonValue v) {
+            Map<String, JsonValue> fields = new LinkedHashMap<>();
+            if (!(v instanceof JsonValue.Obj o)) {
+                add(v, "expected the graph generator (an object such as {\"generator\": \"unit-disk\", \"nodes\": 30, \"meanDegree\": 6}), found " + v.typeName());
+                return fields;
+            }
+            if (!o.has("generator")) add(o, "missing \"generator\": " + String.join(" or ", GraphGenerator.KINDS));
+            for (var e : o.members().entrySet()) {
+                String problem = GraphGenerator.problem(e.getKey(), e.getValue());
+                if (problem != null) add(e.getValue(), problem);
+                else fields.put(e.getKey(), e.getValue());
+            }
+            return fields;
+        }
+
+        private List<Axis> axes(JsonValue v, boolean graph) {
             if (!(v instanceof JsonValue.Obj o)) {
                 add(v, "expected the axes (an object from axis name to its list of values), found " + v.typeName());
                 return List.of();
@@ -110,7 +130,7 @@ public record SweepSpec(String file, Path base, List<Axis> axes, List<Long> seed
                 String pointer = Axis.pointerOf(name);
                 if (pointer == null) {
                     add(e.getValue(), "unknown axis \"" + name + "\"; expected one of: " + String.join(", ", Axis.NAMES.keySet())
-                            + ", or a JSON pointer into the scenario such as \"/params/K\"");
+                            + ", a JSON pointer into the scenario such as \"/params/K\", or graph.FIELD (a field of the spec's \"graph\")");
                     continue;
                 }
                 if (pointer.equals("/") || pointer.contains("//") || pointer.endsWith("/")) {
@@ -118,6 +138,7 @@ public record SweepSpec(String file, Path base, List<Axis> axes, List<Long> seed
                     continue;
                 }
                 if (!pointers.add(pointer)) add(e.getValue(), "axis \"" + name + "\" sets " + pointer + ", which another axis sets too");
+                if (Axis.isGraph(name) && !graphAxis(name, e.getValue(), graph)) continue;
                 if (!(e.getValue() instanceof JsonValue.Arr a)) {
                     add(e.getValue(), "expected the values of axis \"" + name + "\" (an array), found " + e.getValue().typeName());
                 } else if (a.size() == 0) {
@@ -127,6 +148,25 @@ public record SweepSpec(String file, Path base, List<Axis> axes, List<Long> seed
                 }
             }
             return axes;
+        }
+
+        /** A {@code graph.FIELD} axis: the spec must generate a graph, and each value must suit the field. */
+        private boolean graphAxis(String name, JsonValue values, boolean graph) {
+            if (!graph) {
+                add(values, "axis \"" + name + "\" varies the generated graph, but the spec has no \"graph\"");
+                return false;
+            }
+            boolean ok = true;
+            if (values instanceof JsonValue.Arr a) {
+                for (JsonValue item : a.items()) {
+                    String problem = GraphGenerator.problem(name.substring(Axis.GRAPH.length()), item);
+                    if (problem != null) {
+                        add(item, problem);
+                        ok = false;
+                    }
+                }
+            }
+            return ok;
         }
 
         private List<Long> seeds(JsonValue v) {
