@@ -1,5 +1,7 @@
 package dev.lockstep.core;
 
+import java.util.List;
+
 /**
  * What an action's operation may see and do during one execution: receive (the message chosen by
  * the adversary, if any), read its disconnection detector snapshot, compute, and send at most one
@@ -56,4 +58,10 @@ public interface Execution {
 
     /** Region of this node; only with {@link Requirements#regions()}. */
     String region();
+
+    /**
+     * Every region of the scenario in its order — its areas' names, else the regions its node sets
+     * name — including those nobody is in; only with {@link Requirements#regions()}.
+     */
+    List<String> regions();
 }

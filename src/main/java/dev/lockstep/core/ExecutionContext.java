@@ -1,6 +1,7 @@
 package dev.lockstep.core;
 
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * The {@link Execution} handed to an action's operation: what one execution sees (its message, D
@@ -164,5 +165,11 @@ final class ExecutionContext implements Execution {
             throw new IllegalStateException(protocol.name() + " declared no need for regions");
         }
         return world.region[node];
+    }
+
+    @Override
+    public List<String> regions() {
+        region();
+        return Regions.names(config);
     }
 }

@@ -1,5 +1,7 @@
 package dev.lockstep.core;
 
+import java.util.List;
+
 /** Which region a node is in: the first area containing its position, else the scenario's region. */
 final class Regions {
     private Regions() {}
@@ -10,5 +12,11 @@ final class Regions {
             return "";
         }
         return config.regions() == null ? "" : config.regions().get(u);
+    }
+
+    /** The areas' names, else the distinct regions of the node sets, in scenario order. */
+    static List<String> names(SimulationConfig config) {
+        if (!config.areas().isEmpty()) return config.areas().stream().map(NeighbourhoodArea::name).toList();
+        return config.regions() == null ? List.of() : config.regions().stream().distinct().toList();
     }
 }

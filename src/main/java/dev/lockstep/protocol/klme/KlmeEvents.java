@@ -66,7 +66,6 @@ final class KlmeEvents {
         s.regionOf = new String[n];
         s.untold = new boolean[n];
         s.regionOf[s.id] = s.region;
-        s.seen.add(s.region);
         s.home = new String[n];
         s.visitOf = new int[n];
         s.home[s.id] = s.region;
@@ -74,6 +73,7 @@ final class KlmeEvents {
         s.mThId = -1;
         s.reqAck = false;
         s.nodeReqList = new int[n];                                   // l. 3
+        s.nodeReqVisit = new int[n];
         s.nodeReleaseList = new int[n];
         Arrays.fill(s.nodeReleaseList, -1);
         s.nodeLeaderNo = 0;
@@ -93,7 +93,11 @@ final class KlmeEvents {
     /**
      * The leader election the paper assumes (l. 4), as a stand-in: the lowest id of each
      * neighbourhood (where the nodes were at initialisation, whatever moved since) leads and calls
-     * GenerateToken (ll. 5–10). Outside every area there is no neighbourhood and no token.
+     * GenerateToken (ll. 5–10). Outside every area there is no neighbourhood and no token. Node 0
+     * also generates the token of every neighbourhood nobody was in at initialisation and keeps
+     * it for the first node to enter (not in the paper, whose neighbourhoods all have members: a
+     * node entering an empty one cannot tell alone whether another entered at once, and two
+     * generating their own made two tokens).
      */
     void elect(KlmeState s, Execution x) {
         s.trail.clear();
@@ -106,6 +110,24 @@ final class KlmeEvents {
             leader.generate(s, x);
         } else {
             s.trail.note(s.region.isEmpty() ? "is in no neighbourhood" : "is not the lowest id of " + s.region);
+        }
+        if (s.id == 0) keepEmpty(s, x);
+    }
+
+    /** Node 0's tokens of the neighbourhoods nobody was in: to the lowest node there by now, or kept. */
+    private void keepEmpty(KlmeState s, Execution x) {
+        for (String r : x.regions()) {
+            if (Arrays.asList(s.home).contains(r)) continue;
+            KlmeToken t = leader.fresh(r, s.regionOf.length);
+            int next = KlmeNet.lowestMember(s, r, j -> false);
+            if (next >= 0) {                                          // it moved there before this election
+                KlmeNet.send(x, next, new TokenMsg(t.copy(), false, s.visitOf[next]));
+                s.keepCopy(t, next, s.visitOf[next]);
+                s.trail.note("generates the token of " + r + ", where nobody was, and sends it to {" + next + "}");
+            } else {
+                s.parked.put(r, t);
+                s.trail.note("generates the token of " + r + ", where nobody is, and keeps it for the first to enter");
+            }
         }
     }
 
@@ -142,7 +164,7 @@ final class KlmeEvents {
             s.trail.line(A, 5, 6).note("resends its Release");
         }
         if (s.state == Phase.W && !s.reqAck) {                        // A, l. 7
-            KlmeNet.send(x, s.mThId, new ReqCs(s.id, s.rn, s.region));// A, l. 8
+            KlmeNet.send(x, s.mThId, new ReqCs(s.id, s.rn, s.region, s.visit)); // A, l. 8
             s.trail.line(A, 7, 8).note("(re)sends Req_CS to {" + s.mThId + "}");
         }
     }
@@ -179,7 +201,7 @@ final class KlmeEvents {
         } else if (s.mThId < 0) {                                     // B, l. 6
             s.trail.line(B, 6, 7).note("knows no leader yet and waits for Leader_info");
         } else {
-            KlmeNet.send(x, s.mThId, new ReqCs(s.id, s.rn, s.region));// B, l. 9
+            KlmeNet.send(x, s.mThId, new ReqCs(s.id, s.rn, s.region, s.visit)); // B, l. 9
             s.trail.line(B, 8, 9).note("sends Req_CS to {" + s.mThId + "}");
         }
     }
@@ -188,11 +210,14 @@ final class KlmeEvents {
     void reqCs(KlmeState s, Execution x) {
         if (foreign(s, x)) return;
         ReqCs m = (ReqCs) x.received().message();
-        onRequest(s, x, m.id(), m.rn());
+        onRequest(s, x, m.id(), m.rn(), m.requestVisit());
     }
 
-    /** C's body, also run by L, l. 5 ("act as if i has received request from node j"). */
-    void onRequest(KlmeState s, Execution x, int j, int rnj) {
+    /**
+     * C's body, also run by L, l. 5 ("act as if i has received request from node j"), for j's
+     * request rnj made in j's visit {@code visit}.
+     */
+    void onRequest(KlmeState s, Execution x, int j, int rnj, int visit) {
         s.trail.line(C, 1, 2);
         // C, l. 2; and, not printed, against the token's T_req_list: L, l. 2 zeroes Node_req_list[j],
         // so a newcomer's I_am_here that reaches a later leader late (the earlier one served its
@@ -203,6 +228,7 @@ final class KlmeEvents {
         }
         if (!KlmeLeader.leads(s)) {                                   // C, l. 3
             s.nodeReqList[j] = rnj;                                   // C, l. 4
+            s.nodeReqVisit[j] = visit;
             s.trail.line(C, 3, 4).note("does not hold the token and stores {" + j + "}'s request " + rnj);
             return;
         }
@@ -213,7 +239,7 @@ final class KlmeEvents {
             s.trail.line(C, 7, 8);
         }
         t.reqList[j] = rnj;                                           // C, l. 9
-        t.reqVisit[j] = s.visitOf[j];
+        t.reqVisit[j] = visit;
         s.nodeReqList[j] = rnj;
         KlmeNet.send(x, j, new ReqAck(rnj, s.region, s.visitOf[j]));                     // C, l. 10
         s.trail.line(C, 9, 10).note("acknowledges {" + j + "}'s request " + rnj);
@@ -315,8 +341,8 @@ final class KlmeEvents {
         TokenMsg seen = (TokenMsg) x.received().message();
         s.tokenSeen.merge(seen.region(), seen.token().leaderNo, Math::max);
         if (foreign(s, x)) {                                          // i left: tell the sender (Sec. 7, case 1)
-            KlmeNet.send(x, KlmeNet.sender(x), new IAmLeaving(s.id, List.of(), List.of(), seen.region(),
-                    seen.token().leaderNo));
+            KlmeNet.send(x, KlmeNet.sender(x), new IAmLeaving(s.id, List.of(), List.of(), List.of(), seen.region(),
+                    seen.token().leaderNo, seen.visit()));
             s.trail.note("the token is lost, and it tells {" + KlmeNet.sender(x) + "} that it has left (I_am_leaving)");
             return;
         }
@@ -339,7 +365,7 @@ final class KlmeEvents {
             tellNewcomers(s, x);
         }
         Arrays.fill(s.untold, false);
-        absorb(s, s.nodeReqList, s.nodeReleaseList);                  // H, ll. 3–7
+        absorb(s, s.nodeReqList, s.nodeReqVisit, s.nodeReleaseList);  // H, ll. 3–7
         s.trail.line(H, 3, 4, 5, 6, 7);
         if (s.state == Phase.W) {                                     // H, l. 8
             s.trail.line(H, 8);
@@ -377,18 +403,20 @@ final class KlmeEvents {
      * H, ll. 3–7 (and J's "take corresponding actions"): requests i stored while it did not hold
      * the token join R_Queue, both request lists take the later number, and releases i stored
      * free their resources. Only requests of nodes i believes still in the neighbourhood count:
-     * lists carried by I_am_leaving can hold requests of nodes that left before.
+     * lists carried by I_am_leaving can hold requests of nodes that left before. A request keeps
+     * the visit it was made in ({@code reqVisits}): the holder's view of the requester may be older.
      */
-    static void absorb(KlmeState s, int[] reqList, int[] releaseList) {
+    static void absorb(KlmeState s, int[] reqList, int[] reqVisits, int[] releaseList) {
         KlmeToken t = s.token;
         for (int j = 0; j < t.reqList.length && j < reqList.length; j++) {
             boolean member = j == s.id || s.region.equals(s.regionOf[j]); // a request of a node that left is void
             if (reqList[j] > t.reqList[j] && member) {
                 t.reqList[j] = reqList[j];
-                t.reqVisit[j] = Math.max(t.reqVisit[j], s.visitOf[j]);
+                t.reqVisit[j] = j < reqVisits.length ? reqVisits[j] : s.visitOf[j];
                 if (j != s.id && t.free(j)) t.kfree++;                // an older grant to j is over (C, ll. 6–8)
                 if (j != s.id && !t.rQueue.contains(j)) t.rQueue.add(j);
             }
+            if (t.reqList[j] > s.nodeReqList[j]) s.nodeReqVisit[j] = t.reqVisit[j];
             s.nodeReqList[j] = Math.max(s.nodeReqList[j], t.reqList[j]);
         }
         for (int e = 0; e < t.allocId.length; e++) {

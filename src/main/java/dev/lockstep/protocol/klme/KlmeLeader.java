@@ -83,7 +83,7 @@ final class KlmeLeader {
             KlmeNet.send(x, j, token);
             KlmeNet.toMembers(s, x, t.region, info);
         }
-        s.keepCopy(t.copy(), j);
+        s.keepCopy(t.copy(), j, token.visit());
         s.nodeLeaderNo = Math.max(s.nodeLeaderNo, t.leaderNo);
         s.mThId = j;
         s.token = null;
@@ -92,13 +92,18 @@ final class KlmeLeader {
 
     /** GenerateToken (Initialization, ll. 5–10): i leads a neighbourhood that has no token. */
     void generate(KlmeState s, Execution x) {
-        s.token = new KlmeToken(k, s.regionOf.length, s.region);
+        s.token = fresh(s.region, s.regionOf.length);
         s.mThId = s.id;
         s.nodeLeaderNo = s.token.leaderNo;
         s.trail.line(INIT, 5, 6, 7, 8, 9, 10);
         s.trail.note("generates the token of " + s.region + " (Kfree " + k + ") and broadcasts Leader_info");
         KlmeNet.toMembers(s, x, s.region, new LeaderInfo(s.id, s.token.allocList(), s.token.leaderNo, s.region));
         if (s.state == Phase.W) takeOwn(s, x, KlmePseudocode.B, 5);
+    }
+
+    /** GenerateToken (ll. 5–8) for {@code region}, of n nodes. */
+    KlmeToken fresh(String region, int n) {
+        return new KlmeToken(k, n, region);
     }
 
     /**

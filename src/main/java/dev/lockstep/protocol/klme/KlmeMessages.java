@@ -40,8 +40,13 @@ public final class KlmeMessages {
         @Override public String label() { return "I_am_here(" + (id + 1) + ", " + state + ")"; }
     }
 
-    /** 3. Req_CS(i, RN_i). */
-    public record ReqCs(int id, int rn, String region) implements KlmeMessage {
+    /**
+     * 3. Req_CS(i, RN_i), with the requester's visit (not in the paper): a node that stores the
+     * request (C, l. 4) and later receives the token (H, ll. 3–7) must address the Per_grant to
+     * the visit the request was made in, which its own view of the requester can predate (the
+     * requester's I_am_here had not reached it; KlmeProperties, fresh seeds; ExploredRacesTest).
+     */
+    public record ReqCs(int id, int rn, String region, int requestVisit) implements KlmeMessage {
         @Override public String label() { return "Req_CS(" + (id + 1) + ", " + rn + ")"; }
     }
 
@@ -83,8 +88,15 @@ public final class KlmeMessages {
         @Override public String label() { return "Release(" + (id + 1) + ", " + rn + ")"; }
     }
 
-    /** 8. I_am_leaving(i, Node_req_list_i, Node_release_list_i). */
-    public record IAmLeaving(int id, List<Integer> reqList, List<Integer> releaseList, String region, int tokenNo)
+    /**
+     * 8. I_am_leaving(i, Node_req_list_i, Node_release_list_i), with the visit each stored request
+     * was made in ({@code reqVisits}, as Req_CS carries it); for a dropped Token's report, that
+     * Token's Token_leader_no ({@code tokenNo}; -1 for a move); and the visit of i that ends
+     * ({@code leftVisit}; for a report, the visit the Token was addressed to), so that one arriving
+     * after a later visit's request reached the token voids nothing of that visit.
+     */
+    public record IAmLeaving(int id, List<Integer> reqList, List<Integer> reqVisits, List<Integer> releaseList,
+                             String region, int tokenNo, int leftVisit)
             implements KlmeMessage {
         @Override public String label() { return "I_am_leaving(" + (id + 1) + ")"; }
     }

@@ -75,7 +75,7 @@ final class KlmeMobility {
                 s.trail.line(I, 8);
                 leader.handOver(s, x, next);                          // I, ll. 5/7–8
             } else {
-                s.parked = t;                                         // nobody is left to hand it to
+                s.parked.put(from, t);                                // nobody is left to hand it to
                 s.token = null;
                 s.mThId = -1;
                 s.trail.note("is the last node of " + from + " it knows of: it keeps the token for the next to enter");
@@ -86,7 +86,8 @@ final class KlmeMobility {
             s.trail.line(I, 9, 10).note("leaves CS and sends Release to {" + s.mThId + "}");
         }
         // I, l. 11: to every node, like I_am_here, so that members i does not know of yet hear it too
-        KlmeNet.toAll(s, x, new IAmLeaving(s.id, list(s.nodeReqList), list(s.nodeReleaseList), from, -1));
+        KlmeNet.toAll(s, x, new IAmLeaving(s.id, list(s.nodeReqList), list(s.nodeReqVisit), list(s.nodeReleaseList),
+                from, -1, s.visit));
         s.trail.line(I, 11).note("leaves " + from + " (I_am_leaving)");
     }
 
@@ -95,30 +96,26 @@ final class KlmeMobility {
         s.left = s.region;
         s.region = to;
         s.visit++;
-        boolean known = s.seen.contains(to);
-        s.seen.add(to);
         s.regionOf[s.id] = to;
         KlmeNet.toAll(s, x, new IAmHere(s.id, s.state.name(), s.rn, to, false, s.visit)); // K, l. 2 (every node learns where i is)
         s.mThId = -1;                                                 // K, l. 3
         Arrays.fill(s.nodeReqList, 0);                                // K, l. 4
+        Arrays.fill(s.nodeReqVisit, 0);
         s.reqAck = false;
         Arrays.fill(s.nodeReleaseList, -1);
         s.nodeLeaderNo = 0;
         Arrays.fill(s.untold, false);                                 // (an unacknowledged copy stays: see leaving)
         s.trail.line(K, 1, 2, 3, 4).note("enters " + (to.isEmpty() ? "no neighbourhood" : to)
                 + " (I_am_here) " + (s.state == Phase.W ? "waiting" : "in " + s.state) + " and waits for Leader_info");
-        if (s.parked != null && s.parked.region.equals(to)) {        // back in the neighbourhood it kept the token of
-            s.token = s.parked;
-            s.parked = null;
+        KlmeToken kept = s.parked.remove(to);
+        if (kept != null) {                                           // back in the neighbourhood it kept the token of
+            s.token = kept;
             s.mThId = s.id;
             s.token.leaderNo++;                                       // a new leadership, announced: a member that
             s.nodeLeaderNo = s.token.leaderNo;                        // entered meanwhile waits for it (ExploredRacesTest)
             KlmeNet.toMembers(s, x, to, new LeaderInfo(s.id, s.token.allocList(), s.token.leaderNo, to));
             s.trail.note("takes up the token it kept for " + to + " and announces itself (Leader_info)");
             if (s.state == Phase.W) leader.takeOwn(s, x, K, 4);
-        } else if (!to.isEmpty() && s.token == null && !known) { // a neighbourhood nobody was in
-            s.trail.note("nobody has been in " + to + " yet");         // no token to wait for: i makes it
-            leader.generate(s, x);
         }
     }
 
@@ -136,24 +133,29 @@ final class KlmeMobility {
         }
         KlmeToken current = s.copy;                                   // a copy set aside (KlmeState.afar) is the one
         int currentTo = s.copyTo;                                     // this I_am_leaving is about: J as for it
+        int currentVisit = s.copyVisit;
         s.copy = s.afar.remove(m.region());
         s.copyTo = s.afarTo.remove(m.region());
+        s.copyVisit = s.afarVisit.remove(m.region());
         leaving(s, x, m);
         if (current != null) {
             if (s.copy != null) {                                     // a recovered copy, set aside again
                 s.afar.put(s.copy.region, s.copy);
                 s.afarTo.put(s.copy.region, s.copyTo);
+                s.afarVisit.put(s.copy.region, s.copyVisit);
             }
             s.copy = current;
             s.copyTo = currentTo;
+            s.copyVisit = currentVisit;
         }
     }
 
     private void leaving(KlmeState s, Execution x, IAmLeaving m) {
         // the copy of the token of the neighbourhood j left: a copy of another one's token (i handed it to
         // j there before j left this one) is not lost with j (two tokens and k-exclusion broke; ExploredRacesTest)
+        // and a leave of an earlier visit of j than the Token was addressed to is not its loss (ExploredRacesTest)
         boolean ofCopy = s.copy != null && s.copyTo == m.id() && s.copy.region.equals(m.region())
-                && (m.tokenNo() < 0 || m.tokenNo() == s.copy.leaderNo);
+                && (m.tokenNo() < 0 || m.tokenNo() == s.copy.leaderNo) && m.leftVisit() >= s.copyVisit;
         if (ofCopy && !s.region.equals(m.region())) {
             s.trail.clear();
             recoverAfar(s, x, m.id());                                // i left too before the token was acknowledged
@@ -171,30 +173,43 @@ final class KlmeMobility {
             return;
         }
         int[] req = new int[s.nodeReqList.length];
+        int[] vis = new int[s.nodeReqList.length];
         int[] rel = new int[s.nodeReqList.length];
         Arrays.fill(rel, -1);
         for (int q = 0; q < m.reqList().size() && q < req.length; q++) req[q] = m.reqList().get(q);
+        for (int q = 0; q < m.reqVisits().size() && q < vis.length; q++) vis[q] = m.reqVisits().get(q);
         for (int q = 0; q < m.releaseList().size() && q < rel.length; q++) rel[q] = m.releaseList().get(q);
         for (int q = 0; q < s.nodeReqList.length && q < req.length; q++) { // J, l. 2
+            if (req[q] > s.nodeReqList[q]) s.nodeReqVisit[q] = vis[q];
             s.nodeReqList[q] = Math.max(s.nodeReqList[q], req[q]);
             s.nodeReleaseList[q] = Math.max(s.nodeReleaseList[q], rel[q]);
         }
-        s.nodeReqList[j] = 0;                                         // J, l. 3
-        s.nodeReleaseList[j] = -1;
+        // an I_am_leaving of an earlier visit of j than a request of j's that reached i since (through
+        // the token or stored by C, l. 4) voids nothing of that request: the channel from j is FIFO,
+        // but the request came another way (ExploredRacesTest)
+        boolean storedLater = s.nodeReqVisit[j] > m.leftVisit();
+        if (!storedLater) {
+            s.nodeReqList[j] = 0;                                     // J, l. 3
+            s.nodeReleaseList[j] = -1;
+        }
         if (j < s.regionOf.length && m.region().equals(s.regionOf[j])) s.regionOf[j] = null;
         s.trail.line(J, 2, 3).note("forgets {" + j + "}, which left " + m.region());
         if (!KlmeLeader.leads(s)) return;                             // J, l. 4
         KlmeToken t = s.token;
-        t.rQueue.remove(Integer.valueOf(j));                          // J, l. 5
-        t.reqList[j] = 0;
-        s.trail.line(J, 4, 5);
-        if (t.free(j)) {                                              // J, ll. 6–7 (printed "i": read as j)
-            t.kfree++;
-            s.trail.line(J, 6, 7).note("takes back {" + j + "}'s resource (Kfree " + t.kfree + ")");
+        if (t.reqVisit[j] > m.leftVisit()) {
+            s.trail.note("keeps {" + j + "}'s request " + t.reqList[j] + ": it was made in a later visit");
+        } else {
+            t.rQueue.remove(Integer.valueOf(j));                      // J, l. 5
+            t.reqList[j] = 0;
+            s.trail.line(J, 4, 5);
+            if (t.free(j)) {                                          // J, ll. 6–7 (printed "i": read as j)
+                t.kfree++;
+                s.trail.line(J, 6, 7).note("takes back {" + j + "}'s resource (Kfree " + t.kfree + ")");
+            }
         }
         req[j] = 0;
         rel[j] = -1;
-        KlmeEvents.absorb(s, req, rel);                               // "take corresponding actions"
+        KlmeEvents.absorb(s, req, vis, rel);                          // "take corresponding actions"
         leader.serve(s, x, J, 5);
     }
 
@@ -204,17 +219,15 @@ final class KlmeMobility {
         IAmHere m = (IAmHere) x.received().message();
         int j = m.id();
         s.regionOf[j] = m.region();
-        s.seen.add(m.region());
         if (m.init()) s.home[j] = m.region();
         s.visitOf[j] = m.visit();
         s.trail.line(L, 1);
-        if (s.parked != null && s.parked.region.equals(m.region())) {
-            KlmeToken t = s.parked;                                   // the empty neighbourhood has a member again
-            s.parked = null;
-            t.leaderNo++;
-            KlmeNet.send(x, j, new TokenMsg(t.copy(), false, m.visit()));
-            s.keepCopy(t, j);
-            s.trail.note("hands the token it kept for " + t.region + " to {" + j + "}, who entered it");
+        KlmeToken kept = s.parked.remove(m.region());
+        if (kept != null) {                                           // the empty neighbourhood has a member again
+            kept.leaderNo++;
+            KlmeNet.send(x, j, new TokenMsg(kept.copy(), false, m.visit()));
+            s.keepCopy(kept, j, m.visit());
+            s.trail.note("hands the token it kept for " + kept.region + " to {" + j + "}, who entered it");
         }
         if (s.region.isEmpty() || !m.region().equals(s.region)) {
             s.trail.note("notes that {" + j + "} is in " + (m.region().isEmpty() ? "no neighbourhood" : m.region()));
@@ -231,7 +244,7 @@ final class KlmeMobility {
         s.trail.line(L, 3, 4).note("tells {" + j + "} that it leads");
         if (m.state().equals(Phase.W.name())) {                       // L, l. 5
             s.trail.line(L, 5);
-            events.onRequest(s, x, j, m.rn());
+            events.onRequest(s, x, j, m.rn(), m.visit());
         }
     }
 
@@ -251,7 +264,7 @@ final class KlmeMobility {
             s.nodeLeaderNo = s.token.leaderNo;
             KlmeNet.toMembers(s, x, s.region, new LeaderInfo(s.id, s.token.allocList(), s.token.leaderNo, s.region));
         }
-        KlmeEvents.absorb(s, s.nodeReqList.clone(), s.nodeReleaseList.clone()); // what i stored meanwhile, as H, ll. 3–7
+        KlmeEvents.absorb(s, s.nodeReqList.clone(), s.nodeReqVisit.clone(), s.nodeReleaseList.clone()); // as H, ll. 3–7
         if (s.state == Phase.W) leader.takeOwn(s, x, LOSS, 6);     // a waiting regenerator is served as by H, l. 9
     }
 
@@ -272,10 +285,10 @@ final class KlmeMobility {
         s.trail.line(LOSS, 4, 5);
         if (next >= 0) {
             KlmeNet.send(x, next, new TokenMsg(t.copy(), false, s.visitOf[next]));
-            s.keepCopy(t, next);                                      // kept until acknowledged, as any hand-over
+            s.keepCopy(t, next, s.visitOf[next]);                     // kept until acknowledged, as any hand-over
             s.trail.note("regenerates the token of " + t.region + " lost with {" + j + "} and sends it to {" + next + "}");
         } else {
-            s.parked = t;
+            s.parked.merge(t.region, t, (a, c) -> a.leaderNo >= c.leaderNo ? a : c);
             s.trail.note("regenerates the token of " + t.region + " lost with {" + j + "} and keeps it for the next to enter");
         }
     }
@@ -300,6 +313,7 @@ final class KlmeMobility {
                 && (m.leaderNo() < 0 || m.leaderNo() == s.afar.get(m.region()).leaderNo)) {
             s.afar.remove(m.region());
             s.afarTo.remove(m.region());
+            s.afarVisit.remove(m.region());
             s.trail.clear();
             s.trail.line(LOSS, 2, 3).note("drops its copy of the token of " + m.region() + ": {" + m.id() + "} has it");
             return;

@@ -41,13 +41,13 @@ public final class KlmeState implements NodeState {
      * token (else a newcomer whose I_am_here met the token in transit would wait for good).
      */
     boolean[] untold = new boolean[0];
-    /** The neighbourhoods i has heard of (I_am_here): one it never heard of has no token yet. */
-    java.util.TreeSet<String> seen = new java.util.TreeSet<>();
     /** The highest Token_leader_no of a Token of each neighbourhood that reached i (kept or dropped). */
     java.util.TreeMap<String, Integer> tokenSeen = new java.util.TreeMap<>();
     int rn;
     Phase state = Phase.R;
     int[] nodeReqList = new int[0];
+    /** Not in the paper: the visit each request of Node_req_list was made in (Req_CS carries it). */
+    int[] nodeReqVisit = new int[0];
     /** M_Th_id_i: -1 is Ø. */
     int mThId = -1;
     boolean reqAck;
@@ -57,13 +57,20 @@ public final class KlmeState implements NodeState {
     /** The token, when M_T_i = 1. */
     KlmeToken token;
     /**
-     * The token of a neighbourhood i left as its last member, as far as i knew (not in the paper,
-     * which has no rule for an empty neighbourhood): handed to the first node i hears entering it.
+     * Tokens of neighbourhoods nobody is in, as far as i knows, by neighbourhood (not in the paper,
+     * which has no rule for an empty neighbourhood): of one i left as its last member, or, at node
+     * 0, of one nobody was in at initialisation. Each goes to the first node i hears entering it.
      */
-    KlmeToken parked;
+    java.util.TreeMap<String, KlmeToken> parked = new java.util.TreeMap<>();
     /** Sec. 7: the old token copy, kept until {@link #copyTo} acknowledges the token (-1: none). */
     KlmeToken copy;
     int copyTo = -1;
+    /**
+     * Not in the paper: the visit of {@link #copyTo} the Token was addressed to, so that an
+     * I_am_leaving of an earlier visit of that node, arriving late, is not taken for the Token's
+     * loss (two tokens; KlmeProperties, fresh seeds; ExploredRacesTest).
+     */
+    int copyVisit;
     /**
      * Not in the paper, whose node leads one neighbourhood at a time: unacknowledged copies of
      * tokens of neighbourhoods i left, set aside when i handed over another neighbourhood's token
@@ -72,17 +79,23 @@ public final class KlmeState implements NodeState {
      */
     java.util.TreeMap<String, KlmeToken> afar = new java.util.TreeMap<>();
     java.util.TreeMap<String, Integer> afarTo = new java.util.TreeMap<>();
+    java.util.TreeMap<String, Integer> afarVisit = new java.util.TreeMap<>();
 
     public KlmeState() {}
 
-    /** Keeps t, sent to j, as the copy of Sec. 7; a copy of another neighbourhood's token is set aside. */
-    void keepCopy(KlmeToken t, int j) {
+    /**
+     * Keeps t, sent to j's visit {@code visit}, as the copy of Sec. 7; a copy of another
+     * neighbourhood's token is set aside.
+     */
+    void keepCopy(KlmeToken t, int j, int visit) {
         if (copy != null && !copy.region.equals(t.region)) {
             afar.put(copy.region, copy);
             afarTo.put(copy.region, copyTo);
+            afarVisit.put(copy.region, copyVisit);
         }
         copy = t;
         copyTo = j;
+        copyVisit = visit;
     }
 
     private KlmeState(KlmeState o) {
@@ -97,20 +110,22 @@ public final class KlmeState implements NodeState {
         visitOf = o.visitOf.clone();
         untold = o.untold.clone();
         tokenSeen = new java.util.TreeMap<>(o.tokenSeen);
-        seen = new java.util.TreeSet<>(o.seen);
         rn = o.rn;
         state = o.state;
         nodeReqList = o.nodeReqList.clone();
+        nodeReqVisit = o.nodeReqVisit.clone();
         mThId = o.mThId;
         reqAck = o.reqAck;
         nodeReleaseList = o.nodeReleaseList.clone();
         nodeLeaderNo = o.nodeLeaderNo;
         token = o.token == null ? null : o.token.copy();
         copy = o.copy == null ? null : o.copy.copy();
-        parked = o.parked == null ? null : o.parked.copy();
+        for (var e : o.parked.entrySet()) parked.put(e.getKey(), e.getValue().copy());
         copyTo = o.copyTo;
+        copyVisit = o.copyVisit;
         for (var e : o.afar.entrySet()) afar.put(e.getKey(), e.getValue().copy());
         afarTo.putAll(o.afarTo);
+        afarVisit.putAll(o.afarVisit);
     }
 
     public Phase state() { return state; }
@@ -160,7 +175,7 @@ public final class KlmeState implements NodeState {
         v.add(new Variable("R_Queue", token == null ? "–" : ids(token.rQueue)));
         v.add(new Variable("Token_leader_no", token == null ? "–" : Integer.toString(token.leaderNo)));
         v.add(new Variable("copy", copy == null ? "–" : "for " + (copyTo + 1)));
-        v.add(new Variable("parked", parked == null ? "–" : parked.region));
+        v.add(new Variable("parked", parked.isEmpty() ? "–" : String.join(" ", parked.keySet())));
         return v;
     }
 
@@ -192,19 +207,19 @@ public final class KlmeState implements NodeState {
     @Override
     public boolean equals(Object o) {
         return o instanceof KlmeState s && id == s.id && ready == s.ready && elected == s.elected && region.equals(s.region)
-                && left.equals(s.left) && Arrays.equals(regionOf, s.regionOf) && Arrays.equals(home, s.home) && visit == s.visit && Arrays.equals(visitOf, s.visitOf) && Arrays.equals(untold, s.untold) && tokenSeen.equals(s.tokenSeen) && seen.equals(s.seen) && rn == s.rn && state == s.state
-                && Arrays.equals(nodeReqList, s.nodeReqList) && mThId == s.mThId && reqAck == s.reqAck
+                && left.equals(s.left) && Arrays.equals(regionOf, s.regionOf) && Arrays.equals(home, s.home) && visit == s.visit && Arrays.equals(visitOf, s.visitOf) && Arrays.equals(untold, s.untold) && tokenSeen.equals(s.tokenSeen) && rn == s.rn && state == s.state
+                && Arrays.equals(nodeReqList, s.nodeReqList) && Arrays.equals(nodeReqVisit, s.nodeReqVisit) && mThId == s.mThId && reqAck == s.reqAck
                 && Arrays.equals(nodeReleaseList, s.nodeReleaseList) && nodeLeaderNo == s.nodeLeaderNo
-                && Objects.equals(token, s.token) && Objects.equals(copy, s.copy) && Objects.equals(parked, s.parked) && copyTo == s.copyTo
-                && afar.equals(s.afar) && afarTo.equals(s.afarTo);
+                && Objects.equals(token, s.token) && Objects.equals(copy, s.copy) && parked.equals(s.parked) && copyTo == s.copyTo
+                && copyVisit == s.copyVisit && afar.equals(s.afar) && afarTo.equals(s.afarTo) && afarVisit.equals(s.afarVisit);
     }
 
     @Override
     public int hashCode() {
-        int h = Objects.hash(id, ready, elected, region, left, rn, state, mThId, reqAck, nodeLeaderNo, token, copy, copyTo, parked, afar, afarTo);
+        int h = Objects.hash(id, ready, elected, region, left, rn, state, mThId, reqAck, nodeLeaderNo, token, copy, copyTo, copyVisit, parked, afar, afarTo, afarVisit);
         h = h * 31 + Arrays.hashCode(regionOf) + 7 * Arrays.hashCode(home) + 11 * Arrays.hashCode(visitOf) + visit;
-        h = h * 31 + Arrays.hashCode(untold) + tokenSeen.hashCode() + seen.hashCode();
-        h = h * 31 + Arrays.hashCode(nodeReqList);
+        h = h * 31 + Arrays.hashCode(untold) + tokenSeen.hashCode();
+        h = h * 31 + Arrays.hashCode(nodeReqList) + 13 * Arrays.hashCode(nodeReqVisit);
         return h * 31 + Arrays.hashCode(nodeReleaseList);
     }
 

@@ -26,7 +26,9 @@ final class Neighbourhoods {
 
     Neighbourhoods(SystemView view) {
         for (int u = 0, n = view.nodeCount(); u < n; u++) {
-            if (!(view.state(u) instanceof KlmeState s) || !s.ready || s.region.isEmpty()) continue;
+            if (!(view.state(u) instanceof KlmeState s) || !s.ready) continue;
+            for (KlmeToken p : s.parked.values()) token(p.region, p.leaderNo, u); // kept for an empty one
+            if (s.region.isEmpty()) continue;
             String r = s.region;
             members.computeIfAbsent(r, x -> new ArrayList<>()).add(u);
             if (s.token != null) token(r, s.token.leaderNo, u);

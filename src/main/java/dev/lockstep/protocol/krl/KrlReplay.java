@@ -60,4 +60,5 @@ final class KrlReplay implements Execution {
     @Override public int peerId(int port) { return view.peer(r.node(), port); }
 
     @Override public String region() { return ""; }
+    @Override public java.util.List<String> regions() { return java.util.List.of(); }
 }

@@ -28,10 +28,10 @@ class ExploredRacesTest {
         s.region = "A";
         s.regionOf = new String[] {"A", "A", "A", "A", "A"};
         s.home = s.regionOf.clone();
-        s.seen.addAll(List.of("A", "B"));
         s.visitOf = new int[N];
         s.untold = new boolean[N];
         s.nodeReqList = new int[N];
+        s.nodeReqVisit = new int[N];
         s.nodeReleaseList = new int[] {-1, -1, -1, -1, -1};
         s.mThId = 0;
         s.nodeLeaderNo = 1;
@@ -202,7 +202,7 @@ class ExploredRacesTest {
         s.nodeReqList[1] = 7;                                         // 1's request, stored by C, l. 4
         KlmeLeader leader = new KlmeLeader(2, KlmeVariant.CORRECTED);
         FakeExecution x = new FakeExecution(3, N, "A").receiving(1,
-                new KlmeMessages.IAmLeaving(1, List.of(), List.of(), "A", 5));
+                new KlmeMessages.IAmLeaving(1, List.of(), List.of(), List.of(), "A", 5, 0));
         new KlmeMobility(leader, new KlmeEvents(leader)).leaving(s, x);
         assertEquals("A", s.regionOf[1]);
         assertEquals(7, s.nodeReqList[1]);
@@ -268,7 +268,7 @@ class ExploredRacesTest {
         s.copyTo = 0;
         KlmeLeader leader = new KlmeLeader(1, KlmeVariant.CORRECTED);
         FakeExecution x = new FakeExecution(3, N, "A").receiving(0,
-                new KlmeMessages.IAmLeaving(0, List.of(), List.of(), "A", -1));
+                new KlmeMessages.IAmLeaving(0, List.of(), List.of(), List.of(), "A", -1, 0));
         new KlmeMobility(leader, new KlmeEvents(leader)).leaving(s, x);
         assertEquals(null, s.token);
         assertEquals(0, s.copyTo);
@@ -320,8 +320,8 @@ class ExploredRacesTest {
     void aNodeTakingUpItsKeptTokenAnnouncesItself() {
         KlmeState s = node(1);
         s.mThId = -1;
-        s.parked = new KlmeToken(3, N, "B");
-        s.parked.leaderNo = 5;
+        s.parked.put("B", new KlmeToken(3, N, "B"));
+        s.parked.get("B").leaderNo = 5;
         s.regionOf[4] = "B";
         s.regionOf[1] = "A";
         KlmeLeader leader = new KlmeLeader(3, KlmeVariant.CORRECTED);
@@ -347,6 +347,105 @@ class ExploredRacesTest {
     void thePropertysSampleForIt() {
         KlmeHarness h = KlmeProperties.harness(5, 1, 9800, new SemiSynchronous(0.5), 0.23, 10, KlmeVariant.CORRECTED);
         assertEquals(true, h.runAndDrain(200, 20 * 40 * 25));
+        assertEquals(List.of(), h.sim.violations());
+    }
+
+    /**
+     * Node 1 (shown 2) walked back into A (its visit 1) and sent Req_CS to node 3, which it
+     * believed to lead, before its I_am_here reached 3: 3 does not hold the token and stores the
+     * request (C, l. 4) while it still knows 1 in its visit 0. When the token comes to 3, the
+     * stored request joins R_Queue (H, ll. 3–7) and 3, in R, hands the token to 1: the Token must
+     * be addressed to visit 1, in which the request was made — addressed to visit 0, 1 drops it
+     * and its request is lost (before the fix, the property's case n = 7, k = 2, seed
+     * Long.MAX_VALUE, Sequential, below). So Req_CS carries the requester's visit.
+     */
+    @Test
+    void aStoredRequestKeepsTheVisitItWasMadeIn() {
+        KlmeState s = node(3);
+        s.mThId = 0;
+        KlmeLeader leader = new KlmeLeader(2, KlmeVariant.CORRECTED);
+        KlmeEvents events = new KlmeEvents(leader);
+        events.reqCs(s, new FakeExecution(3, N, "A").receiving(1, new KlmeMessages.ReqCs(1, 4, "A", 1)));
+        assertEquals(4, s.nodeReqList[1]);                            // C, l. 4
+        KlmeToken t = new KlmeToken(2, N, "A");
+        t.leaderNo = 2;
+        FakeExecution y = new FakeExecution(3, N, "A").receiving(0, new TokenMsg(t, true, 0));
+        events.token(s, y);
+        TokenMsg handed = assertInstanceOf(TokenMsg.class,
+                y.to(1).stream().filter(m -> m instanceof TokenMsg).findFirst().orElse(null));
+        assertEquals(1, handed.visit());
+        assertEquals(List.of(), handed.token().rQueue());
+    }
+
+    /** The property's sample for the stored request without a visit (above). */
+    @Test
+    void thePropertysSampleForTheStoredRequest() {
+        KlmeHarness h = KlmeProperties.harness(7, 2, Long.MAX_VALUE, new Sequential(), 0.17, 11, KlmeVariant.CORRECTED);
+        assertEquals(true, h.runAndDrain(200, 20 * 40 * 49));
+        assertEquals(List.of(), h.sim.violations());
+    }
+
+    /**
+     * Node 5 (shown 6) handed A's token to node 0 (shown 1), addressed to 0's visit 2 (0's request
+     * of that visit came with the token), and keeps a copy (Sec. 7). 0's I_am_leaving of its
+     * visit 0 — sent when it left A long before — reaches 5 only now (the channel is FIFO, but the
+     * request travelled a faster way, through the token). It is not the Token's loss: 5 must keep
+     * its copy, not regenerate a second token (before the fix, the property's case n = 7, k = 1,
+     * seed Long.MAX_VALUE, Sequential, below: one-token and leader-number fired). The same
+     * I_am_leaving of visit 2 is the loss.
+     */
+    @Test
+    void anI_am_leavingOfAnEarlierVisitIsNotTheLossOfATokenSentToALaterOne() {
+        KlmeLeader leader = new KlmeLeader(1, KlmeVariant.CORRECTED);
+        for (int leftVisit : new int[] {0, 2}) {
+            KlmeState s = node(4);
+            s.mThId = 0;
+            s.keepCopy(new KlmeToken(1, N, "A"), 0, 2);
+            FakeExecution x = new FakeExecution(4, N, "A").receiving(0,
+                    new KlmeMessages.IAmLeaving(0, List.of(), List.of(), List.of(), "A", -1, leftVisit));
+            new KlmeMobility(leader, new KlmeEvents(leader)).leaving(s, x);
+            assertEquals(leftVisit == 2, s.token != null, "regenerated on a leave of visit " + leftVisit);
+            assertEquals(leftVisit == 0, s.copy != null);
+        }
+    }
+
+    /**
+     * The same late I_am_leaving at the holder, with 0's request of visit 2 queued in the token
+     * (J, ll. 4–7) or stored by a non-holder (J, l. 3): the request stands. Voiding it, 0 waited
+     * for good.
+     */
+    @Test
+    void anI_am_leavingOfAnEarlierVisitVoidsNoRequestOfALaterOne() {
+        KlmeLeader leader = new KlmeLeader(1, KlmeVariant.CORRECTED);
+        KlmeMobility mobility = new KlmeMobility(leader, new KlmeEvents(leader));
+        KlmeState holder = node(4);
+        holder.mThId = 4;
+        holder.state = Phase.CS;
+        holder.token = new KlmeToken(1, N, "A");
+        holder.token.kfree = 0;
+        holder.token.allocate(4, 1);
+        holder.token.reqList[0] = 3;
+        holder.token.reqVisit[0] = 2;
+        holder.token.rQueue.add(0);
+        KlmeMessages.IAmLeaving old = new KlmeMessages.IAmLeaving(0, List.of(), List.of(), List.of(), "A", -1, 0);
+        mobility.leaving(holder, new FakeExecution(4, N, "A").receiving(0, old));
+        assertEquals(List.of(0), holder.token.rQueue());
+        assertEquals(3, holder.token.reqList[0]);
+
+        KlmeState other = node(3);
+        other.nodeReqList[0] = 3;
+        other.nodeReqVisit[0] = 2;
+        mobility.leaving(other, new FakeExecution(3, N, "A").receiving(0, old));
+        assertEquals(3, other.nodeReqList[0]);
+        KlmeMessages.IAmLeaving current = new KlmeMessages.IAmLeaving(0, List.of(), List.of(), List.of(), "A", -1, 2);
+        mobility.leaving(other, new FakeExecution(3, N, "A").receiving(0, current));
+        assertEquals(0, other.nodeReqList[0]);                        // J, l. 3 for the visit it was made in
+    }
+
+    @Test
+    void thePropertysSampleForTheEarlierVisitsLeave() {
+        KlmeHarness h = KlmeProperties.harness(7, 1, Long.MAX_VALUE, new Sequential(), 0.44, 10, KlmeVariant.CORRECTED);
+        h.runAndDrain(200, 20 * 40 * 49);
         assertEquals(List.of(), h.sim.violations());
     }
 }

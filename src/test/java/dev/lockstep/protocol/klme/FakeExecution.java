@@ -17,6 +17,7 @@ final class FakeExecution implements Execution {
     final int id;
     final int n;
     String region;
+    List<String> regions = List.of("A", "B");
     Envelope received;
     final List<Sent> sent = new ArrayList<>();
     boolean requested, acquired, unlockRequested, unlocked;
@@ -53,4 +54,5 @@ final class FakeExecution implements Execution {
     @Override public int nodeCount() { return n; }
     @Override public int peerId(int port) { return port == 0 ? id : port - 1 < id ? port - 1 : port; }
     @Override public String region() { return region; }
+    @Override public List<String> regions() { return regions; }
 }

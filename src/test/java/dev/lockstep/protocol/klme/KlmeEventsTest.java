@@ -48,10 +48,10 @@ class KlmeEventsTest {
         s.region = "A";
         s.regionOf = new String[] {"A", "A", "A", "A"};
         s.home = s.regionOf.clone();
-        s.seen.addAll(List.of("A", "B"));                             // both neighbourhoods exist
         s.visitOf = new int[N];
         s.untold = new boolean[N];
         s.nodeReqList = new int[N];
+        s.nodeReqVisit = new int[N];
         s.nodeReleaseList = new int[] {-1, -1, -1, -1};
         s.mThId = 0;
         s.nodeLeaderNo = 1;
@@ -72,7 +72,7 @@ class KlmeEventsTest {
         corrected.leaderInfo(s, x);
         assertEquals(1, s.mThId);                                     // A, l. 2
         assertEquals(2, s.nodeLeaderNo);                              // A, l. 4
-        assertEquals(List.<Message>of(new ReqCs(2, 1, "A")), x.to(1)); // A, ll. 7–8
+        assertEquals(List.<Message>of(new ReqCs(2, 1, "A", 0)), x.to(1)); // A, ll. 7–8
     }
 
     @Test
@@ -102,7 +102,7 @@ class KlmeEventsTest {
         KlmeState o = node(1, false);
         FakeExecution y = at(1);
         corrected.request(o, y);
-        assertEquals(List.<Message>of(new ReqCs(1, 1, "A")), y.to(0)); // B, l. 9
+        assertEquals(List.<Message>of(new ReqCs(1, 1, "A", 0)), y.to(0)); // B, l. 9
         KlmeState lost = node(2, false);
         lost.mThId = -1;
         FakeExecution z = at(2);
@@ -114,7 +114,7 @@ class KlmeEventsTest {
     @Test
     void cTheIdleLeaderHandsTheTokenOver_tokenBeforeLeaderInfo_printedTheOtherWayRound() {
         KlmeState l = node(0, true);
-        FakeExecution x = at(0).receiving(2, new ReqCs(2, 1, "A"));
+        FakeExecution x = at(0).receiving(2, new ReqCs(2, 1, "A", 0));
         corrected.reqCs(l, x);
         List<Message> to2 = x.to(2);
         assertInstanceOf(ReqAck.class, to2.get(0));                   // C, l. 10
@@ -125,7 +125,7 @@ class KlmeEventsTest {
         assertEquals(2, l.mThId);
         assertEquals(2, l.copyTo, "Sec. 7: the old copy is kept");
         KlmeState p = node(0, true);
-        FakeExecution y = at(0).receiving(2, new ReqCs(2, 1, "A"));
+        FakeExecution y = at(0).receiving(2, new ReqCs(2, 1, "A", 0));
         paper.reqCs(p, y);
         assertInstanceOf(LeaderInfo.class, y.to(2).get(1), "printed: Broadcast Leader_info, then Send Token");
         assertInstanceOf(TokenMsg.class, y.to(2).get(2));
@@ -135,16 +135,16 @@ class KlmeEventsTest {
     void cTheLeaderInCsGrantsWhileResourcesLast_thenQueues_andStoresWhenTheTokenLeft() {
         KlmeState l = node(0, true);
         corrected.request(l, at(0));                                  // leader in CS, Kfree 1
-        FakeExecution x = at(0).receiving(1, new ReqCs(1, 1, "A"));
+        FakeExecution x = at(0).receiving(1, new ReqCs(1, 1, "A", 0));
         corrected.reqCs(l, x);
         assertEquals(new PerGrant("A", 0, 1), x.to(1).get(1));         // C, l. 17
         assertEquals(0, l.token.kfree);
-        corrected.reqCs(l, at(0).receiving(2, new ReqCs(2, 1, "A")));
+        corrected.reqCs(l, at(0).receiving(2, new ReqCs(2, 1, "A", 0)));
         assertEquals(List.of(2), l.token.rQueue);                    // C, l. 20
-        corrected.reqCs(l, at(0).receiving(2, new ReqCs(2, 1, "A")));
+        corrected.reqCs(l, at(0).receiving(2, new ReqCs(2, 1, "A", 0)));
         assertEquals(List.of(2), l.token.rQueue, "C, l. 2: a stale request is rejected");
         KlmeState o = node(3, false);
-        corrected.reqCs(o, at(3).receiving(2, new ReqCs(2, 4, "A")));
+        corrected.reqCs(o, at(3).receiving(2, new ReqCs(2, 4, "A", 0)));
         assertEquals(4, o.nodeReqList[2]);                            // C, l. 4
     }
 
@@ -253,13 +253,13 @@ class KlmeEventsTest {
         corrected.leaderInfo(j, x);
         assertEquals(List.<Message>of(new TokenLost(2, "A")), x.to(0));
         KlmeState i = node(0, true);
-        corrected.reqCs(i, at(0).receiving(2, new ReqCs(2, 1, "A")));   // hands the token to 2, keeps a copy
+        corrected.reqCs(i, at(0).receiving(2, new ReqCs(2, 1, "A", 0)));   // hands the token to 2, keeps a copy
         FakeExecution y = at(0).receiving(2, new TokenLost(2, "A"));
         mobility(KlmeVariant.CORRECTED).tokenLost(i, y);
         assertInstanceOf(TokenMsg.class, y.to(2).get(0));
         KlmeState i2 = node(0, true);
-        corrected.reqCs(i2, at(0).receiving(2, new ReqCs(2, 1, "A")));
-        mobility(KlmeVariant.CORRECTED).leaving(i2, at(0).receiving(2, new IAmLeaving(2, List.of(), List.of(), "A", -1)));
+        corrected.reqCs(i2, at(0).receiving(2, new ReqCs(2, 1, "A", 0)));
+        mobility(KlmeVariant.CORRECTED).leaving(i2, at(0).receiving(2, new IAmLeaving(2, List.of(), List.of(), List.of(), "A", -1, 0)));
         assertTrue(i2.token != null && i2.mThId == 0, "the receiver left: the old holder regenerates the token");
         assertFalse(i2.token.rQueue.contains(2));
     }

@@ -33,13 +33,22 @@ final class KlmeHarness {
     final Engine engine;
     final List<ExecutionRecord> executed = new ArrayList<>();
 
+    /** Three areas: A and B as {@link #AREAS}, and C (y ≥ 5) below both. */
+    static final List<NeighbourhoodArea> THREE_AREAS = List.of(AREAS.get(0), AREAS.get(1),
+            new NeighbourhoodArea("C", 0, 5, 10, 5));
+
     KlmeHarness(Protocol<?> protocol, double[] x, double[] y, long seed, int lockoutBound, List<TopologyEvent> dynamics,
                 Workload workload, SchedulerPolicy policy) {
+        this(protocol, x, y, seed, lockoutBound, dynamics, workload, policy, AREAS);
+    }
+
+    KlmeHarness(Protocol<?> protocol, double[] x, double[] y, long seed, int lockoutBound, List<TopologyEvent> dynamics,
+                Workload workload, SchedulerPolicy policy, List<NeighbourhoodArea> areas) {
         int n = x.length;
         List<String> names = new ArrayList<>();
         for (int i = 0; i < n; i++) names.add(Integer.toString(i + 1));
         sim = new Simulation(new SimulationConfig(protocol, names, x, y, null, n - 1, ChannelDiscipline.FIFO,
-                PortAssignment.LOWEST, new CheckSettings(lockoutBound), seed, AREAS));
+                PortAssignment.LOWEST, new CheckSettings(lockoutBound), seed, areas));
         sim.addListener(new SimulationListener() {
             @Override
             public void executed(ExecutionRecord r) {

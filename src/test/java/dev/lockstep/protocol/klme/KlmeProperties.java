@@ -50,6 +50,33 @@ class KlmeProperties {
         check(s.locksAcquired() == s.lockRequests(), s.locksAcquired() + " of " + s.lockRequests() + " succeeded");
     }
 
+    /**
+     * As above over three areas, where a neighbourhood may start empty (C always does, A or B may)
+     * and moves may empty one: node 0 keeps the token of each neighbourhood nobody was in, and a
+     * last member leaving keeps its token, until somebody enters (README, "Interpretation choices").
+     */
+    @Property(tries = 100)
+    void noViolationWithEmptyNeighbourhoods(
+            @ForAll @IntRange(min = 2, max = 6) int n, @ForAll @IntRange(min = 1, max = 2) int k, @ForAll long seed,
+            @ForAll("policies") SchedulerPolicy policy, @ForAll @DoubleRange(min = 0.02, max = 0.5) double lock,
+            @ForAll @IntRange(min = 0, max = 12) int moves) {
+        Random r = new Random(seed);
+        double[] x = new double[n];
+        double[] y = new double[n];
+        for (int u = 0; u < n; u++) {
+            x[u] = r.nextInt(100) / 10.0;
+            y[u] = r.nextInt(50) / 10.0;
+        }
+        List<TopologyEvent> dynamics = moves(r, x.clone(), y.clone(), moves, true);
+        KlmeHarness h = new KlmeHarness(new Klme(k, KlmeVariant.CORRECTED, lDeadlockBound(policy, n)), x, y, seed,
+                40 * n * n, dynamics, new RandomWorkload(lock, 2, WORKLOAD_ROUNDS), policy, KlmeHarness.THREE_AREAS);
+        boolean drained = h.runAndDrain(WORKLOAD_ROUNDS, 20 * 40 * n * n);
+        Stats s = h.sim.stats();
+        check(h.sim.violations().isEmpty(), "violations: " + h.sim.violations());
+        check(drained, "requests still pending after the workload stopped");
+        check(s.locksAcquired() == s.lockRequests(), s.locksAcquired() + " of " + s.lockRequests() + " succeeded");
+    }
+
     /** A random run: node 0 in A, node 1 in B, the rest anywhere; moves as {@link #moves}. */
     static KlmeHarness harness(int n, int k, long seed, SchedulerPolicy policy, double lock, int moves,
                                KlmeVariant variant) {
@@ -61,7 +88,7 @@ class KlmeProperties {
             x[u] = u == 0 ? r.nextInt(50) / 10.0 : u == 1 ? 5 + r.nextInt(50) / 10.0 : r.nextInt(100) / 10.0;
             y[u] = r.nextInt(50) / 10.0;
         }
-        List<TopologyEvent> dynamics = moves(r, x.clone(), y.clone(), moves);
+        List<TopologyEvent> dynamics = moves(r, x.clone(), y.clone(), moves, false);
         return new KlmeHarness(new Klme(k, variant, lDeadlockBound(policy, n)), x, y, seed, 40 * n * n, dynamics,
                 new RandomWorkload(lock, 2, WORKLOAD_ROUNDS), policy);
     }
@@ -77,14 +104,12 @@ class KlmeProperties {
     }
 
     /**
-     * Random moves at distinct rounds, each leaving its neighbourhood with another member: a node
-     * entering an empty neighbourhood generates its token, and two doing so at once would make
-     * two (the paper has no rule for an empty neighbourhood; README, "Interpretation choices").
-     * A node moves again only after {@link #QUIET} rounds and moves are {@link #SPACING} rounds
+     * Random moves at distinct rounds, within A and B each leaving its neighbourhood with another
+     * member, or, {@code anywhere}, into C too and emptying neighbourhoods. A node moves again only after {@link #QUIET} rounds and moves are {@link #SPACING} rounds
      * apart (Sec. 3, assumption 5: the network is quasi-stable), so the messages of a previous
      * change have mostly drained. Closer moves still find races (README, "Interpretation choices").
      */
-    static List<TopologyEvent> moves(Random r, double[] x, double[] y, int count) {
+    static List<TopologyEvent> moves(Random r, double[] x, double[] y, int count, boolean anywhere) {
         List<TopologyEvent> out = new ArrayList<>();
         int[] last = new int[x.length];
         java.util.Arrays.fill(last, -QUIET);
@@ -93,11 +118,11 @@ class KlmeProperties {
             round += SPACING + r.nextInt(WORKLOAD_ROUNDS / (count + 1));
             int u = r.nextInt(x.length);
             double nx = r.nextInt(100) / 10.0;
-            double ny = r.nextInt(50) / 10.0;
+            double ny = r.nextInt(anywhere ? 100 : 50) / 10.0;
             boolean fromA = x[u] < 5;
             int others = 0;
             for (int v = 0; v < x.length; v++) if (v != u && (x[v] < 5) == fromA) others++;
-            if (others == 0 || round - last[u] < QUIET || (nx < 5) == fromA && r.nextBoolean()) continue;
+            if (!anywhere && others == 0 || round - last[u] < QUIET || (nx < 5) == fromA && r.nextBoolean()) continue;
             last[u] = round;
             x[u] = nx;
             y[u] = ny;
