@@ -41,7 +41,7 @@ public final class PointScenarios {
             if (graph != null) json = withGraph(json, graph, spec, index, params);
             for (int a = 0; a < at.length; a++) {
                 Axis axis = spec.axes().get(a);
-                if (!Axis.isGraph(axis.name())) json = set(json, axis.tokens(), axis.values().get(at[a]));
+                if (!Axis.isGraph(axis.name())) json = set(json, axis.tokens(), shorthand(axis, axis.values().get(at[a])));
             }
             if (spec.rounds() != null) json = set(json, List.of("rounds"), parse(String.valueOf(spec.rounds())));
             points.add(new GridPoint(index, GridPoint.id(index), Collections.unmodifiableMap(params), ScenarioWriter.toText(json)));
@@ -74,6 +74,12 @@ public final class PointScenarios {
         } catch (JsonParseException e) {
             throw new ScenarioException(e.describe(file));
         }
+    }
+
+    /** A policy's name alone as a {@code scheduler} value: {@code "synchronous"} is {@code {"policy": "synchronous"}}. */
+    private static JsonValue shorthand(Axis axis, JsonValue v) {
+        if (axis.pointer().equals("/scheduler") && v instanceof JsonValue.Str s) return parse("{\"policy\":" + json(s) + "}");
+        return v;
     }
 
     /** {@code root} with {@code value} at the path of reference tokens (null: the field removed). */

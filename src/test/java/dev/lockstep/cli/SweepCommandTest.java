@@ -128,6 +128,18 @@ class SweepCommandTest {
     }
 
     @Test
+    void progressOnATerminalShowsRunsRateAndTimeLeftThenClearsItsLine() throws Exception {
+        Path spec = spec("\"axes\": {\"K\": [2, 4]}, \"seeds\": {\"count\": 2}, \"rounds\": 20");
+        MainTest.Result r = MainTest.run(true, "sweep", spec.toString(), "--out", dir.resolve("out").toString());
+        assertTrue(r.err().startsWith("\rruns 0 / 4 (0%)  0.0 runs/s  ETA --:--\033[K"), r::toString);
+        assertTrue(r.err().matches("(?s).*\rruns 4 / 4 \\(100%\\)  [0-9.]+ runs/s  ETA 0:00\033\\[K\r\033\\[K"), r::toString);
+        assertEquals("", MainTest.run(true, "sweep", spec.toString(), "--out", dir.resolve("o2").toString(), "--no-progress").err());
+        assertTrue(MainTest.run(false, "sweep", spec.toString(), "--out", dir.resolve("o3").toString(), "--progress").err().contains("runs 4 / 4"));
+        assertEquals("1:01:01", SweepProgress.clock(3661));
+        assertEquals("2:05", SweepProgress.clock(125));
+    }
+
+    @Test
     void badSpecsAreNamedByFileLineColumnAndPath() throws Exception {
         String file = dir.resolve("spec.json").toString();
         assertEquals(file + ":2:25: $.axes.Q: unknown axis \"Q\"; expected one of: " + String.join(", ", List.of("protocol", "params", "variant",

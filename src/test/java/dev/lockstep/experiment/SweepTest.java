@@ -127,6 +127,31 @@ class SweepTest {
     }
 
     @Test
+    void protocolsAndSchedulersAsAxesAndAChoiceOfMeasures() throws Exception {
+        Path base = Path.of("sample-runs/krl-figure-2-static.json").toAbsolutePath();
+        Path spec = dir.resolve("krl.json");
+        Files.writeString(spec, "{\"base\": \"" + base + "\", \"axes\": {\"protocol\": [\"krl\", \"krlf\"],"
+                + " \"scheduler\": [\"synchronous\", {\"policy\": \"semi-synchronous\", \"activation\": 0.5}]},"
+                + " \"measures\": [\"violations\", \"tokenMessages\", \"locksAcquired\"], \"seeds\": [1, 2]}");
+        Path out = dir.resolve("out");
+        SweepFixture.run(spec, out, 2, Shard.ALL);
+        assertEquals("{\"policy\":\"synchronous\"}", new JsonWriter().value(ScenarioLoader.load(GridPoint.file(out, "p3")).json().get("scheduler")).toString(),
+                "a policy's name alone is a scheduler");
+        assertEquals("krlf", ScenarioLoader.load(GridPoint.file(out, "p3")).protocol().name());
+        for (RunRecord r : RunLog.read(out.resolve(RunLog.FILE)).records()) {
+            assertEquals(List.of("locksAcquired", "tokenMessages", "violations", "firstViolation"), List.copyOf(r.measures().members().keySet()),
+                    "the chosen measures, in the fixed order");
+            assertTrue(count(r, "tokenMessages", null) > 0, "KRL hands tokens over: " + r.line());
+        }
+        assertTrue(Files.readAllLines(out.resolve(SummaryTable.FILE)).get(0)
+                .startsWith("point,protocol,scheduler,runs,locksAcquired_mean,locksAcquired_sd,locksAcquired_ci95,tokenMessages_mean"));
+        List<String> rows = Files.readAllLines(out.resolve(SummaryTable.FILE));
+        assertTrue(rows.get(3).startsWith("p3,krlf,synchronous,2,"), "a string axis value as itself: " + rows.get(3));
+        assertTrue(rows.get(2).startsWith("p2,krl,\"{\"\"policy\"\":\"\"semi-synchronous\"\",\"\"activation\"\":0.5}\",2,"),
+                "any other value as its JSON, quoted for CSV: " + rows.get(2));
+    }
+
+    @Test
     void theExampleSpecRuns() throws Exception {
         SweepSpec spec = SweepSpec.load(Path.of("experiments/lme-k-sweep.json"));
         assertEquals(List.of("K", "activation"), spec.axes().stream().map(Axis::name).toList());
