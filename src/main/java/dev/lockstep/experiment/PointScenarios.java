@@ -39,11 +39,12 @@ public final class PointScenarios {
                 if (Axis.isGraph(axis.name())) graph.put(axis.name().substring(Axis.GRAPH.length()), axis.values().get(at[a]));
             }
             if (graph != null) json = withGraph(json, graph, spec, index, params);
+            // the spec's rounds, unless a "rounds" axis sets them
+            if (spec.rounds() != null) json = set(json, List.of("rounds"), parse(String.valueOf(spec.rounds())));
             for (int a = 0; a < at.length; a++) {
                 Axis axis = spec.axes().get(a);
                 if (!Axis.isGraph(axis.name())) json = set(json, axis.tokens(), shorthand(axis, axis.values().get(at[a])));
             }
-            if (spec.rounds() != null) json = set(json, List.of("rounds"), parse(String.valueOf(spec.rounds())));
             points.add(new GridPoint(index, GridPoint.id(index), Collections.unmodifiableMap(params), ScenarioWriter.toText(json)));
             // the next combination, the last axis fastest
             int a = at.length - 1;

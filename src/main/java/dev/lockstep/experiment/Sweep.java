@@ -46,6 +46,7 @@ public final class Sweep {
 
     public static Result run(SweepSpec spec, Path dir, int jobs, Shard shard, Listener listener)
             throws ScenarioException, IOException, InterruptedException {
+        if (Files.exists(dir) && !Files.isDirectory(dir)) throw new IOException(dir + ": exists and is not a directory; give another --out");
         List<GridPoint> points = PointScenarios.points(spec);
         validate(spec, points, dir);
         Files.createDirectories(dir.resolve(GridPoint.DIRECTORY));

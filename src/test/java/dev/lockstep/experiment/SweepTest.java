@@ -114,6 +114,11 @@ class SweepTest {
         assertEquals("{\"cut\":0.05}", new JsonWriter().value(s.json().get("churn")).toString(), "a missing object is created");
         assertFalse(s.json().has("checks"), "null removes the field");
         assertEquals(400, s.rounds(), "without rounds in the spec, the base's");
+        SweepSpec both = SweepSpec.load(SweepFixture.spec(dir, "\"axes\": {\"rounds\": [7, 9]}, \"rounds\": 50"));
+        assertEquals(9, ScenarioLoader.parse(PointScenarios.points(both).get(1).scenario(), "p2.json").rounds(), "a rounds axis beats the spec's rounds");
+        Path file = Files.writeString(dir.resolve("a-file"), "");
+        IOException notDir = assertThrows(IOException.class, () -> SweepFixture.run(SweepFixture.small(dir), file, 1, Shard.ALL));
+        assertEquals(file + ": exists and is not a directory; give another --out", notDir.getMessage());
     }
 
     @Test
