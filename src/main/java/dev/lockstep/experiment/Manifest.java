@@ -75,7 +75,7 @@ public record Manifest(String grid, Shard shard, List<String> axes, List<String>
     }
 
     /** Reads {@code DIR/sweep.json}; an IOException names the file and what is wrong. */
-    static Manifest read(Path dir) throws IOException {
+    public static Manifest read(Path dir) throws IOException {
         Path file = dir.resolve(FILE);
         if (!Files.exists(file)) throw new IOException(file + ": no such file; is " + dir + " a sweep's output directory?");
         try {

@@ -45,6 +45,11 @@ public final class RunLog implements AutoCloseable {
         return new Lines(records, start, start < bytes.length);
     }
 
+    /** The runs recorded in a sweep's directory, in the order they were written (a partial last line left out). */
+    public static List<RunRecord> records(Path dir) throws IOException {
+        return read(dir.resolve(FILE)).records();
+    }
+
     /** Opens {@code file} for appending, first cutting off a partial last line left by a kill. */
     static RunLog append(Path file, long wholeBytes) throws IOException {
         if (Files.exists(file) && Files.size(file) > wholeBytes) {

@@ -31,6 +31,8 @@ import java.util.stream.Collectors;
  * <p>Each run is one task on a pool of {@code jobs} threads, with its own simulation and its own
  * seeded stream, parsed from its point's scenario text: a run's line does not depend on the
  * thread count or on what ran beside it. Lines are written by one thread, in the order runs finish.
+ * Interrupting the calling thread stops the sweep (the runs in flight are lost, as in a kill);
+ * the same call later resumes it.
  */
 public final class Sweep {
     private Sweep() {}
@@ -39,6 +41,9 @@ public final class Sweep {
     public interface Listener {
         /** {@code done} of the {@code toRun} runs this invocation runs have finished. */
         void runsDone(int done, int toRun);
+
+        /** A run's line, just written to runs.jsonl (before {@link #runsDone} counts it): for results shown as they arrive. */
+        default void runWritten(RunRecord run) {}
     }
 
     /** What a sweep did: runs already in the directory, runs made now, and runs of its shard in all. */
@@ -145,12 +150,17 @@ public final class Sweep {
                 runs.submit(() -> runOne(p, GridPoint.file(dir, p.id()).toString(), seed, spec.measures()));
             }
             for (int i = 1; i <= todo.size(); i++) {
+                String line;
                 try {
-                    log.add(runs.take().get());
+                    line = runs.take().get();
                 } catch (ExecutionException e) {
                     throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
                 }
-                if (listener != null) listener.runsDone(i, todo.size());
+                log.add(line);
+                if (listener != null) {
+                    listener.runWritten(RunRecord.parse(line));
+                    listener.runsDone(i, todo.size());
+                }
             }
         } finally {
             pool.shutdownNow();

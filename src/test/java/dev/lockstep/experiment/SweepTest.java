@@ -90,6 +90,32 @@ class SweepTest {
     }
 
     @Test
+    void anInterruptedSweepStopsAndResumes() throws Exception {
+        Path spec = SweepFixture.spec(dir, "\"axes\": {\"K\": [2, 4, 8]}, \"seeds\": {\"count\": 8}, \"rounds\": 300");
+        Path out = dir.resolve("out");
+        List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Thread caller = Thread.currentThread();
+        Sweep.Listener stopAfterFive = new Sweep.Listener() {
+            @Override public void runsDone(int done, int toRun) {
+                if (done == 5) caller.interrupt(); // as a Stop button would
+            }
+
+            @Override public void runWritten(RunRecord run) {
+                seen.add(run.withoutWallTime());
+            }
+        };
+        assertThrows(InterruptedException.class, () -> Sweep.run(SweepSpec.load(spec), out, 2, Shard.ALL, stopAfterFive));
+        assertFalse(Thread.interrupted(), "the interrupt was consumed by the sweep");
+        int written = RunLog.records(out).size();
+        assertTrue(written >= 5 && written < 24, "stopped early: " + written);
+        assertEquals(seen, RunLog.records(out).stream().map(RunRecord::withoutWallTime).toList(), "the listener saw each line as written");
+        assertEquals(24 - written, SweepFixture.run(spec, out, 2, Shard.ALL).ran());
+        Path whole = dir.resolve("whole");
+        SweepFixture.run(spec, whole, 1, Shard.ALL);
+        assertEquals(SweepFixture.runs(whole), SweepFixture.runs(out));
+    }
+
+    @Test
     void aChangedSpecOrAnotherShardIsRefused() throws Exception {
         Path spec = SweepFixture.small(dir);
         Path out = dir.resolve("out");
