@@ -34,6 +34,7 @@ final class GraphGenerator {
     static final List<String> FIELD_ORDER = List.of("generator", "nodes", "meanDegree", "radius", "connected", "connectivity", "seed");
     static final int MAX_NODES = 10_000;
     private static final int TRIES = 1000;
+    static final String RUN = "run";
 
     private GraphGenerator() {}
 
@@ -49,7 +50,8 @@ final class GraphGenerator {
                 return v instanceof JsonValue.Num n && n.isIntegral() && n.text().length() < 7 && Integer.parseInt(n.text()) >= 2
                         && Integer.parseInt(n.text()) <= MAX_NODES ? null : "expected the node count, an integer between 2 and " + MAX_NODES;
             case "seed":
-                return v instanceof JsonValue.Num n && n.isIntegral() && fitsLong(n.text()) ? null : "expected the graph's seed (an integer)";
+                return v instanceof JsonValue.Num n && n.isIntegral() && fitsLong(n.text()) || v instanceof JsonValue.Str s && s.value().equals(RUN)
+                        ? null : "expected the graph's seed (an integer) or \"" + RUN + "\" (a graph per run, drawn with the run's seed)";
             case "meanDegree", "radius":
                 return v instanceof JsonValue.Num n && n.doubleValue() > 0 && n.doubleValue() < 1e6 ? null : "expected a positive number";
             case "connectivity":
@@ -60,6 +62,11 @@ final class GraphGenerator {
             default:
                 return "unknown graph field \"" + field + "\"; expected one of: " + String.join(", ", FIELD_ORDER);
         }
+    }
+
+    /** {@code "seed": "run"}: each run draws its own graph with its own seed. */
+    static boolean perRun(Map<String, JsonValue> f) {
+        return f.get("seed") instanceof JsonValue.Str s && s.value().equals(RUN);
     }
 
     private static boolean fitsLong(String text) {

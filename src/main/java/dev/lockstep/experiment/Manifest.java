@@ -40,6 +40,7 @@ public record Manifest(String grid, Shard shard, List<String> axes, List<String>
         sb.append(String.join(",", spec.measures())).append('\n').append(spec.seeds()).append('\n');
         for (GridPoint p : points) {
             sb.append(p.id()).append(' ').append(paramsJson(p)).append('\n').append(p.scenario()).append('\n');
+            for (var e : p.bySeed().entrySet()) sb.append(e.getKey()).append('\n').append(e.getValue()).append('\n');
         }
         String grid = HexFormat.of().formatHex(sha.digest(sb.toString().getBytes(StandardCharsets.UTF_8)));
         List<String> axes = spec.axes().stream().map(Axis::name).toList();
@@ -91,7 +92,7 @@ public record Manifest(String grid, Shard shard, List<String> axes, List<String>
             for (JsonValue v : ((JsonValue.Arr) o.get("points")).items()) {
                 JsonValue.Obj p = (JsonValue.Obj) v;
                 Map<String, JsonValue> params = new LinkedHashMap<>(((JsonValue.Obj) p.get("params")).members());
-                points.add(new GridPoint(points.size(), ((JsonValue.Str) p.get("id")).value(), params, ""));
+                points.add(new GridPoint(points.size(), ((JsonValue.Str) p.get("id")).value(), params, "", Map.of()));
             }
             return new Manifest(grid, shard == null ? Shard.ALL : shard, axes, measures, seeds, points);
         } catch (JsonParseException | ClassCastException | NullPointerException | NumberFormatException e) {

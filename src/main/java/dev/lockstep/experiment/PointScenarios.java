@@ -38,19 +38,34 @@ public final class PointScenarios {
                 params.put(axis.name(), axis.values().get(at[a]));
                 if (Axis.isGraph(axis.name())) graph.put(axis.name().substring(Axis.GRAPH.length()), axis.values().get(at[a]));
             }
-            if (graph != null) json = withGraph(json, graph, spec, index, params);
-            // the spec's rounds, unless a "rounds" axis sets them
-            if (spec.rounds() != null) json = set(json, List.of("rounds"), parse(String.valueOf(spec.rounds())));
-            for (int a = 0; a < at.length; a++) {
-                Axis axis = spec.axes().get(a);
-                if (!Axis.isGraph(axis.name())) json = set(json, axis.tokens(), shorthand(axis, axis.values().get(at[a])));
+            if (graph != null && GraphGenerator.perRun(graph)) {
+                // a graph per run: one scenario per seed, the graph drawn with the run's seed
+                Map<Long, String> bySeed = new LinkedHashMap<>();
+                for (long seed : spec.seeds()) {
+                    graph.put("seed", parse(String.valueOf(seed)));
+                    bySeed.put(seed, text(spec, withGraph(json, graph, spec, index, params), at));
+                }
+                points.add(new GridPoint(index, GridPoint.id(index), Collections.unmodifiableMap(params), "", Collections.unmodifiableMap(bySeed)));
+            } else {
+                String text = text(spec, graph == null ? json : withGraph(json, graph, spec, index, params), at);
+                points.add(new GridPoint(index, GridPoint.id(index), Collections.unmodifiableMap(params), text, Map.of()));
             }
-            points.add(new GridPoint(index, GridPoint.id(index), Collections.unmodifiableMap(params), ScenarioWriter.toText(json)));
             // the next combination, the last axis fastest
             int a = at.length - 1;
             while (a >= 0 && ++at[a] == spec.axes().get(a).values().size()) at[a--] = 0;
             if (a < 0) return points;
         }
+    }
+
+    /** The point's scenario text: the spec's rounds, then the axes other than the graph's. */
+    private static String text(SweepSpec spec, JsonValue.Obj json, int[] at) {
+        // the spec's rounds, unless a "rounds" axis sets them
+        if (spec.rounds() != null) json = set(json, List.of("rounds"), parse(String.valueOf(spec.rounds())));
+        for (int a = 0; a < at.length; a++) {
+            Axis axis = spec.axes().get(a);
+            if (!Axis.isGraph(axis.name())) json = set(json, axis.tokens(), shorthand(axis, axis.values().get(at[a])));
+        }
+        return ScenarioWriter.toText(json);
     }
 
     /** The scenario with the generated graph in place of the base's; the graph comes before the axes, which may change Δ. */

@@ -62,8 +62,11 @@ public final class Sweep {
             checkSameGrid(dir, manifest);
             manifest.write(dir);
             for (GridPoint p : points) {
-                Path f = GridPoint.file(dir, p.id());
-                if (!Files.exists(f) || !Files.readString(f).equals(p.scenario())) AtomicFile.write(f, out -> out.write(p.scenario()));
+                for (var e : p.files(dir).entrySet()) {
+                    Path f = e.getKey();
+                    Files.createDirectories(f.getParent());
+                    if (!Files.exists(f) || !Files.readString(f).equals(e.getValue())) AtomicFile.write(f, out -> out.write(e.getValue()));
+                }
             }
             Path runsFile = dir.resolve(RunLog.FILE);
             RunLog.Lines existing = RunLog.read(runsFile);
@@ -87,17 +90,19 @@ public final class Sweep {
     /** Loads every point before anything is written: a bad value is found before hours of runs. */
     private static void validate(SweepSpec spec, List<GridPoint> points, Path dir) throws ScenarioException, IOException {
         for (GridPoint p : points) {
-            Path f = GridPoint.file(dir, p.id());
-            try {
-                ScenarioLoader.parse(p.scenario(), f.toString());
-            } catch (ScenarioException e) {
-                // write the point so that the loader's line:column can be looked at
-                Files.createDirectories(f.getParent());
-                AtomicFile.write(f, out -> out.write(p.scenario()));
-                List<String> lines = new ArrayList<>();
-                lines.add(spec.file() + ": point " + p.id() + " (" + GridPoint.describe(p.params()) + ") is not a valid scenario:");
-                lines.addAll(e.problems());
-                throw new ScenarioException(lines);
+            for (var file : p.files(dir).entrySet()) {
+                Path f = file.getKey();
+                try {
+                    ScenarioLoader.parse(file.getValue(), f.toString());
+                } catch (ScenarioException e) {
+                    // write the point so that the loader's line:column can be looked at
+                    Files.createDirectories(f.getParent());
+                    AtomicFile.write(f, out -> out.write(file.getValue()));
+                    List<String> lines = new ArrayList<>();
+                    lines.add(spec.file() + ": point " + p.id() + " (" + GridPoint.describe(p.params()) + ") is not a valid scenario:");
+                    lines.addAll(e.problems());
+                    throw new ScenarioException(lines);
+                }
             }
         }
     }
@@ -147,7 +152,7 @@ public final class Sweep {
             for (int r : todo) {
                 GridPoint p = points.get(r / seeds);
                 long seed = spec.seeds().get(r % seeds);
-                runs.submit(() -> runOne(p, GridPoint.file(dir, p.id()).toString(), seed, spec.measures()));
+                runs.submit(() -> runOne(p, p.file(dir, seed).toString(), seed, spec.measures()));
             }
             for (int i = 1; i <= todo.size(); i++) {
                 String line;
@@ -169,7 +174,7 @@ public final class Sweep {
 
     /** One run: the point's scenario as {@code run} would load it from its file, this seed, its rounds; its JSON line. */
     static String runOne(GridPoint p, String file, long seed, List<String> measures) throws ScenarioException {
-        Scenario scenario = ScenarioLoader.parse(p.scenario(), file);
+        Scenario scenario = ScenarioLoader.parse(p.scenario(seed), file);
         JsonWriter w = new JsonWriter();
         long start = System.nanoTime();
         Measures.run(scenario, seed, scenario.rounds(), measures, w);

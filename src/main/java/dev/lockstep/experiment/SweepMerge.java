@@ -60,11 +60,16 @@ public final class SweepMerge {
         Files.createDirectories(out.resolve(GridPoint.DIRECTORY));
         Manifest merged = new Manifest(m.grid(), Shard.ALL, m.axes(), m.measures(), m.seeds(), m.points());
         merged.write(out);
-        for (GridPoint p : m.points()) {
-            Path from = GridPoint.file(dirs.get(0), p.id());
-            if (Files.exists(from)) {
-                String text = Files.readString(from);
-                AtomicFile.write(GridPoint.file(out, p.id()), w -> w.write(text));
+        // the points' scenarios, one file per point or (a graph per run) a directory per point
+        Path points = dirs.get(0).resolve(GridPoint.DIRECTORY);
+        if (Files.isDirectory(points)) {
+            try (java.util.stream.Stream<Path> files = Files.walk(points)) {
+                for (Path from : files.filter(f -> Files.isRegularFile(f) && f.toString().endsWith(".json")).sorted().toList()) {
+                    Path to = out.resolve(GridPoint.DIRECTORY).resolve(points.relativize(from));
+                    Files.createDirectories(to.getParent());
+                    String text = Files.readString(from);
+                    AtomicFile.write(to, w -> w.write(text));
+                }
             }
         }
         AtomicFile.write(out.resolve(RunLog.FILE), w -> {

@@ -112,6 +112,38 @@ class GraphGeneratorTest {
     }
 
     @Test
+    void aGraphPerRunIsDrawnWithTheRunsSeedAndWrittenPerSeed() throws Exception {
+        Path spec = SweepFixture.spec(dir, "\"graph\": {\"generator\": \"random-connected\", \"nodes\": 10, \"connectivity\": 0.3, \"seed\": \"run\"},"
+                + " \"axes\": {\"K\": [3, 5]}, \"seeds\": [4, 7, 9], \"rounds\": 30");
+        Path out = dir.resolve("out");
+        SweepFixture.run(spec, out, 2, Shard.ALL);
+        for (String point : List.of("p1", "p2")) {
+            Set<String> graphs = new HashSet<>();
+            for (long seed : List.of(4L, 7L, 9L)) {
+                Path file = out.resolve("points").resolve(point).resolve("s" + seed + ".json");
+                Scenario s = ScenarioLoader.load(file);
+                graphs.add(java.util.Arrays.toString(s.edges()));
+                RunRecord rec = RunLog.records(out).stream().filter(r -> r.point().equals(point) && r.seed() == seed).findFirst().orElseThrow();
+                dev.lockstep.json.JsonWriter w = new dev.lockstep.json.JsonWriter();
+                Measures.run(s, seed, s.rounds(), Measures.ALL, w);
+                assertEquals(w.toString(), new dev.lockstep.json.JsonWriter().value(rec.measures()).toString(), "the run is its file run with its seed");
+            }
+            assertEquals(3, graphs.size(), "each run its own graph");
+        }
+        assertEquals(java.nio.file.Files.readString(out.resolve("points/p1/s7.json")).replace("\"K\": 3", "\"K\": 5"),
+                java.nio.file.Files.readString(out.resolve("points/p2/s7.json")), "the same seed, the same graph at every point");
+        // shards merge with their per-seed files
+        List<Path> shards = new java.util.ArrayList<>();
+        for (int i = 1; i <= 2; i++) {
+            shards.add(dir.resolve("s" + i));
+            SweepFixture.run(spec, shards.get(i - 1), 1, new Shard(i, 2));
+        }
+        SweepMerge.merge(shards, dir.resolve("merged"));
+        assertEquals(SweepFixture.runs(out), SweepFixture.runs(dir.resolve("merged")));
+        assertEquals(java.nio.file.Files.readString(out.resolve("points/p2/s9.json")), java.nio.file.Files.readString(dir.resolve("merged/points/p2/s9.json")));
+    }
+
+    @Test
     void aSweepRunsOnGeneratedGraphs() throws Exception {
         Path spec = SweepFixture.spec(dir, "\"graph\": {\"generator\": \"unit-disk\", \"nodes\": 12, \"meanDegree\": 4},"
                 + " \"axes\": {\"graph.seed\": [1, 2], \"K\": [20]}, \"seeds\": [1, 2], \"rounds\": 40");
