@@ -16,7 +16,7 @@ import picocli.CommandLine.Parameters;
 /** {@code sweep SPEC --out DIR}: every point of a parameter grid × every seed, on all cores; resumable. */
 @Command(name = "sweep", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = "Run every point of a spec's parameter grid with every seed, on a pool of threads: DIR/runs.jsonl (one line per run), "
-                + "DIR/summary.csv (mean, sd, 95% CI per point), DIR/points/<id>.json (each point's scenario, for 'run' and 'gui'). "
+                + "DIR/summary.csv (mean, sd, 95%% CI per point), DIR/points/<id>.json (each point's scenario, for 'run' and 'gui'). "
                 + "The same command again resumes: the runs already in DIR/runs.jsonl are skipped (README \"Experiments\").")
 final class SweepCommand implements Callable<Integer> {
     private final Streams streams;

@@ -17,7 +17,7 @@ import picocli.CommandLine.Parameters;
 final class SweepMergeCommand implements Callable<Integer> {
     private final Streams streams;
 
-    @Parameters(hideParamSyntax = true, paramLabel = "DIR", description = "the shards' output directories")
+    @Parameters(hideParamSyntax = true, paramLabel = "DIR...", description = "the shards' output directories")
     List<String> dirs = new ArrayList<>();
 
     @Option(names = "--out", paramLabel = "DIR", description = "the merged output directory (required)")

@@ -159,6 +159,16 @@ class SweepCommandTest {
         assertEquals("lockstep: sweep: --shard expects I/N with 1 <= I <= N, got \"0/2\"\nsee 'lockstep sweep --help'\n", shard.err());
     }
 
+    @Test
+    void helpDescribesBothCommands() {
+        MainTest.Result sweep = MainTest.run("sweep", "--help");
+        assertTrue(sweep.out().replaceAll("\\s+", " ").contains("DIR/summary.csv (mean, sd, 95% CI per point)"), sweep::toString);
+        assertEquals("", sweep.err(), "no picocli warning about the help text");
+        MainTest.Result merge = MainTest.run("help", "sweep-merge");
+        assertTrue(merge.out().startsWith("Usage: lockstep sweep-merge DIR... [--out DIR]"), merge::toString);
+        assertEquals("", merge.err());
+    }
+
     private String bad(String rest) throws Exception {
         MainTest.Result r = MainTest.run("sweep", spec(rest).toString(), "--out", dir.resolve("never").toString());
         assertEquals(2, r.code(), r::toString);
