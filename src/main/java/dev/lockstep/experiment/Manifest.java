@@ -5,6 +5,8 @@ import dev.lockstep.json.JsonParseException;
 import dev.lockstep.json.JsonParser;
 import dev.lockstep.json.JsonValue;
 import dev.lockstep.json.JsonWriter;
+import dev.lockstep.scenario.ScenarioException;
+import dev.lockstep.scenario.TextFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,8 +22,8 @@ import java.util.Map;
 /**
  * {@code DIR/sweep.json}: what a sweep directory holds, so that a resumed sweep can tell whether
  * the spec changed and {@code sweep-merge} can check shards without the spec. {@code grid} is a
- * SHA-256 over everything that decides the runs' lines: each point's id, parameters and scenario
- * text, the seeds and the measures (not the spec's layout, nor the shard).
+ * SHA-256 over everything but the seeds that decides the runs' lines: each point's id, parameters
+ * and scenario text, the measures (not the spec's layout, nor the shard). The seeds are listed.
  *
  * @param points the grid's points; their {@code scenario} is empty when read back from the file
  */
@@ -29,18 +31,25 @@ public record Manifest(String grid, Shard shard, List<String> axes, List<String>
     public static final String FILE = "sweep.json";
     static final String FORMAT = "lockstep-sweep/1";
 
-    static Manifest of(SweepSpec spec, List<GridPoint> points, Shard shard) {
+    static Manifest of(SweepSpec spec, List<GridPoint> points, Shard shard) throws ScenarioException {
         MessageDigest sha;
         try {
             sha = MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java has SHA-256", e);
         }
+        // Not the seeds: a sweep may gain seeds (more repetitions where the spread asks for them).
+        // A point with a graph per run has its texts only per seed; the base, the generator's
+        // fields and the rounds decide them.
         StringBuilder sb = new StringBuilder();
-        sb.append(String.join(",", spec.measures())).append('\n').append(spec.seeds()).append('\n');
+        sb.append(String.join(",", spec.measures())).append('\n').append(spec.rounds()).append('\n');
+        if (spec.graph() != null) {
+            JsonWriter g = new JsonWriter().beginObject();
+            for (Map.Entry<String, JsonValue> e : spec.graph().entrySet()) g.key(e.getKey()).value(e.getValue());
+            sb.append(g.endObject()).append('\n').append(TextFile.read(spec.base())).append('\n');
+        }
         for (GridPoint p : points) {
             sb.append(p.id()).append(' ').append(paramsJson(p)).append('\n').append(p.scenario()).append('\n');
-            for (var e : p.bySeed().entrySet()) sb.append(e.getKey()).append('\n').append(e.getValue()).append('\n');
         }
         String grid = HexFormat.of().formatHex(sha.digest(sb.toString().getBytes(StandardCharsets.UTF_8)));
         List<String> axes = spec.axes().stream().map(Axis::name).toList();

@@ -111,6 +111,7 @@ public final class Sweep {
         return s.equals(Shard.ALL) ? "all the runs (no --shard)" : "shard " + s;
     }
 
+    /** A directory of another grid, or shard, is refused; an unsharded sweep may gain seeds, never lose any. */
     private static void checkSameGrid(Path dir, Manifest now) throws IOException {
         if (!Files.exists(dir.resolve(Manifest.FILE))) {
             if (Files.exists(dir.resolve(RunLog.FILE))) throw new IOException(dir.resolve(RunLog.FILE) + " exists but " + Manifest.FILE + " does not: not a sweep's directory; give another --out");
@@ -118,11 +119,21 @@ public final class Sweep {
         }
         Manifest before = Manifest.read(dir);
         if (!before.grid().equals(now.grid())) {
-            throw new IOException(dir + " holds a sweep of a different spec (its grid, seeds, measures or base scenario changed since);"
+            throw new IOException(dir + " holds a sweep of a different spec (its axes, measures, rounds or base scenario changed since);"
                     + " give another --out, or delete " + dir + " to start over");
         }
         if (!before.shard().equals(now.shard())) {
             throw new IOException(dir + " holds " + describe(before.shard()) + " of this sweep, not " + describe(now.shard()) + "; give another --out");
+        }
+        if (before.seeds().equals(now.seeds())) return;
+        List<Long> gone = before.seeds().stream().filter(s -> !now.seeds().contains(s)).toList();
+        if (!gone.isEmpty()) {
+            throw new IOException(dir + " holds runs of seeds the spec no longer has (" + gone.stream().map(String::valueOf).collect(Collectors.joining(", "))
+                    + "); seeds may be added, not removed; give another --out");
+        }
+        if (!now.shard().equals(Shard.ALL)) {
+            throw new IOException(dir + " holds shard " + now.shard() + " of this sweep with other seeds: the runs would be dealt to the shards anew;"
+                    + " add seeds to an unsharded sweep, or run the new seeds as a spec of their own and merge");
         }
     }
 

@@ -115,16 +115,45 @@ class SweepTest {
         assertEquals(SweepFixture.runs(whole), SweepFixture.runs(out));
     }
 
+    static Path withSeeds(Path dir, String seeds, int rounds) throws IOException {
+        return SweepFixture.spec(dir, "\"axes\": {\"K\": [2, 4], \"activation\": [0.5, 1.0]},\n\"seeds\": " + seeds + ",\n\"rounds\": " + rounds);
+    }
+
     @Test
     void aChangedSpecOrAnotherShardIsRefused() throws Exception {
-        Path spec = SweepFixture.small(dir);
         Path out = dir.resolve("out");
-        SweepFixture.run(spec, out, 2, Shard.ALL);
-        Path more = SweepFixture.spec(dir, "\"axes\": {\"K\": [2, 4], \"activation\": [0.5, 1.0]},\n\"seeds\": {\"from\": 1, \"count\": 4},\n\"rounds\": 60");
-        IOException e = assertThrows(IOException.class, () -> SweepFixture.run(more, out, 2, Shard.ALL));
-        assertTrue(e.getMessage().contains("holds a sweep of a different spec"), e.getMessage());
-        IOException s = assertThrows(IOException.class, () -> SweepFixture.run(SweepFixture.small(dir), out, 2, new Shard(1, 2)));
+        SweepFixture.run(withSeeds(dir, "[1, 2, 3]", 60), out, 2, Shard.ALL);
+        IOException e = assertThrows(IOException.class, () -> SweepFixture.run(withSeeds(dir, "[1, 2, 3]", 61), out, 2, Shard.ALL));
+        assertTrue(e.getMessage().contains("holds a sweep of a different spec (its axes, measures, rounds or base scenario changed since)"), e.getMessage());
+        IOException s = assertThrows(IOException.class, () -> SweepFixture.run(withSeeds(dir, "[1, 2, 3]", 60), out, 2, new Shard(1, 2)));
         assertTrue(s.getMessage().contains("holds all the runs (no --shard) of this sweep, not shard 1/2"), s.getMessage());
+        IOException fewer = assertThrows(IOException.class, () -> SweepFixture.run(withSeeds(dir, "[1, 3]", 60), out, 2, Shard.ALL));
+        assertEquals(out + " holds runs of seeds the spec no longer has (2); seeds may be added, not removed; give another --out", fewer.getMessage());
+
+        Path shard = dir.resolve("shard");
+        SweepFixture.run(withSeeds(dir, "[1, 2, 3]", 60), shard, 1, new Shard(2, 2));
+        IOException reshard = assertThrows(IOException.class, () -> SweepFixture.run(withSeeds(dir, "[1, 2, 3, 4]", 60), shard, 1, new Shard(2, 2)));
+        assertTrue(reshard.getMessage().contains("with other seeds: the runs would be dealt to the shards anew"), reshard.getMessage());
+    }
+
+    @Test
+    void moreSeedsLaterRunOnlyTheNewRuns() throws Exception {
+        Path out = dir.resolve("out");
+        SweepFixture.run(withSeeds(dir, "[1, 2, 3]", 60), out, 2, Shard.ALL);
+        assertEquals(new Sweep.Result(12, 8, 20, out), SweepFixture.run(withSeeds(dir, "[1, 2, 3, 7, 5]", 60), out, 2, Shard.ALL));
+        Path fresh = dir.resolve("fresh");
+        SweepFixture.run(withSeeds(dir, "[1, 2, 3, 7, 5]", 60), fresh, 1, Shard.ALL);
+        assertEquals(SweepFixture.runs(fresh), SweepFixture.runs(out));
+        assertEquals(Files.readString(fresh.resolve(SummaryTable.FILE)), Files.readString(out.resolve(SummaryTable.FILE)));
+        assertEquals(Files.readString(fresh.resolve(Manifest.FILE)), Files.readString(out.resolve(Manifest.FILE)));
+        // or as a spec of the new seeds alone, merged
+        Path extra = dir.resolve("extra");
+        SweepFixture.run(withSeeds(dir, "[7, 5]", 60), extra, 2, Shard.ALL);
+        Path first = dir.resolve("first");
+        SweepFixture.run(withSeeds(dir, "[1, 2, 3]", 60), first, 2, Shard.ALL);
+        SweepMerge.merge(List.of(first, extra), dir.resolve("merged"));
+        assertEquals(SweepFixture.runs(fresh), SweepFixture.runs(dir.resolve("merged")));
+        assertEquals(Files.readString(fresh.resolve(SummaryTable.FILE)), Files.readString(dir.resolve("merged").resolve(SummaryTable.FILE)));
     }
 
     @Test
