@@ -33,15 +33,19 @@ public record SweepSpec(String file, Path base, Map<String, JsonValue> graph, Li
     static final long MAX_RUNS = 100_000_000L;
 
     public static SweepSpec load(Path path) throws ScenarioException {
-        String file = path.toString();
+        return parse(TextFile.read(path), path.toString(), path.toAbsolutePath().getParent());
+    }
+
+    /** A spec's text; problems name {@code file}, and {@code base} is resolved against {@code dir} (e.g. a spec edited in a window). */
+    public static SweepSpec parse(String text, String file, Path dir) throws ScenarioException {
         JsonValue root;
         try {
-            root = JsonParser.parse(TextFile.read(path));
+            root = JsonParser.parse(text);
         } catch (JsonParseException e) {
             throw new ScenarioException(e.describe(file));
         }
         Reader r = new Reader(file);
-        SweepSpec spec = r.spec(root, path.toAbsolutePath().getParent());
+        SweepSpec spec = r.spec(root, dir);
         r.throwIfAny();
         return spec;
     }

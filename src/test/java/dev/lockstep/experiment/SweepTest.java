@@ -220,6 +220,13 @@ class SweepTest {
         assertEquals(8, points.size());
         for (GridPoint p : points) ScenarioLoader.parse(p.scenario(), p.id()); // every point is a valid scenario
         assertNotEquals(points.get(0).scenario(), points.get(1).scenario());
-        assertTrue(new String(Files.readAllBytes(Path.of("experiments/lme-k-sweep.json")), StandardCharsets.UTF_8).contains("ring-8.json"));
+        String text = new String(Files.readAllBytes(Path.of("experiments/lme-k-sweep.json")), StandardCharsets.UTF_8);
+        assertEquals(points.stream().map(GridPoint::scenario).toList(),
+                PointScenarios.points(SweepSpec.parse(text, "edited.json", Path.of("experiments").toAbsolutePath())).stream().map(GridPoint::scenario).toList(),
+                "a spec's text, its base resolved against the directory given");
+        var e = assertThrows(dev.lockstep.scenario.ScenarioException.class, () -> SweepSpec.parse("{\"base\": 3}", "edited.json", dir));
+        assertEquals("edited.json:1:10: $.base: expected the base scenario file (a non-empty string), found a number", e.getMessage());
+        assertTrue(assertThrows(dev.lockstep.scenario.ScenarioException.class, () -> SweepSpec.parse("{\"base\": ", "edited.json", dir))
+                .getMessage().startsWith("edited.json:1:10: malformed JSON"));
     }
 }
