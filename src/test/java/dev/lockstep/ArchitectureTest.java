@@ -49,6 +49,7 @@ class ArchitectureTest {
                 .layer("workspace").definedBy("dev.lockstep.workspace..")
                 .layer("dgs").definedBy("dev.lockstep.dgs..")
                 .layer("app").definedBy("dev.lockstep.app..")
+                .layer("experiment").definedBy("dev.lockstep.experiment..")
                 .layer("cli").definedBy("dev.lockstep.cli..")
                 .layer("launcher").definedBy("dev.lockstep")
                 .whereLayer("json").mayNotAccessAnyLayer()
@@ -64,7 +65,8 @@ class ArchitectureTest {
                 .whereLayer("workspace").mayOnlyAccessLayers("core", "protocol", "scenario", "session", "dgs", "json", "io")
                 .whereLayer("dgs").mayOnlyAccessLayers("core", "protocol", "scenario", "json", "io")
                 .whereLayer("app").mayOnlyAccessLayers("core", "protocol", "scenario", "session", "debug", "figure", "watch", "workspace", "dgs", "json", "io")
-                .whereLayer("cli").mayOnlyAccessLayers("core", "protocol", "explore", "scenario", "session", "debug", "figure", "watch", "workspace", "dgs", "app", "json", "io")
+                .whereLayer("experiment").mayOnlyAccessLayers("core", "protocol", "scenario", "json", "io")
+                .whereLayer("cli").mayOnlyAccessLayers("core", "protocol", "explore", "scenario", "session", "debug", "figure", "watch", "workspace", "dgs", "app", "experiment", "json", "io")
                 .whereLayer("launcher").mayOnlyAccessLayers("cli");
     }
 

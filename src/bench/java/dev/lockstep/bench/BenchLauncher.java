@@ -17,7 +17,7 @@ import picocli.CommandLine.Unmatched;
  */
 @Command(name = "lockstep-bench", mixinStandardHelpOptions = true, versionProvider = BenchLauncher.Version.class,
         description = "Lockstep's benchmarks (README \"Performance\").",
-        subcommands = {LmeBench.class, TravelBench.class, ExportBench.class, GuiBench.class, BenchLauncher.Jmh.class})
+        subcommands = {LmeBench.class, TravelBench.class, ExportBench.class, GuiBench.class, SweepBench.class, BenchLauncher.Jmh.class})
 public final class BenchLauncher implements Runnable {
     static final int OK = CommandLine.ExitCode.OK;
     static final int BAD_INPUT = CommandLine.ExitCode.USAGE;

@@ -84,4 +84,12 @@ final class Integers {
             return (int) parse(value, 1, 120);
         }
     }
+
+    /** Worker threads of a sweep: 1 to 1024. */
+    static final class Jobs implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return (int) parse(value, 1, 1024);
+        }
+    }
 }

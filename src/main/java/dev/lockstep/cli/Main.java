@@ -51,6 +51,8 @@ public final class Main implements Callable<Integer> {
                 .addSubcommand(new GuiCommand(streams))
                 .addSubcommand(new ImportDgsCommand(streams))
                 .addSubcommand(new ExportDgsCommand(streams))
+                .addSubcommand(new SweepCommand(streams))
+                .addSubcommand(new SweepMergeCommand(streams))
                 .addSubcommand(new CommandLine.HelpCommand())
                 .addSubcommand(new CompletionCommand(streams));
         cl.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n").exitCodeList(ExitCode.descriptions());

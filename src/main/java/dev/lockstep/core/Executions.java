@@ -149,8 +149,7 @@ final class Executions {
             w.setStatus(u, OperationStatus.LOCKED);
             long wait = round - w.requestRound[u];
             stats.locksAcquired++;
-            stats.waitSum += wait;
-            stats.waitMax = Math.max(stats.waitMax, wait);
+            stats.recordWait(wait);
             w.acquired(u);
         }
         if ((f.events & EV_UNLOCKED) != 0) {

@@ -77,6 +77,29 @@ class BenchLauncherTest {
     }
 
     @Test
+    void sweepReportsRunsPerSecondPerThreadCount() throws Exception {
+        java.nio.file.Path spec = java.nio.file.Files.createTempFile("bench-spec", ".json");
+        try {
+            java.nio.file.Files.writeString(spec, "{\"base\": \"" + java.nio.file.Path.of("sample-runs/ring-8.json").toAbsolutePath()
+                    + "\", \"axes\": {\"K\": [2, 4]}, \"seeds\": {\"count\": 2}, \"rounds\": 20}");
+            Result r = run("sweep", "--spec", spec.toString(), "--jobs", "1,2");
+            assertEquals(BenchLauncher.OK, r.code(), r::toString);
+            List<String> lines = r.out().lines().toList();
+            assertEquals("sweep " + spec + ": 4 runs", lines.get(0));
+            assertTrue(lines.get(1).startsWith("machine: "), r::toString);
+            assertEquals(String.format("%5s %9s %9s %8s", "jobs", "seconds", "runs/s", "speedup"), lines.get(2));
+            assertTrue(lines.get(3).startsWith("    1 ") && lines.get(3).endsWith(" 1.00"), lines.get(3));
+            assertTrue(lines.get(4).startsWith("    2 "), lines.get(4));
+            assertEquals(5, lines.size(), r::toString);
+        } finally {
+            java.nio.file.Files.delete(spec);
+        }
+        Result bad = run("sweep", "--jobs", "0");
+        assertEquals(BenchLauncher.BAD_INPUT, bad.code(), bad::toString);
+        assertTrue(bad.err().startsWith("lockstep: sweep-bench: --jobs expects an integer between 1 and 1024, got \"0\""), bad::toString);
+    }
+
+    @Test
     void guiNeedsADisplayOrSaysSo() {
         if (System.getenv("DISPLAY") != null || System.getenv("WAYLAND_DISPLAY") != null) return;
         Result r = run("gui", "--sizes", "10");

@@ -27,6 +27,7 @@ class StatsTest {
         OperationStatus[] before = new OperationStatus[n];
         java.util.Arrays.fill(before, OperationStatus.IDLE);
         int[] requested = new int[n];
+        List<Long> waits = new ArrayList<>();
         sim.addListener(new SimulationListener() {
             @Override public void executed(ExecutionRecord r) {
                 int u = r.node();
@@ -40,6 +41,7 @@ class StatsTest {
                     long wait = r.round() - requested[u];
                     seen[5] += wait;
                     maxWait[0] = Math.max(maxWait[0], wait);
+                    waits.add(wait);
                 }
                 if (before[u] == OperationStatus.UNLOCKING && now == OperationStatus.IDLE) seen[4]++;
                 before[u] = now;
@@ -64,5 +66,14 @@ class StatsTest {
         assertEquals((double) seen[5] / seen[3], s.meanWaitRounds(), 1e-9);
         assertTrue(s.lockRequests() >= s.locksAcquired());
         assertEquals(0.0, new Stats().meanWaitRounds(), "no lock yet: no mean");
+        // nearest rank: the smallest observed wait with at least ⌈q·n⌉ waits at or below it
+        waits.sort(null);
+        for (double q : new double[] {0.01, 0.25, 0.5, 0.9, 0.99, 1.0}) {
+            long expected = waits.get((int) Math.ceil(q * waits.size()) - 1);
+            assertEquals(expected, s.waitQuantile(q), "quantile " + q + " of " + waits);
+        }
+        assertEquals(maxWait[0], s.waitQuantile(1.0));
+        assertEquals(-1, new Stats().waitQuantile(0.5), "no lock yet: no quantile");
+        assertEquals(s.waitQuantile(0.9), sim.copy().stats().waitQuantile(0.9), "a copy keeps the waits");
     }
 }
