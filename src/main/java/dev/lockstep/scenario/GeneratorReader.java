@@ -28,7 +28,7 @@ final class GeneratorReader {
         } else if (o.has("meanInterRequest")) {
             mean = atLeast(o.get("meanInterRequest"), "meanInterRequest (time units from a node's release to its next request)", 1);
         } else if (o.has("requestRate")) {
-            Double rate = within(o.get("requestRate"), "requestRate (requests per node and time unit)", 1);
+            Double rate = within(o.get("requestRate"), "requestRate (requests per node and time unit)", null, 1);
             mean = rate == null ? null : 1 / rate;
         } else {
             problems.add(o, "missing \"meanInterRequest\": the mean time units (rounds) from a node's release to its"
@@ -48,7 +48,7 @@ final class GeneratorReader {
             problems.add(o, "link changes need explicit \"edges\": on a unit-disk graph the edges follow the positions");
         }
         Double rate = null;
-        if (o.has("rate")) rate = within(o.get("rate"), "rate (link changes per time unit)", LinkChanges.MAX_RATE);
+        if (o.has("rate")) rate = within(o.get("rate"), "rate (link changes per time unit)", 0, LinkChanges.MAX_RATE);
         else problems.add(o, "missing \"rate\": the mean number of link changes per time unit (round), e.g. 0.02 for one per 50");
         double tolerance = LinkChanges.DEFAULT_TOLERANCE;
         if (o.has("tolerance")) {
@@ -81,12 +81,13 @@ final class GeneratorReader {
         return d;
     }
 
-    /** A number in (0, max], or null after reporting. */
-    private Double within(JsonValue v, String what, double max) {
+    /** A number in [min, max], or in (0, max] when {@code min} is null; null after reporting. */
+    private Double within(JsonValue v, String what, Integer min, double max) {
         Double d = problems.number(v, what);
         if (d == null) return null;
-        if (!(d > 0 && d <= max)) {
-            problems.add(v, "expected " + what + " above 0 and at most " + text(max) + ", found " + text(v));
+        if (!((min == null ? d > 0 : d >= min) && d <= max)) {
+            String low = min == null ? "above 0" : "at least " + min;
+            problems.add(v, "expected " + what + " " + low + " and at most " + text(max) + ", found " + text(v));
             return null;
         }
         return d;

@@ -131,7 +131,8 @@ class ScenarioSchemaTest {
                 new String[] {"workload", "{\"kind\": \"poisson\", \"meanInterRequest\": 10, \"hold\": 1, \"until\": 500}"},
                 new String[] {"workload", "{\"kind\": \"poisson\", \"requestRate\": 0.1}"},
                 new String[] {"workload", "{\"kind\": \"random\", \"lock\": 0.2}"},
-                new String[] {"linkChanges", "{\"rate\": 0.02, \"tolerance\": 0.1, \"until\": 400}"})
+                new String[] {"linkChanges", "{\"rate\": 0.02, \"tolerance\": 0.1, \"until\": 400}"},
+                new String[] {"linkChanges", "{\"rate\": 0}"})
                 .map(c -> Arguments.of((Object) c));
     }
 
@@ -204,7 +205,7 @@ class ScenarioSchemaTest {
                 new String[] {"workload", "{\"kind\": \"poisson\", \"meanInterRequest\": 5, \"requestRate\": 0.2}"},
                 new String[] {"workload", "{\"kind\": \"poisson\", \"meanInterRequest\": 5, \"lock\": 0.2}"},
                 new String[] {"workload", "{\"kind\": \"uniform\", \"lock\": 0.2}"},
-                new String[] {"linkChanges", "{\"rate\": 0}"},
+                new String[] {"linkChanges", "{\"rate\": -0.5}"},
                 new String[] {"linkChanges", "{\"tolerance\": 0.1}"},
                 new String[] {"linkChanges", "{\"rate\": 0.1, \"tolerance\": 1.5}"},
                 new String[] {"linkChanges", "{\"rate\": 0.1}", "edges", null, "unitDisk", "1.5"})

@@ -168,6 +168,16 @@ class TimeUnitRunProperties {
         assertTrue(gaps.stream().allMatch(g -> g >= 1), "a release and the next request are in different rounds");
     }
 
+    @Test
+    void aRateOfZeroIsTheRunWithoutLinkChanges() throws Exception {
+        String workload = "\"workload\": {\"kind\": \"poisson\", \"meanInterRequest\": 6}";
+        Scenario none = load(TimeUnitTexts.krl(9, 2, 0.3, 8, 300, workload));
+        Scenario zero = load(TimeUnitTexts.krl(9, 2, 0.3, 8, 300, "\"linkChanges\": {\"rate\": 0}", workload));
+        assertEquals(DeterminismTest.body(DeterminismTest.trace(none, 8)), DeterminismTest.body(DeterminismTest.trace(zero, 8)));
+        Scenario some = load(TimeUnitTexts.krl(9, 2, 0.3, 8, 300, "\"linkChanges\": {\"rate\": 0.05}", workload));
+        assertNotEquals(DeterminismTest.body(DeterminismTest.trace(none, 8)), DeterminismTest.body(DeterminismTest.trace(some, 8)));
+    }
+
     @Property(tries = 8)
     void bothGeneratorsAreDeterministicAndReplay(@ForAll @IntRange(min = 4, max = 14) int n,
                                                  @ForAll @IntRange(min = 0, max = 100_000) int graphSeed,

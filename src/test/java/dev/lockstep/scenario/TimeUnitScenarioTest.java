@@ -66,8 +66,8 @@ class TimeUnitScenarioTest {
 
     @Test
     void badLinkChangesAreNamedWithTheirPosition() {
-        onlyProblem(scenario("\"linkChanges\": {\"rate\": 0}"), "0}", "$.linkChanges.rate",
-                "expected rate (link changes per time unit) above 0 and at most 100, found 0");
+        onlyProblem(scenario("\"linkChanges\": {\"rate\": -0.1}"), "-0.1", "$.linkChanges.rate",
+                "expected rate (link changes per time unit) at least 0 and at most 100, found -0.1");
         onlyProblem(scenario("\"linkChanges\": {\"rate\": 1000}"), "1000", "$.linkChanges.rate", "at most 100, found 1000");
         onlyProblem(scenario("\"linkChanges\": {\"tolerance\": 0.1}"), "{\"tolerance\"", "$.linkChanges",
                 "missing \"rate\": the mean number of link changes per time unit (round), e.g. 0.02 for one per 50");

@@ -20,7 +20,8 @@ import java.util.List;
  * odds, then the edge uniformly in (u, v) order. When neither is possible the change is skipped.
  * Every draw comes from the simulation's one stream; with no change due nothing extra is drawn.
  *
- * @param rate      mean changes per round, 0 < rate ≤ {@link #MAX_RATE}
+ * @param rate      mean changes per round, 0 ≤ rate ≤ {@link #MAX_RATE}; 0 is none (a sweep's "no mobility"),
+ *                  drawing nothing, so the run is the run without link changes
  * @param tolerance the edge count stays within initial × (1 ± tolerance), 0 ≤ tolerance ≤ 1
  * @param until     changes only in rounds below this one
  */
@@ -30,12 +31,12 @@ public record LinkChanges(double rate, double tolerance, int until) {
     public static final double DEFAULT_TOLERANCE = 0.1;
 
     public LinkChanges {
-        if (!(rate > 0 && rate <= MAX_RATE)) throw new IllegalArgumentException("rate must be in (0, " + MAX_RATE + "]: " + rate);
+        if (!(rate >= 0 && rate <= MAX_RATE)) throw new IllegalArgumentException("rate must be in [0, " + MAX_RATE + "]: " + rate);
         if (!(tolerance >= 0 && tolerance <= 1)) throw new IllegalArgumentException("tolerance must be in [0, 1]: " + tolerance);
     }
 
     public boolean activeIn(int round) {
-        return round >= 1 && round < until;
+        return rate > 0 && round >= 1 && round < until;
     }
 
     /** The fewest edges allowed, for an initial count of {@code initialEdges}. */
