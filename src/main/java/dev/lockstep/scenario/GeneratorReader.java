@@ -43,7 +43,7 @@ final class GeneratorReader {
     LinkChanges linkChanges(JsonValue v, boolean unitDisk) {
         JsonValue.Obj o = problems.object(v, "the link changes ({\"rate\": changes per time unit, \"tolerance\": 0.1})");
         if (o == null) return null;
-        problems.onlyKnown(o, List.of("rate", "tolerance", "until"));
+        problems.onlyKnown(o, List.of("rate", "tolerance", "until", "onlyIdleLinks"));
         if (unitDisk) {
             problems.add(o, "link changes need explicit \"edges\": on a unit-disk graph the edges follow the positions");
         }
@@ -61,7 +61,12 @@ final class GeneratorReader {
             }
         }
         int until = until(o, "the last round with link changes (until)");
-        return rate == null || unitDisk ? null : new LinkChanges(rate, tolerance, until);
+        boolean idle = false;
+        if (o.has("onlyIdleLinks")) {
+            if (o.get("onlyIdleLinks") instanceof JsonValue.Bool b) idle = b.value();
+            else problems.add(o.get("onlyIdleLinks"), "expected onlyIdleLinks to be true or false, found " + o.get("onlyIdleLinks").typeName());
+        }
+        return rate == null || unitDisk ? null : new LinkChanges(rate, tolerance, until, idle);
     }
 
     private int until(JsonValue.Obj o, String what) {

@@ -132,7 +132,8 @@ class ScenarioSchemaTest {
                 new String[] {"workload", "{\"kind\": \"poisson\", \"requestRate\": 0.1}"},
                 new String[] {"workload", "{\"kind\": \"random\", \"lock\": 0.2}"},
                 new String[] {"linkChanges", "{\"rate\": 0.02, \"tolerance\": 0.1, \"until\": 400}"},
-                new String[] {"linkChanges", "{\"rate\": 0}"})
+                new String[] {"linkChanges", "{\"rate\": 0}"},
+                new String[] {"linkChanges", "{\"rate\": 1, \"onlyIdleLinks\": true}"})
                 .map(c -> Arguments.of((Object) c));
     }
 
@@ -208,6 +209,7 @@ class ScenarioSchemaTest {
                 new String[] {"linkChanges", "{\"rate\": -0.5}"},
                 new String[] {"linkChanges", "{\"tolerance\": 0.1}"},
                 new String[] {"linkChanges", "{\"rate\": 0.1, \"tolerance\": 1.5}"},
+                new String[] {"linkChanges", "{\"rate\": 0.1, \"onlyIdleLinks\": \"yes\"}"},
                 new String[] {"linkChanges", "{\"rate\": 0.1}", "edges", null, "unitDisk", "1.5"})
                 .map(c -> Arguments.of((Object) c));
     }

@@ -61,10 +61,11 @@ class TimeUnitRunProperties {
         return tail == n;
     }
 
-    /** Counts the link changes (links and cuts after round 0). */
+    /** Counts the link changes (links and cuts after round 0) and the messages they lost. */
     static final class ChangeCounter implements SimulationListener {
         int links;
         int cuts;
+        int lostMessages;
 
         @Override
         public void linked(int round, int u, int pu, int v, int pv) {
@@ -74,6 +75,7 @@ class TimeUnitRunProperties {
         @Override
         public void cut(int round, int u, int pu, int v, int pv, List<Envelope> lost) {
             cuts++;
+            lostMessages += lost.size();
         }
     }
 
@@ -81,11 +83,12 @@ class TimeUnitRunProperties {
     void linkChangesKeepTheGraphConnectedAndTheEdgeCountInTheBand(
             @ForAll @IntRange(min = 3, max = 16) int n, @ForAll @IntRange(min = 0, max = 100_000) int graphSeed,
             @ForAll @IntRange(min = 0, max = 100_000) int seed, @ForAll @IntRange(min = 1, max = 40) int tenthsRate,
-            @ForAll @IntRange(min = 0, max = 5) int tolerancePercentFives, @ForAll @IntRange(min = 0, max = 6) int densityTenths)
-            throws Exception {
+            @ForAll @IntRange(min = 0, max = 5) int tolerancePercentFives, @ForAll @IntRange(min = 0, max = 6) int densityTenths,
+            @ForAll boolean onlyIdleLinks) throws Exception {
         double tolerance = tolerancePercentFives * 0.05;
         String text = TimeUnitTexts.krl(n, graphSeed, densityTenths / 10.0, seed, 200,
-                "\"linkChanges\": {\"rate\": " + tenthsRate / 10.0 + ", \"tolerance\": " + tolerance + "}",
+                "\"linkChanges\": {\"rate\": " + tenthsRate / 10.0 + ", \"tolerance\": " + tolerance
+                        + ", \"onlyIdleLinks\": " + onlyIdleLinks + "}",
                 "\"workload\": {\"kind\": \"poisson\", \"meanInterRequest\": 4}");
         Scenario s = load(text);
         int initial = s.edges().length / 2;
@@ -101,6 +104,7 @@ class TimeUnitRunProperties {
             assertTrue(e >= Math.min(initial, lc.minEdges(initial)) && e <= lc.maxEdges(initial),
                     "edge count " + e + " outside [" + lc.minEdges(initial) + ", " + lc.maxEdges(initial) + "] of " + initial);
         }
+        if (onlyIdleLinks) assertEquals(0, changes.lostMessages, "an idle link carries no message to lose");
         if (lc.maxEdges(initial) == initial && lc.minEdges(initial) == initial) {
             assertEquals(0, changes.links + changes.cuts, "a band of one count allows no change");
         }
@@ -166,6 +170,24 @@ class TimeUnitRunProperties {
         double longer = gaps.stream().filter(g -> g > 10).count() / (double) gaps.size();
         assertEquals(Math.pow(0.9, 10), longer, 0.025, "the tail of the gaps");
         assertTrue(gaps.stream().allMatch(g -> g >= 1), "a release and the next request are in different rounds");
+    }
+
+    @Test
+    void onlyIdleLinksLosesNoMessageWhereTheDefaultLosesSome() throws Exception {
+        String workload = "\"workload\": {\"kind\": \"poisson\", \"meanInterRequest\": 5}";
+        int[] lost = new int[2];
+        for (int i = 0; i < 2; i++) {
+            Scenario s = load(TimeUnitTexts.krl(16, 4, 0.2, 9, 3000,
+                    "\"linkChanges\": {\"rate\": 0.5, \"onlyIdleLinks\": " + (i == 1) + "}", workload));
+            Engine engine = s.engine();
+            ChangeCounter changes = new ChangeCounter();
+            engine.simulation().addListener(changes);
+            engine.runUntil(s.rounds());
+            assertTrue(changes.cuts > 500, "a busy run: " + changes.cuts + " removals");
+            lost[i] = changes.lostMessages;
+        }
+        assertTrue(lost[0] > 0, "removals of busy links lose their messages");
+        assertEquals(0, lost[1]);
     }
 
     @Test

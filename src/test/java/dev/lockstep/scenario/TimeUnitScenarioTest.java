@@ -37,6 +37,8 @@ class TimeUnitScenarioTest {
         assertEquals(new LinkChanges(2, 0.25, 300),
                 load(scenario("\"linkChanges\": {\"rate\": 2, \"tolerance\": 0.25, \"until\": 300}")).linkChanges());
         assertNull(load(scenario()).linkChanges());
+        assertEquals(new LinkChanges(0.5, 0.1, Integer.MAX_VALUE, true),
+                load(scenario("\"linkChanges\": {\"rate\": 0.5, \"onlyIdleLinks\": true}")).linkChanges());
     }
 
     @Test
@@ -76,6 +78,8 @@ class TimeUnitScenarioTest {
                         + " between 0 and 1, found 1.5");
         onlyProblem(scenario("\"linkChanges\": {\"rate\": 0.1, \"mobility\": 2}"), "2}", "$.linkChanges.mobility",
                 "unknown field \"mobility\"; expected one of: rate, tolerance, until");
+        onlyProblem(scenario("\"linkChanges\": {\"rate\": 0.1, \"onlyIdleLinks\": 1}"), "1}", "$.linkChanges.onlyIdleLinks",
+                "expected onlyIdleLinks to be true or false, found a number");
         onlyProblem(scenario("\"linkChanges\": 0.1"), "0.1", "$.linkChanges",
                 "expected the link changes ({\"rate\": changes per time unit, \"tolerance\": 0.1}) (an object), found a number");
         String unitDisk = """

@@ -20,12 +20,18 @@ import java.util.List;
  * odds, then the edge uniformly in (u, v) order. When neither is possible the change is skipped.
  * Every draw comes from the simulation's one stream; with no change due nothing extra is drawn.
  *
+ * <p>A removed link loses the messages in transit on it, as every cut does; for KRL and KRLF that
+ * can be a Token, lost for good, and a run that loses all k stalls. With {@code onlyIdleLinks}
+ * a removal picks only among links with no message in transit either way, so no message is lost
+ * with a link change (the papers' simulations report no token loss).
+ *
  * @param rate      mean changes per round, 0 ≤ rate ≤ {@link #MAX_RATE}; 0 is none (a sweep's "no mobility"),
  *                  drawing nothing, so the run is the run without link changes
  * @param tolerance the edge count stays within initial × (1 ± tolerance), 0 ≤ tolerance ≤ 1
  * @param until     changes only in rounds below this one
+ * @param onlyIdleLinks remove only links with no message in transit
  */
-public record LinkChanges(double rate, double tolerance, int until) {
+public record LinkChanges(double rate, double tolerance, int until, boolean onlyIdleLinks) {
     /** Far beyond the papers' 1/50; Knuth's Poisson draw needs e^(−rate) > 0 in a double. */
     public static final double MAX_RATE = 100;
     public static final double DEFAULT_TOLERANCE = 0.1;
@@ -33,6 +39,11 @@ public record LinkChanges(double rate, double tolerance, int until) {
     public LinkChanges {
         if (!(rate >= 0 && rate <= MAX_RATE)) throw new IllegalArgumentException("rate must be in [0, " + MAX_RATE + "]: " + rate);
         if (!(tolerance >= 0 && tolerance <= 1)) throw new IllegalArgumentException("tolerance must be in [0, 1]: " + tolerance);
+    }
+
+    /** Removals may take links with messages in transit (which are lost). */
+    public LinkChanges(double rate, double tolerance, int until) {
+        this(rate, tolerance, until, false);
     }
 
     public boolean activeIn(int round) {
@@ -74,6 +85,7 @@ public record LinkChanges(double rate, double tolerance, int until) {
         for (int u = 0; u < n; u++) edges += Long.bitCount(g.ports(u) & ~1L);
         edges /= 2;
         List<int[]> removable = edges - 1 >= minEdges(initialEdges) ? Bridges.nonBridges(g, n) : List.of();
+        if (onlyIdleLinks) removable = removable.stream().filter(e -> idle(sim, g, e[0], e[1])).toList();
         List<int[]> addable = edges + 1 <= maxEdges(initialEdges) ? absent(sim, g, n) : List.of();
         boolean remove;
         if (removable.isEmpty() && addable.isEmpty()) return;
@@ -84,6 +96,10 @@ public record LinkChanges(double rate, double tolerance, int until) {
         int[] e = from.get(from.size() == 1 ? 0 : sim.random().nextInt(from.size()));
         if (remove) sim.cut(e[0], e[1]);
         else sim.link(e[0], e[1]);
+    }
+
+    private static boolean idle(Simulation sim, TimeVaryingGraph g, int u, int v) {
+        return sim.inTransit(u, g.portTo(u, v)) == 0 && sim.inTransit(v, g.portTo(v, u)) == 0;
     }
 
     private static List<int[]> absent(Simulation sim, TimeVaryingGraph g, int n) {
