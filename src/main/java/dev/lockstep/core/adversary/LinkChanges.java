@@ -23,7 +23,8 @@ import java.util.List;
  * <p>A removed link loses the messages in transit on it, as every cut does; for KRL and KRLF that
  * can be a Token, lost for good, and a run that loses all k stalls. With {@code onlyIdleLinks}
  * a removal picks only among links with no message in transit either way, so no message is lost
- * with a link change (the papers' simulations report no token loss).
+ * with a link change (the papers' experiments do not mention lost tokens; a reproduction of their
+ * figures wants this).
  *
  * @param rate      mean changes per round, 0 ≤ rate ≤ {@link #MAX_RATE}; 0 is none (a sweep's "no mobility"),
  *                  drawing nothing, so the run is the run without link changes
