@@ -44,6 +44,7 @@ public record Axis(String name, String pointer, List<JsonValue> values) {
         m.put("requestRate", "/workload/requestRate");
         m.put("linkChangeRate", "/linkChanges/rate");
         m.put("linkTolerance", "/linkChanges/tolerance");
+        m.put("moveRate", "/areaMoves/rate");
         m.put("unitDisk", "/unitDisk");
         m.put("lockoutBound", "/checks/lockoutBound");
         return java.util.Collections.unmodifiableMap(m);

@@ -2,6 +2,7 @@ package dev.lockstep.scenario;
 
 import static dev.lockstep.scenario.Problems.orElse;
 
+import dev.lockstep.core.adversary.AreaMoves;
 import dev.lockstep.core.adversary.LinkChanges;
 import dev.lockstep.core.adversary.PoissonWorkload;
 import dev.lockstep.json.JsonValue;
@@ -10,7 +11,8 @@ import java.util.List;
 /**
  * Reads the generators of the papers' experiments, in time units (one time unit = one round):
  * the Poisson workload {@code {"kind": "poisson", "meanInterRequest": m, "hold": h, "until": r}}
- * (or {@code "requestRate": 1/m}) and the link changes {@code {"rate": λ, "tolerance": t, "until": r}}.
+ * (or {@code "requestRate": 1/m}), the link changes {@code {"rate": λ, "tolerance": t, "until": r}} and the
+ * moves between areas {@code {"rate": λ, "until": r}}.
  */
 final class GeneratorReader {
     static final String POISSON = "poisson";
@@ -67,6 +69,21 @@ final class GeneratorReader {
             else problems.add(o.get("onlyIdleLinks"), "expected onlyIdleLinks to be true or false, found " + o.get("onlyIdleLinks").typeName());
         }
         return rate == null || unitDisk ? null : new LinkChanges(rate, tolerance, until, idle);
+    }
+
+    /** The moves between areas, or null after reporting; {@code areas}: the scenario has "areas" to move between. */
+    AreaMoves areaMoves(JsonValue v, boolean areas) {
+        JsonValue.Obj o = problems.object(v, "the moves between areas ({\"rate\": moves per time unit, \"until\": r})");
+        if (o == null) return null;
+        problems.onlyKnown(o, List.of("rate", "until"));
+        if (!areas) {
+            problems.add(o, "moves between areas need \"areas\": the rectangles (KLME's neighbourhoods) a node moves between");
+        }
+        Double rate = null;
+        if (o.has("rate")) rate = within(o.get("rate"), "rate (moves between areas per time unit)", 0, LinkChanges.MAX_RATE);
+        else problems.add(o, "missing \"rate\": the mean number of moves between areas per time unit (round), e.g. 0.01 for one per 100");
+        int until = until(o, "the last round with moves between areas (until)");
+        return rate == null || !areas ? null : new AreaMoves(rate, until);
     }
 
     private int until(JsonValue.Obj o, String what) {

@@ -7,6 +7,7 @@ import dev.lockstep.core.PortAssignment;
 import dev.lockstep.core.Protocol;
 import dev.lockstep.core.Simulation;
 import dev.lockstep.core.SimulationConfig;
+import dev.lockstep.core.adversary.AreaMoves;
 import dev.lockstep.core.adversary.Churn;
 import dev.lockstep.core.adversary.Engine;
 import dev.lockstep.core.adversary.LinkChanges;
@@ -45,6 +46,8 @@ public final class Scenario {
     final Churn churn;
     /** Null for none. */
     final LinkChanges linkChanges;
+    /** Null for none. */
+    final AreaMoves areaMoves;
     final Workload workload;
     final CheckSettings checks;
 
@@ -61,6 +64,16 @@ public final class Scenario {
              SchedulerPolicy policy, ChannelDiscipline channels, PortAssignment ports, List<String> nodes,
              double[] x, double[] y, List<String> regions, List<NeighbourhoodArea> areas, int[] edges, double unitDisk,
              List<TopologyEvent> dynamics, Churn churn, LinkChanges linkChanges, Workload workload, CheckSettings checks) {
+        this(file, json, name, protocol, delta, seed, rounds, policy, channels, ports, nodes, x, y, regions, areas,
+                edges, unitDisk, dynamics, churn, linkChanges, null, workload, checks);
+    }
+
+    /** With link changes and area moves (each null for none). */
+    Scenario(String file, JsonValue.Obj json, String name, Protocol<?> protocol, int delta, long seed, int rounds,
+             SchedulerPolicy policy, ChannelDiscipline channels, PortAssignment ports, List<String> nodes,
+             double[] x, double[] y, List<String> regions, List<NeighbourhoodArea> areas, int[] edges, double unitDisk,
+             List<TopologyEvent> dynamics, Churn churn, LinkChanges linkChanges, AreaMoves areaMoves, Workload workload,
+             CheckSettings checks) {
         this.file = file;
         this.json = json;
         this.name = name;
@@ -81,6 +94,7 @@ public final class Scenario {
         this.dynamics = List.copyOf(dynamics);
         this.churn = churn;
         this.linkChanges = linkChanges;
+        this.areaMoves = areaMoves;
         this.workload = workload;
         this.checks = checks;
     }
@@ -133,12 +147,15 @@ public final class Scenario {
     /** The link-change process, or null for none. */
     public LinkChanges linkChanges() { return linkChanges; }
 
+    /** The moves between areas, or null for none. */
+    public AreaMoves areaMoves() { return areaMoves; }
+
     public SimulationConfig config(long seedToUse) {
         return new SimulationConfig(protocol, nodes, x, y, regions, delta, channels, ports, checks, seedToUse, areas);
     }
 
     public ScenarioAdversary adversary() {
-        return new ScenarioAdversary(edges, unitDisk, dynamics, churn, linkChanges, workload, policy);
+        return new ScenarioAdversary(edges, unitDisk, dynamics, churn, linkChanges, areaMoves, workload, policy);
     }
 
     /** A new simulation at round 0 with its adversary, using {@code seedToUse}. */

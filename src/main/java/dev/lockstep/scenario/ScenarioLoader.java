@@ -8,6 +8,7 @@ import dev.lockstep.core.CheckSettings;
 import dev.lockstep.core.PortAssignment;
 import dev.lockstep.core.PortSet;
 import dev.lockstep.core.Protocol;
+import dev.lockstep.core.adversary.AreaMoves;
 import dev.lockstep.core.adversary.Churn;
 import dev.lockstep.core.adversary.LinkChanges;
 import dev.lockstep.core.adversary.SchedulerPolicy;
@@ -25,7 +26,8 @@ import java.util.function.Function;
 /** Reads and validates scenario files; every problem names the file, line, column and JSON path. */
 public final class ScenarioLoader {
     static final List<String> FIELDS = List.of("format", "name", "protocol", "params", "delta", "seed", "rounds",
-            "scheduler", "channels", "ports", "nodes", "edges", "unitDisk", "dynamics", "churn", "linkChanges", "workload", "checks", "areas");
+            "scheduler", "channels", "ports", "nodes", "edges", "unitDisk", "dynamics", "churn", "linkChanges", "workload", "checks", "areas",
+            "areaMoves");
     static final List<String> POLICIES = SchedulerJson.POLICIES;
     /** The editors' pointer to the scenario format's JSON Schema: accepted at the top level, then ignored. */
     public static final String SCHEMA_KEY = "$schema";
@@ -139,12 +141,14 @@ public final class ScenarioLoader {
         Workload workload = root.has("workload") ? adversary.workload(root.get("workload")) : null;
         LinkChanges linkChanges = root.has("linkChanges")
                 ? new GeneratorReader(problems).linkChanges(root.get("linkChanges"), root.has("unitDisk")) : null;
+        AreaMoves areaMoves = root.has("areaMoves")
+                ? new GeneratorReader(problems).areaMoves(root.get("areaMoves"), root.has("areas")) : null;
         CheckSettings checks = root.has("checks") ? protocols.checks(root.get("checks")) : CheckSettings.DEFAULTS;
 
         if (protocol != null && !problems.any()) topology.requirements(root, protocol, edges, unitDisk, x, y);
         problems.throwIfAny();
         return new Scenario(file, root, name, protocol, delta, seed, rounds, policy, channels, ports, topology.names(),
-                x, y, regions, areas, edges, unitDisk, dynamics, churn, linkChanges, workload, checks);
+                x, y, regions, areas, edges, unitDisk, dynamics, churn, linkChanges, areaMoves, workload, checks);
     }
 
     private static long required(Problems problems, JsonValue.Obj o, String key, Function<JsonValue, Long> reader, long fallback) {

@@ -105,6 +105,10 @@ class ScenarioSchemaTest {
         return b.append('}').toString();
     }
 
+    /** Two areas side by side, one around each of the base scenario's nodes (for the moves between areas). */
+    static final String TWO_AREAS = "[{\"name\": \"A\", \"x\": -0.5, \"y\": -1, \"width\": 1, \"height\": 2}, "
+            + "{\"name\": \"B\", \"x\": 0.5, \"y\": -1, \"width\": 1, \"height\": 2}]";
+
     static Stream<Arguments> goodScenarios() {
         return Stream.<String[]>of(
                 new String[] {},
@@ -133,7 +137,8 @@ class ScenarioSchemaTest {
                 new String[] {"workload", "{\"kind\": \"random\", \"lock\": 0.2}"},
                 new String[] {"linkChanges", "{\"rate\": 0.02, \"tolerance\": 0.1, \"until\": 400}"},
                 new String[] {"linkChanges", "{\"rate\": 0}"},
-                new String[] {"linkChanges", "{\"rate\": 1, \"onlyIdleLinks\": true}"})
+                new String[] {"linkChanges", "{\"rate\": 1, \"onlyIdleLinks\": true}"},
+                new String[] {"areas", TWO_AREAS, "areaMoves", "{\"rate\": 0.01, \"until\": 300}"})
                 .map(c -> Arguments.of((Object) c));
     }
 
@@ -210,7 +215,11 @@ class ScenarioSchemaTest {
                 new String[] {"linkChanges", "{\"tolerance\": 0.1}"},
                 new String[] {"linkChanges", "{\"rate\": 0.1, \"tolerance\": 1.5}"},
                 new String[] {"linkChanges", "{\"rate\": 0.1, \"onlyIdleLinks\": \"yes\"}"},
-                new String[] {"linkChanges", "{\"rate\": 0.1}", "edges", null, "unitDisk", "1.5"})
+                new String[] {"linkChanges", "{\"rate\": 0.1}", "edges", null, "unitDisk", "1.5"},
+                new String[] {"areaMoves", "{\"rate\": 0.01}"},
+                new String[] {"areas", TWO_AREAS, "areaMoves", "{\"rate\": -1}"},
+                new String[] {"areas", TWO_AREAS, "areaMoves", "{\"until\": 30}"},
+                new String[] {"areas", TWO_AREAS, "areaMoves", "{\"rate\": 0.1, \"to\": \"B\"}"})
                 .map(c -> Arguments.of((Object) c));
     }
 

@@ -9,7 +9,7 @@ import java.util.List;
  * The adversary a scenario file describes: initial edges (explicit, or every pair within a
  * unit-disk radius), scripted topology events, random churn, a workload and a scheduler policy.
  * Everything random is drawn from the simulation's one stream, in a fixed order each round:
- * scripted events, churn cuts, churn links, link changes, workload, scheduling.
+ * scripted events, churn cuts, churn links, link changes, area moves, workload, scheduling.
  */
 public final class ScenarioAdversary implements Adversary {
     private final int[] initialEdges;
@@ -17,6 +17,7 @@ public final class ScenarioAdversary implements Adversary {
     private final List<TopologyEvent> dynamics;
     private final Churn churn;
     private final LinkChanges linkChanges;
+    private final AreaMoves areaMoves;
     private final Workload workload;
     private final SchedulerPolicy policy;
 
@@ -37,6 +38,12 @@ public final class ScenarioAdversary implements Adversary {
      */
     public ScenarioAdversary(int[] initialEdges, double unitDisk, List<TopologyEvent> dynamics, Churn churn,
                              LinkChanges linkChanges, Workload workload, SchedulerPolicy policy) {
+        this(initialEdges, unitDisk, dynamics, churn, linkChanges, null, workload, policy);
+    }
+
+    /** With moves of nodes between the simulation's areas (null for none). */
+    public ScenarioAdversary(int[] initialEdges, double unitDisk, List<TopologyEvent> dynamics, Churn churn,
+                             LinkChanges linkChanges, AreaMoves areaMoves, Workload workload, SchedulerPolicy policy) {
         if (linkChanges != null && unitDisk > 0) {
             throw new IllegalArgumentException("link changes need explicit edges, not a unit-disk radius");
         }
@@ -45,6 +52,7 @@ public final class ScenarioAdversary implements Adversary {
         this.dynamics = List.copyOf(dynamics);
         this.churn = churn;
         this.linkChanges = linkChanges;
+        this.areaMoves = areaMoves;
         this.workload = workload;
         this.policy = policy;
     }
@@ -63,7 +71,7 @@ public final class ScenarioAdversary implements Adversary {
         beginCalls(sim);
     }
 
-    /** The round's topology changes: initial edges (round 0), scripted events, churn, link changes. */
+    /** The round's topology changes: initial edges (round 0), scripted events, churn, link changes, area moves. */
     public void beginTopology(Simulation sim) {
         int round = sim.round();
         if (round == 0) forEachBaseEdge(sim, sim::link);
@@ -77,6 +85,7 @@ public final class ScenarioAdversary implements Adversary {
         }
         if (churn != null && churn.activeIn(round)) churn(sim);
         if (linkChanges != null && linkChanges.activeIn(round)) linkChanges.apply(sim, initialEdges.length / 2);
+        if (areaMoves != null && areaMoves.activeIn(round)) areaMoves.apply(sim, this::move);
     }
 
     /** The round's application calls (the workload). */
