@@ -64,7 +64,7 @@ class ArchitectureTest {
                 .whereLayer("watch").mayOnlyAccessLayers("core", "protocol", "session")
                 .whereLayer("workspace").mayOnlyAccessLayers("core", "protocol", "scenario", "session", "dgs", "json", "io")
                 .whereLayer("dgs").mayOnlyAccessLayers("core", "protocol", "scenario", "json", "io")
-                .whereLayer("app").mayOnlyAccessLayers("core", "protocol", "scenario", "session", "debug", "figure", "watch", "workspace", "dgs", "json", "io")
+                .whereLayer("app").mayOnlyAccessLayers("core", "protocol", "scenario", "session", "debug", "figure", "watch", "workspace", "dgs", "experiment", "json", "io")
                 .whereLayer("experiment").mayOnlyAccessLayers("core", "protocol", "scenario", "json", "io")
                 .whereLayer("cli").mayOnlyAccessLayers("core", "protocol", "explore", "scenario", "session", "debug", "figure", "watch", "workspace", "dgs", "app", "experiment", "json", "io")
                 .whereLayer("launcher").mayOnlyAccessLayers("cli");
