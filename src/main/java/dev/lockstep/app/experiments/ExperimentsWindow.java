@@ -58,6 +58,7 @@ public final class ExperimentsWindow {
     private ExperimentsWindow(Window owner, RunOpener opener) {
         stage.initOwner(owner);
         stage.setTitle("Lockstep: experiments");
+        stage.setUserData(this); // the window's tests reach it through its stage
         results = new ResultsView(() -> Path.of(out.getText().trim()), opener);
         examples.setId("xwin-examples");
         openSpec.setId("xwin-open-spec");
@@ -65,6 +66,7 @@ public final class ExperimentsWindow {
         specName.getStyleClass().add("scenario-name");
         specInfo.setId("xwin-spec-info");
         specInfo.setWrapText(true);
+        specInfo.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE); // one line per axis, never cut
         out.setId("xwin-out");
         jobs.setId("xwin-jobs");
         jobs.setEditable(true);
@@ -118,9 +120,11 @@ public final class ExperimentsWindow {
         GridPane grid = new GridPane();
         grid.setHgap(10);
         grid.setVgap(8);
-        grid.addRow(0, new Label("Spec"), specRow);
+        grid.addRow(0, fixed(new Label("Spec")), specRow);
         grid.addRow(1, new Label(""), specInfo);
-        grid.addRow(2, new Label("Results in"), outRow);
+        grid.addRow(2, fixed(new Label("Results in")), outRow);
+        for (javafx.scene.control.Control c : List.of(openSpec, chooseOut, run, stop, jobs, examples)) fixed(c);
+        specName.setMinWidth(0);
         GridPane.setHgrow(outRow, Priority.ALWAYS);
         GridPane.setHgrow(specInfo, Priority.ALWAYS);
         HBox progressRow = new HBox(10, progress, progressText);
@@ -130,10 +134,16 @@ public final class ExperimentsWindow {
         VBox root = new VBox(10, grid, progressRow, problems, results.node());
         VBox.setVgrow(results.node(), Priority.ALWAYS);
         root.setPadding(new Insets(14));
-        Scene scene = new Scene(root, 900, 760);
+        Scene scene = new Scene(root, 980, 780);
         scene.getStylesheets().add(Stylesheet.url());
         stage.setScene(scene);
         stage.setOnCloseRequest(e -> runner.stop());
+    }
+
+    /** A control that keeps its preferred width when the row is short of room (the spec's name gives way instead). */
+    private static <C extends javafx.scene.control.Control> C fixed(C c) {
+        c.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        return c;
     }
 
     /** Opens the window; {@code opener} opens a run in the main window. */
@@ -178,8 +188,23 @@ public final class ExperimentsWindow {
         progress.setProgress(0);
         progressText.setText("0 / " + spec.runs() + " runs");
         live = new LiveResults(spec.spec(), spec.points());
+        showRunsIn(spec.defaultOut());
         results.show(live);
         run.setDisable(false);
+    }
+
+    /** A sweep run before (here or with the {@code sweep} command) is shown at once: its runs, and Run to resume it. */
+    private void showRunsIn(Path dir) {
+        if (!java.nio.file.Files.isRegularFile(dir.resolve(dev.lockstep.experiment.RunLog.FILE))) return;
+        try {
+            for (RunRecord r : dev.lockstep.experiment.RunLog.records(dir)) live.add(r);
+        } catch (java.io.IOException e) {
+            say(String.valueOf(e.getMessage()));
+            return;
+        }
+        progress.setProgress(live.runsDone() / (double) Math.max(1, spec.runs()));
+        progressText.setText(live.runsDone() + " / " + spec.runs() + " runs in the directory"
+                + (live.runsDone() < spec.runs() ? "; Run resumes" : ""));
     }
 
     /** Runs (or resumes) the open spec into the output directory. */

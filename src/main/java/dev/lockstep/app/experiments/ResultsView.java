@@ -67,7 +67,6 @@ final class ResultsView {
         x.setForceZeroInRange(false);
         y.setForceZeroInRange(false);
         table.setPlaceholder(new Label("Open a sweep spec."));
-        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY);
         table.setRowFactory(t -> {
             TableRow<LiveResults.Row> row = new TableRow<>();
             row.setOnMouseClicked(e -> {
@@ -111,6 +110,7 @@ final class ResultsView {
         results = r;
         syncing = true;
         List<String> axes = r.axes();
+        for (ComboBox<String> c : List.of(measure, xAxis, series)) c.setValue(null); // else a value equal to the old one is not shown
         measure.getItems().setAll(r.measures());
         measure.setValue(r.measures().contains("messagesPerCs") ? "messagesPerCs" : r.measures().isEmpty() ? null : r.measures().get(0));
         xAxis.getItems().setAll(axes);
@@ -125,15 +125,16 @@ final class ResultsView {
 
     private void columns(List<String> axes) {
         table.getColumns().clear();
-        table.getColumns().add(column("point", row -> row.point().id()));
-        for (String a : axes) table.getColumns().add(column(a, row -> LiveResults.text(row.point().params().get(a))));
-        table.getColumns().add(column("runs", row -> Integer.toString(row.runs())));
-        table.getColumns().add(column("mean", row -> number(row.stat().mean())));
-        table.getColumns().add(column("sd", row -> number(row.stat().sd())));
+        table.getColumns().add(column("point", 70, row -> row.point().id()));
+        for (String a : axes) table.getColumns().add(column(a, 120, row -> LiveResults.text(row.point().params().get(a))));
+        table.getColumns().add(column("runs", 70, row -> Integer.toString(row.runs())));
+        table.getColumns().add(column("mean", 120, row -> number(row.stat().mean())));
+        table.getColumns().add(column("sd", 120, row -> number(row.stat().sd())));
     }
 
-    private static TableColumn<LiveResults.Row, String> column(String name, java.util.function.Function<LiveResults.Row, String> cell) {
+    private static TableColumn<LiveResults.Row, String> column(String name, double width, java.util.function.Function<LiveResults.Row, String> cell) {
         TableColumn<LiveResults.Row, String> c = new TableColumn<>(name);
+        c.setPrefWidth(width);
         c.setCellValueFactory(d -> new ReadOnlyStringWrapper(cell.apply(d.getValue())));
         c.setSortable(false);
         return c;
@@ -187,6 +188,14 @@ final class ResultsView {
                 line.setName(sa == null ? s.name() : sa + " = " + s.name());
                 for (LiveResults.ChartPoint p : s.points()) line.getData().add(new XYChart.Data<>(p.x(), p.stat().mean()));
                 data.add(line);
+                // the spread, on hover: the chart draws means only (the plot command draws error bars)
+                for (int i = 0; i < s.points().size(); i++) {
+                    LiveResults.ChartPoint p = s.points().get(i);
+                    Node symbol = line.getData().get(i).getNode();
+                    if (symbol != null) Tooltip.install(symbol, new Tooltip(line.getName() + ", " + xa + " = " + p.xLabel() + ": mean "
+                            + number(p.stat().mean()) + (p.stat().n() > 1 ? ", sd " + number(p.stat().sd()) : "") + " over " + p.stat().n()
+                            + " run" + (p.stat().n() == 1 ? "" : "s")));
+                }
             }
         }
         LiveResults.Row selected = table.getSelectionModel().getSelectedItem();
@@ -209,7 +218,7 @@ final class ResultsView {
         List<Long> seeds = r == null || results == null ? List.of() : results.seedsDone(r.point().id());
         Long keep = seed.getValue();
         if (!seeds.equals(seed.getItems())) seed.getItems().setAll(seeds);
-        seed.setValue(seeds.contains(keep) ? keep : seeds.isEmpty() ? null : seeds.get(0));
+        seed.setValue(keep != null && seeds.contains(keep) ? keep : seeds.isEmpty() ? null : seeds.get(0));
         seed.setDisable(seeds.isEmpty());
         openRun.setDisable(seeds.isEmpty());
     }
