@@ -128,6 +128,37 @@ class ExperimentsWindowTest extends AppFixture {
         });
     }
 
+    @SuppressWarnings("unchecked")
+    @Test
+    void stopKeepsTheRunsWrittenAndRunResumes() throws Exception {
+        Stage w = openWindow();
+        ExperimentsWindow xw = fx(() -> (ExperimentsWindow) w.getUserData());
+        Path spec = ExperimentSpecs.small(home, 600, 15);
+        fx(() -> xw.load(spec));
+        fx(() -> ((javafx.scene.control.Spinner<Integer>) find(w, "#xwin-jobs")).getValueFactory().setValue(1));
+        Path out = home.resolve("small-sweep-results");
+        robot().clickOn(fx(() -> find(w, "#xwin-run")));
+        waitLong("a run is done", () -> fx(() -> ((ProgressBar) find(w, "#xwin-progress")).getProgress()) > 0);
+        fx(() -> ((javafx.scene.control.Button) find(w, "#xwin-stop")).fire()); // at once: a robot's click may come after the last run
+        waitLong("the sweep stops", () -> !fx(xw::running) && fx(() -> !find(w, "#xwin-run").isDisabled()));
+        String stopped = fx(() -> ((Labeled) find(w, "#xwin-problems")).getText());
+        assertTrue(stopped.startsWith("Stopped at "), stopped);
+        int written = RunLog.records(out).size();
+        assertTrue(written > 0 && written < 60, written + " of 60 runs written before Stop");
+        TableView<dev.lockstep.app.experiments.LiveResults.Row> table = fx(() -> (TableView<dev.lockstep.app.experiments.LiveResults.Row>) find(w, "#xwin-table"));
+        assertEquals(written, (int) fx(() -> table.getItems().stream().mapToInt(dev.lockstep.app.experiments.LiveResults.Row::runs).sum()),
+                "the table shows every run written");
+
+        robot().clickOn(fx(() -> find(w, "#xwin-run")));
+        waitLong("the sweep ends", () -> !fx(xw::running) && fx(() -> !find(w, "#xwin-run").isDisabled()));
+        String done = fx(() -> ((Labeled) find(w, "#xwin-problems")).getText());
+        assertTrue(done.startsWith("Done: 60 runs (" + written + " were already in the directory)"), done);
+        assertEquals(60, RunLog.records(out).stream().map(r -> r.point() + "/" + r.seed()).distinct().count());
+        assertEquals(60, RunLog.records(out).size(), "no run twice");
+        assertEquals(60, (int) fx(() -> table.getItems().stream().mapToInt(dev.lockstep.app.experiments.LiveResults.Row::runs).sum()));
+        assertEquals(1.0, fx(() -> ((ProgressBar) find(w, "#xwin-progress")).getProgress()));
+    }
+
     @Test
     void aBadSpecIsShownWithFileLineAndColumn() throws Exception {
         Stage w = openWindow();

@@ -12,9 +12,14 @@ public final class ExperimentSpecs {
 
     /** K ∈ {2, 4} × activation ∈ {0.5, 1.0} × two seeds, {@code rounds} rounds: four points, eight runs. */
     public static Path small(Path dir, int rounds) throws IOException {
+        return small(dir, rounds, 2);
+    }
+
+    /** The same grid with {@code seeds} seeds. */
+    public static Path small(Path dir, int rounds, int seeds) throws IOException {
         Path f = dir.resolve("small-sweep.json");
         Files.writeString(f, "{\"name\": \"Small K sweep\",\n \"base\": \"" + RING.toString().replace("\\", "\\\\") + "\",\n"
-                + " \"axes\": {\"K\": [2, 4], \"activation\": [0.5, 1.0]},\n \"seeds\": {\"from\": 1, \"count\": 2},\n"
+                + " \"axes\": {\"K\": [2, 4], \"activation\": [0.5, 1.0]},\n \"seeds\": {\"from\": 1, \"count\": " + seeds + "},\n"
                 + " \"rounds\": " + rounds + "}\n");
         return f;
     }
