@@ -45,7 +45,10 @@ public final class ExperimentsScreenshot {
                 @SuppressWarnings("unchecked")
                 public void handle(long now) {
                     if (xw.running()) return;
-                    if (after++ == 0 && measure != null) ((ComboBox<String>) x.getScene().getRoot().lookup("#xwin-measure")).setValue(measure);
+                    if (after++ == 0) {
+                        if (measure != null) ((ComboBox<String>) x.getScene().getRoot().lookup("#xwin-measure")).setValue(measure);
+                        ((javafx.scene.control.TableView<?>) x.getScene().getRoot().lookup("#xwin-table")).getSelectionModel().select(2);
+                    }
                     if (after < 30) return;
                     stop();
                     try {
