@@ -14,7 +14,7 @@ import javafx.stage.Window;
 
 /**
  * Not a test: a screenshot of the real Experiments window (under Xvfb) after running a spec:
- * {@code java -cp target/lockstep.jar:target/test-classes dev.lockstep.app.ExperimentsScreenshot SPEC OUT-DIR PNG [MEASURE]}.
+ * {@code java -cp target/lockstep.jar:target/test-classes dev.lockstep.app.ExperimentsScreenshot SPEC OUT-DIR PNG [MEASURE [midway]]}.
  */
 public final class ExperimentsScreenshot {
     private ExperimentsScreenshot() {}
@@ -24,6 +24,7 @@ public final class ExperimentsScreenshot {
         Path out = Path.of(args[1]);
         Path png = Path.of(args[2]);
         String measure = args.length > 3 ? args[3] : null;
+        boolean midway = args.length > 4 && args[4].equals("midway"); // while it runs, once half the runs are done
         Path home = Files.createTempDirectory("lockstep-shot");
         Platform.startup(() -> {
             Stage stage = new Stage();
@@ -44,12 +45,13 @@ public final class ExperimentsScreenshot {
                 @Override
                 @SuppressWarnings("unchecked")
                 public void handle(long now) {
-                    if (xw.running()) return;
+                    double done = ((javafx.scene.control.ProgressBar) x.getScene().getRoot().lookup("#xwin-progress")).getProgress();
+                    if (xw.running() && !(midway && done >= 0.5)) return;
                     if (after++ == 0) {
                         if (measure != null) ((ComboBox<String>) x.getScene().getRoot().lookup("#xwin-measure")).setValue(measure);
                         ((javafx.scene.control.TableView<?>) x.getScene().getRoot().lookup("#xwin-table")).getSelectionModel().select(2);
                     }
-                    if (after < 30) return;
+                    if (after < (midway ? 3 : 30)) return;
                     stop();
                     try {
                         LockstepApp.writePng(x.getScene().snapshot(null), png);

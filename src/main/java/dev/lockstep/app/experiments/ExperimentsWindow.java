@@ -44,6 +44,7 @@ public final class ExperimentsWindow {
     final Label specInfo = new Label("Open a sweep spec (see README, “Experiments: sweep”), or choose one of experiments/.");
     final TextField out = new TextField();
     final Spinner<Integer> jobs = new Spinner<>(1, 256, Runtime.getRuntime().availableProcessors());
+    final Button chooseOut = new Button("Choose…");
     final Button run = new Button("Run");
     final Button stop = new Button("Stop");
     final ProgressBar progress = new ProgressBar(0);
@@ -54,12 +55,14 @@ public final class ExperimentsWindow {
     private final PauseTransition redraw = new PauseTransition(REDRAW);
     private SpecSummary spec;
     private LiveResults live;
+    /** The directory whose runs are shown (Open run opens its point files), whatever the field says since. */
+    private Path resultsDir;
 
     private ExperimentsWindow(Window owner, RunOpener opener) {
         stage.initOwner(owner);
         stage.setTitle("Lockstep: experiments");
         stage.setUserData(this); // the window's tests reach it through its stage
-        results = new ResultsView(() -> Path.of(out.getText().trim()), opener);
+        results = new ResultsView(() -> resultsDir, opener);
         examples.setId("xwin-examples");
         openSpec.setId("xwin-open-spec");
         specName.setId("xwin-spec");
@@ -102,7 +105,6 @@ public final class ExperimentsWindow {
             if (p != null) load(p);
         });
         openSpec.setOnAction(e -> chooseSpec());
-        Button chooseOut = new Button("Choose…");
         chooseOut.setOnAction(e -> chooseOut());
         run.setOnAction(e -> start());
         stop.setOnAction(e -> {
@@ -188,7 +190,8 @@ public final class ExperimentsWindow {
         progress.setProgress(0);
         progressText.setText("0 / " + spec.runs() + " runs");
         live = new LiveResults(spec.spec(), spec.points());
-        showRunsIn(spec.defaultOut());
+        resultsDir = spec.defaultOut();
+        showRunsIn(resultsDir);
         results.show(live);
         run.setDisable(false);
     }
@@ -217,6 +220,7 @@ public final class ExperimentsWindow {
         }
         say("");
         live = new LiveResults(spec.spec(), spec.points()); // the directory's runs come first, as the sweep reads them
+        resultsDir = Path.of(dir).toAbsolutePath();
         results.show(live);
         busy(true);
         runner.start(spec.spec(), Path.of(dir), jobs.getValue(), new SweepRunner.Events() {
@@ -256,6 +260,7 @@ public final class ExperimentsWindow {
         openSpec.setDisable(on);
         examples.setDisable(on || examples.getItems().isEmpty());
         out.setDisable(on);
+        chooseOut.setDisable(on);
         jobs.setDisable(on);
     }
 
