@@ -103,6 +103,16 @@ class ExperimentsWindowTest extends AppFixture {
             assertEquals(List.of(40.0, 40.0), fx(() -> s.getData().stream().map(d -> d.getYValue().doubleValue()).toList()),
                     "every run ran the spec's 40 rounds");
         }
+        // messages sent: a bar of ± sd at each point whose runs differ, in the series' colour
+        fx(() -> ((ComboBox<String>) find(w, "#xwin-measure")).setValue("messagesSent"));
+        WaitForAsyncUtils.waitForFxEvents();
+        long spread = fx(() -> chart.getData().stream().flatMap(s -> s.getData().stream())
+                .filter(d -> d.getExtraValue() instanceof Double sd && sd > 0).count());
+        assertTrue(spread > 0, "the seeds' runs differ somewhere");
+        assertEquals(spread, (long) fx(() -> chart.lookupAll(".spread-bar").size()));
+        fx(() -> ((javafx.scene.control.CheckBox) find(w, "#xwin-spread")).setSelected(false));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(0, (int) fx(() -> chart.lookupAll(".spread-bar").size()));
         TableView<?> table = fx(() -> (TableView<?>) find(w, "#xwin-table"));
         assertEquals(4, fx(() -> table.getItems().size()), "one row per point");
 

@@ -8,10 +8,10 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
-import javafx.scene.chart.LineChart;
 import javafx.scene.chart.NumberAxis;
 import javafx.scene.chart.XYChart;
 import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
@@ -39,7 +39,8 @@ final class ResultsView {
     final ComboBox<String> series = new ComboBox<>();
     final NumberAxis x = new NumberAxis();
     final NumberAxis y = new NumberAxis();
-    final LineChart<Number, Number> chart = new LineChart<>(x, y);
+    final SpreadChart chart = new SpreadChart(x, y);
+    final CheckBox spread = new CheckBox("± sd");
     final TableView<LiveResults.Row> table = new TableView<>();
     final ComboBox<Long> seed = new ComboBox<>();
     final Button openRun = new Button("Open run");
@@ -78,12 +79,16 @@ final class ResultsView {
         for (ComboBox<String> c : List.of(measure, xAxis, series)) c.valueProperty().addListener((o, a, b) -> {
             if (!syncing) refresh();
         });
+        spread.setId("xwin-spread");
+        spread.setSelected(true);
+        spread.selectedProperty().addListener((o, a, b) -> refresh());
+        Tooltip.install(spread, new Tooltip("A bar from mean − sd to mean + sd at each point (the runs' sample standard deviation)"));
         openRun.setOnAction(e -> openSelected());
         openRun.setDisable(true);
         seed.setDisable(true);
         Tooltip.install(openRun, new Tooltip("Opens the selected point's scenario with this seed in the main window (or double-click a row)"));
 
-        HBox choices = new HBox(8, new Label("Measure"), measure, new Label("against"), xAxis, new Label("one line per"), series);
+        HBox choices = new HBox(8, new Label("Measure"), measure, new Label("against"), xAxis, new Label("one line per"), series, spread);
         choices.setAlignment(Pos.CENTER_LEFT);
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
@@ -186,7 +191,10 @@ final class ResultsView {
             for (LiveResults.Series s : results.chart(m, xa, sa)) {
                 XYChart.Series<Number, Number> line = new XYChart.Series<>();
                 line.setName(sa == null ? s.name() : sa + " = " + s.name());
-                for (LiveResults.ChartPoint p : s.points()) line.getData().add(new XYChart.Data<>(p.x(), p.stat().mean()));
+                for (LiveResults.ChartPoint p : s.points()) {
+                    double sd = p.stat().sd();
+                    line.getData().add(new XYChart.Data<>(p.x(), p.stat().mean(), spread.isSelected() && !Double.isNaN(sd) ? sd : null));
+                }
                 data.add(line);
                 // the spread, on hover: the chart draws means only (the plot command draws error bars)
                 for (int i = 0; i < s.points().size(); i++) {
