@@ -85,6 +85,7 @@ public final class ExperimentsWindow {
         problems.setId("xwin-problems");
         problems.getStyleClass().add("problem");
         problems.setWrapText(true);
+        problems.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE); // every problem line, never "…"
         problems.setManaged(false);
 
         examples.setPromptText("experiments/…");
@@ -286,7 +287,9 @@ public final class ExperimentsWindow {
         fc.getExtensionFilters().setAll(new FileChooser.ExtensionFilter("Sweep specs (*.json)", "*.json"),
                 new FileChooser.ExtensionFilter("All files", "*"));
         File f = fc.showOpenDialog(stage);
-        if (f != null) load(f.toPath());
+        if (f == null) return;
+        examples.setValue(null); // the list shows an example only while it is the spec open
+        load(f.toPath());
     }
 
     private void chooseOut() {

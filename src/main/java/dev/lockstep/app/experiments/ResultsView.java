@@ -177,6 +177,8 @@ final class ResultsView {
                 return null;
             }
         });
+        chart.setVerticalZeroLineVisible(numeric); // position 0 of a named axis is its first value, not a zero
+        x.setMinorTickVisible(numeric);
         if (!numeric) {
             x.setAutoRanging(false);
             x.setLowerBound(-0.5);

@@ -56,6 +56,7 @@ public final class SweepRunner {
         if (thread != null) throw new IllegalStateException("a sweep is running");
         stopping = false;
         long total = spec.runCount();
+        progress = new ProgressLine(0, total, 0, 0);
         Thread t = new Thread(() -> work(spec, dir, jobs, total, events), "lockstep-experiments");
         t.setDaemon(true);
         thread = t;
