@@ -147,6 +147,7 @@ class ExperimentsWindowTest extends AppFixture {
         fx(() -> xw.load(spec));
         fx(() -> ((javafx.scene.control.Spinner<Integer>) find(w, "#xwin-jobs")).getValueFactory().setValue(1));
         Path out = home.resolve("small-sweep-results");
+        fx(() -> ((ComboBox<String>) find(w, "#xwin-measure")).setValue("messagesSent"));
         robot().clickOn(fx(() -> find(w, "#xwin-run")));
         waitLong("a run is done", () -> fx(() -> ((ProgressBar) find(w, "#xwin-progress")).getProgress()) > 0);
         fx(() -> ((javafx.scene.control.Button) find(w, "#xwin-stop")).fire()); // at once: a robot's click may come after the last run
@@ -167,6 +168,7 @@ class ExperimentsWindowTest extends AppFixture {
         assertEquals(60, RunLog.records(out).size(), "no run twice");
         assertEquals(60, (int) fx(() -> table.getItems().stream().mapToInt(dev.lockstep.app.experiments.LiveResults.Row::runs).sum()));
         assertEquals(1.0, fx(() -> ((ProgressBar) find(w, "#xwin-progress")).getProgress()));
+        assertEquals("messagesSent", fx(() -> ((ComboBox<String>) find(w, "#xwin-measure")).getValue()), "Run keeps the measure chosen");
     }
 
     @Test

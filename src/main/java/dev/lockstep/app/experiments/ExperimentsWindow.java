@@ -222,7 +222,7 @@ public final class ExperimentsWindow {
         say("");
         live = new LiveResults(spec.spec(), spec.points()); // the directory's runs come first, as the sweep reads them
         resultsDir = Path.of(dir).toAbsolutePath();
-        results.show(live);
+        results.replace(live);
         busy(true);
         runner.start(spec.spec(), Path.of(dir), jobs.getValue(), new SweepRunner.Events() {
             @Override

@@ -128,6 +128,12 @@ final class ResultsView {
         refresh();
     }
 
+    /** The same spec's results anew (a Run reads the directory again): the choices made stay. */
+    void replace(LiveResults r) {
+        results = r;
+        refresh();
+    }
+
     private void columns(List<String> axes) {
         table.getColumns().clear();
         table.getColumns().add(column("point", 70, row -> row.point().id()));
