@@ -119,7 +119,10 @@ class ExperimentsWindowTest extends AppFixture {
         // Open run: p3 (K 4, activation 0.5) with seed 2, in the main window
         fx(() -> table.getSelectionModel().select(2));
         fx(() -> ((ComboBox<Long>) find(w, "#xwin-seed")).setValue(2L));
+        // the session on screen has an input: as File › Open, Open run asks before discarding it
+        fx(() -> window.call(node("a"), dev.lockstep.core.Call.LOCK));
         robot().clickOn(fx(() -> find(w, "#xwin-open-run")));
+        press(onlyDialog(), "Open p3.json with seed 2");
         waitUntil("the main window shows the run", () -> fx(() -> window.session().seed()) == 2L);
         assertEquals(out.resolve("points").resolve("p3.json").toString(), fx(() -> window.session().scenario().file()));
         JsonValue.Obj params = (JsonValue.Obj) fx(() -> window.session().scenario().json()).get("params");
