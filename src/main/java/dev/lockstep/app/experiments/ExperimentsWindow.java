@@ -185,6 +185,7 @@ public final class ExperimentsWindow {
         }
         say("");
         specName.setText(spec.name() + "  [" + file.getFileName() + "]");
+        specName.setTooltip(new javafx.scene.control.Tooltip(spec.name() + "\n" + file.toAbsolutePath()));
         List<String> axes = spec.axisLines();
         specInfo.setText((axes.isEmpty() ? "No axes" : String.join("\n", axes)) + "\n" + spec.countLine());
         out.setText(spec.defaultOut().toString());

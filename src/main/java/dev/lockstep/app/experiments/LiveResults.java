@@ -74,6 +74,37 @@ public final class LiveResults {
         return spec.axes().stream().map(Axis::name).toList();
     }
 
+    /** The x axis a chart starts with: of the axes that vary (two values or more), a numeric one with the most values; else the first. */
+    public String defaultX() {
+        Axis best = null;
+        for (Axis a : spec.axes()) {
+            if (a.values().size() < 2) continue;
+            if (best == null || rank(a) > rank(best)) best = a;
+        }
+        return best != null ? best.name() : spec.axes().isEmpty() ? null : spec.axes().get(0).name();
+    }
+
+    private static int rank(Axis a) {
+        boolean numeric = a.values().stream().allMatch(v -> v instanceof JsonValue.Num);
+        return (numeric ? 1_000_000 : 0) + a.values().size();
+    }
+
+    /** The series axis a chart starts with: of the other axes that vary, the one with the fewest values (the fewest lines); or none. */
+    public String defaultSeries(String xAxis) {
+        Axis best = null;
+        for (Axis a : spec.axes()) {
+            if (a.values().size() < 2 || a.name().equals(xAxis)) continue;
+            if (best == null || a.values().size() < best.values().size()) best = a;
+        }
+        return best == null ? null : best.name();
+    }
+
+    /** The axes that vary but are neither x nor the series: a chart point pools the runs over their values. */
+    public List<String> pooled(String xAxis, String seriesAxis) {
+        return spec.axes().stream().filter(a -> a.values().size() > 1 && !a.name().equals(xAxis) && !a.name().equals(seriesAxis))
+                .map(Axis::name).toList();
+    }
+
     /** The measures a chart can show: the spec's numeric ones, then one per message or broadcast type seen so far. */
     public List<String> measures() {
         List<String> m = new ArrayList<>();

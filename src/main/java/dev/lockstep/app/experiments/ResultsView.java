@@ -119,10 +119,11 @@ final class ResultsView {
         measure.getItems().setAll(r.measures());
         measure.setValue(r.measures().contains("messagesPerCs") ? "messagesPerCs" : r.measures().isEmpty() ? null : r.measures().get(0));
         xAxis.getItems().setAll(axes);
-        xAxis.setValue(axes.isEmpty() ? null : axes.get(0));
+        xAxis.setValue(r.defaultX());
         series.getItems().setAll(NO_SERIES);
         series.getItems().addAll(axes);
-        series.setValue(axes.size() > 1 ? axes.get(1) : NO_SERIES);
+        String lines = r.defaultSeries(r.defaultX());
+        series.setValue(lines == null ? NO_SERIES : lines);
         syncing = false;
         columns(axes);
         refresh();
@@ -219,8 +220,8 @@ final class ResultsView {
         if (selected != null) {
             for (LiveResults.Row r : table.getItems()) if (r.point().id().equals(selected.point().id())) table.getSelectionModel().select(r);
         }
-        note.setText(results.axes().size() > 2 || (sa == null && results.axes().size() > 1)
-                ? "Each chart point pools the runs of the points that differ only in the axes not shown." : "");
+        List<String> pooled = results.pooled(xa, sa);
+        note.setText(pooled.isEmpty() ? "" : "Each chart point pools the runs over " + String.join(", ", pooled) + ".");
         offerSeeds();
     }
 

@@ -1,6 +1,5 @@
 package dev.lockstep.app.experiments;
 
-import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -73,21 +72,27 @@ final class SpreadChart extends LineChart<Number, Number> {
         removeBar(item);
     }
 
+    /** The y range takes in the bars, and a margin, so that no bar end or symbol is cut at the plot's edge. */
     @Override
     protected void updateAxisRange() {
         super.updateAxisRange();
         NumberAxis y = (NumberAxis) getYAxis();
-        if (!y.isAutoRanging() || bars.isEmpty()) return;
-        List<Number> ys = new ArrayList<>();
+        if (!y.isAutoRanging()) return;
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
         for (Series<Number, Number> s : getData()) {
             for (Data<Number, Number> d : s.getData()) {
                 double m = d.getYValue().doubleValue();
                 double e = spread(d);
-                ys.add(m - e);
-                ys.add(m + e);
+                lo = Math.min(lo, m - e);
+                hi = Math.max(hi, m + e);
             }
         }
-        y.invalidateRange(ys);
+        if (lo > hi) return;
+        double margin = hi > lo ? (hi - lo) * 0.05 : Math.max(1, Math.abs(hi) * 0.05);
+        // a measure that cannot be negative (all of them but a difference) does not get a negative margin
+        double bottom = lo >= 0 && lo - margin < 0 ? 0 : lo - margin;
+        y.invalidateRange(List.of(bottom, hi + margin));
     }
 
     @Override

@@ -101,6 +101,23 @@ class LiveResultsTest {
     }
 
     @Test
+    void theChartStartsWithTheLongestNumericAxisAndTheFewestLines() throws Exception {
+        Path spec = dir.resolve("defaults.json");
+        java.nio.file.Files.writeString(spec, "{\"base\": \"" + ExperimentSpecs.RING.toString().replace("\\", "\\\\") + "\",\n"
+                + " \"axes\": {\"policy\": [\"synchronous\", \"asynchronous\"], \"lock\": [0.1], \"K\": [2, 4, 8],"
+                + " \"/checks/lockoutBound\": [100, 200, 300, 400, 500, 600, 700, 800]}}\n");
+        SpecSummary s = SpecSummary.load(spec);
+        LiveResults r = new LiveResults(s.spec(), s.points());
+        // lockoutBound has the most values; policy, though first, is not a number; lock does not vary
+        assertEquals("/checks/lockoutBound", r.defaultX());
+        assertEquals("policy", r.defaultSeries("/checks/lockoutBound"));
+        assertEquals(List.of("K"), r.pooled("/checks/lockoutBound", "policy"));
+        assertEquals(List.of("policy", "K"), r.pooled("/checks/lockoutBound", null));
+        assertEquals("K", results().defaultX());
+        assertEquals("activation", results().defaultSeries("K"));
+    }
+
+    @Test
     void aNonNumericAxisIsDrawnAtItsIndexAndLabelled() throws Exception {
         LiveResults r = results();
         assertTrue(r.numericAxis("K"));
