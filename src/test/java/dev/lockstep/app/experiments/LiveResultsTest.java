@@ -151,6 +151,17 @@ class LiveResultsTest {
     }
 
     @Test
+    void withAGraphDrawnForEachRunARunOpensItsOwnScenario() throws Exception {
+        Path spec = dir.resolve("graphs.json");
+        java.nio.file.Files.writeString(spec, "{\"base\": \"" + ExperimentSpecs.RING.toString().replace("\\", "\\\\") + "\",\n"
+                + " \"graph\": {\"generator\": \"random-connected\", \"nodes\": 6, \"connectivity\": 0.5, \"seed\": \"run\"},\n"
+                + " \"axes\": {\"K\": [2, 4]}, \"seeds\": [5, 9]}\n");
+        SpecSummary s = SpecSummary.load(spec);
+        LiveResults r = new LiveResults(s.spec(), s.points());
+        assertEquals(dir.resolve("points").resolve("p2").resolve("s9.json"), r.open("p2", 9, dir).scenario());
+    }
+
+    @Test
     void openingARunNamesThePointsScenarioAndTheSeed() throws Exception {
         LiveResults.RunToOpen open = filled().open("p3", 2, dir);
         assertEquals(dir.resolve("points").resolve("p3.json"), open.scenario());
