@@ -1,0 +1,18 @@
+package dev.lockstep.plot;
+
+import java.util.Map;
+
+/**
+ * What to plot from a sweep's results.
+ *
+ * @param x the axis along the horizontal axis (numeric values)
+ * @param y the measure plotted (its mean, with the 95 % confidence interval as error bars)
+ * @param series the axis whose values become the lines, or null for one line
+ * @param where axis values every plotted point must have ({@code --where K=4}), in the given order
+ * @param title the chart's title, or null for none
+ */
+public record PlotSpec(String x, String y, String series, Map<String, String> where, String title, boolean logX, boolean logY) {
+    public PlotSpec {
+        where = Map.copyOf(where);
+    }
+}
