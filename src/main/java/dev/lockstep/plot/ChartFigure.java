@@ -46,6 +46,12 @@ public final class ChartFigure {
     private static final Font TICKS = new Font(Font.SANS_SERIF, Font.PLAIN, 13);
     private static final Font LABELS = new Font(Font.SANS_SERIF, Font.PLAIN, 15);
 
+    static {
+        // rotated text (the y label) as text, not as glyph outlines (the workaround is for old
+        // JDKs' rotated drawString): an SVG's labels stay text, to search and edit
+        org.jfree.chart.text.TextUtils.setUseDrawRotatedStringWorkaround(false);
+    }
+
     private ChartFigure() {}
 
     /** The chart of {@code data}. */
