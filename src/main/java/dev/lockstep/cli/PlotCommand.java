@@ -47,6 +47,12 @@ final class PlotCommand implements Callable<Integer> {
     @Option(names = "--title", paramLabel = "TEXT", description = "a title above the chart (default: none)")
     String title;
 
+    @Option(names = "--x-label", paramLabel = "TEXT", description = "the x axis's label (default: the axis's name)")
+    String xLabel;
+
+    @Option(names = "--y-label", paramLabel = "TEXT", description = "the y axis's label (default: the measure's name)")
+    String yLabel;
+
     @Option(names = "--size", paramLabel = "WxH", description = "the chart's size in pixels (default: 800x500)")
     String size = "800x500";
 
@@ -75,7 +81,7 @@ final class PlotCommand implements Callable<Integer> {
         }
         int[] wh = size(size);
         Results results = Results.load(Path.of(files.get(0)));
-        PlotData data = PlotData.select(results, new PlotSpec(x, y, series, filters, title, logX, logY));
+        PlotData data = PlotData.select(results, new PlotSpec(x, y, series, filters, title, xLabel, yLabel, logX, logY));
         Plots.write(data, Path.of(out), wh[0], wh[1]);
         streams.out().printf("%d points in %d line%s written to %s%n", data.size(), data.curves().size(), data.curves().size() == 1 ? "" : "s", out);
         return ExitCode.OK;

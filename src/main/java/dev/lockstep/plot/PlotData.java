@@ -61,7 +61,7 @@ public record PlotData(String title, String xLabel, String yLabel, List<Curve> c
             String first = varying.get(0).substring(0, varying.get(0).indexOf(" ("));
             String value = rows.get(0).axisValues().get(first);
             throw new PlotException(src + ": besides --x " + spec.x() + (spec.series() == null ? "" : " and --series " + spec.series())
-                    + ", the results vary " + String.join(" and ", varying) + "; pick one value of each with --where"
+                    + ", the results vary " + String.join(" and ", varying) + "; pick one value" + (varying.size() > 1 ? " of each" : "") + " with --where"
                     + " (e.g. --where " + first + "=" + value + ")" + (spec.series() == null ? " or make one the --series" : ""));
         }
         Map<String, List<Datum>> byCurve = new LinkedHashMap<>();
@@ -87,7 +87,8 @@ public record PlotData(String title, String xLabel, String yLabel, List<Curve> c
             checkLog(spec, e.getKey(), data);
             curves.add(new Curve(e.getKey(), List.copyOf(data)));
         }
-        return new PlotData(spec.title(), spec.x(), spec.y(), List.copyOf(curves), spec.logX(), spec.logY());
+        return new PlotData(spec.title(), spec.xLabel() == null ? spec.x() : spec.xLabel(), spec.yLabel() == null ? spec.y() : spec.yLabel(),
+                List.copyOf(curves), spec.logX(), spec.logY());
     }
 
     private static void checkLog(PlotSpec spec, String curve, List<Datum> data) throws PlotException {

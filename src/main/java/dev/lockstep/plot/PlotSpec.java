@@ -10,8 +10,10 @@ import java.util.Map;
  * @param series the axis whose values become the lines, or null for one line
  * @param where axis values every plotted point must have ({@code --where K=4}), in the given order
  * @param title the chart's title, or null for none
+ * @param xLabel the x axis's label, or null for the axis's name; {@code yLabel} likewise, the measure's name
  */
-public record PlotSpec(String x, String y, String series, Map<String, String> where, String title, boolean logX, boolean logY) {
+public record PlotSpec(String x, String y, String series, Map<String, String> where, String title, String xLabel, String yLabel,
+        boolean logX, boolean logY) {
     public PlotSpec {
         where = Map.copyOf(where);
     }

@@ -176,7 +176,7 @@ class PlotCommandTest {
         String out = dir.resolve("bad.svg").toString();
         MainTest.Result r = plot("--x", "K", "--y", "messagesPerCs", "--out", out);
         assertEquals(ExitCode.BAD_INPUT, r.code());
-        assertTrue(r.err().contains("the results vary activation (0.5, 1.0); pick one value of each with --where (e.g. --where activation=0.5) or make one the --series"), r.err());
+        assertTrue(r.err().contains("the results vary activation (0.5, 1.0); pick one value with --where (e.g. --where activation=0.5) or make one the --series"), r.err());
         r = plot("--x", "K", "--y", "messagesPerCS", "--series", "activation", "--out", out);
         assertEquals(ExitCode.BAD_INPUT, r.code());
         assertTrue(r.err().contains("no measure \"messagesPerCS\"; the measures are: rounds, actions,"), r.err());
