@@ -38,7 +38,8 @@ final class PlotCommand implements Callable<Integer> {
     @Option(names = "--where", paramLabel = "AXIS=VALUE", description = "plot only the points with this axis value (repeatable)")
     List<String> where = new ArrayList<>();
 
-    @Option(names = "--stat", paramLabel = "STAT", description = "the statistic plotted: mean (the only one; error bars: its 95%% confidence interval)")
+    @Option(names = "--stat", paramLabel = "STAT", description = "the statistic plotted: mean (default; error bars: its 95%% confidence interval), or over each point's runs "
+            + "median, min, max, pNN (nearest rank; no error bars)")
     String stat = "mean";
 
     @Option(names = "--out", paramLabel = "FILE", description = "the figure: FILE.svg, FILE.png or FILE.tex (required)")
@@ -72,7 +73,6 @@ final class PlotCommand implements Callable<Integer> {
         if (x == null) throw new UsageException("plot: --x AXIS is required");
         if (y == null) throw new UsageException("plot: --y MEASURE is required");
         if (out == null) throw new UsageException("plot: --out FILE.svg|FILE.png|FILE.tex is required");
-        if (!stat.equals("mean")) throw new UsageException("plot: --stat " + stat + ": only mean is supported (percentiles of waits are measures: --y p90WaitRounds)");
         Map<String, String> filters = new LinkedHashMap<>();
         for (String w : where) {
             int eq = w.indexOf('=');
@@ -81,7 +81,7 @@ final class PlotCommand implements Callable<Integer> {
         }
         int[] wh = size(size);
         Results results = Results.load(Path.of(files.get(0)));
-        PlotData data = PlotData.select(results, new PlotSpec(x, y, series, filters, title, xLabel, yLabel, logX, logY));
+        PlotData data = PlotData.select(results, new PlotSpec(x, y, stat, series, filters, title, xLabel, yLabel, logX, logY));
         Plots.write(data, Path.of(out), wh[0], wh[1]);
         streams.out().printf("%d points in %d line%s written to %s%n", data.size(), data.curves().size(), data.curves().size() == 1 ? "" : "s", out);
         return ExitCode.OK;

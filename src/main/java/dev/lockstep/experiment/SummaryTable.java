@@ -57,6 +57,11 @@ public final class SummaryTable {
         return parse(text(m, runs));
     }
 
+    /** A summary column's values over {@code runs} ({@code messagesPerCs}, {@code messages.Req_CS}): what its statistics are of. */
+    public static List<Double> columnValues(List<RunRecord> runs, String column) {
+        return values(runs, column);
+    }
+
     /** Splits CSV text as {@link #row} writes it (a quoted cell may hold commas, quotes and newlines). */
     static Csv parse(String text) {
         List<List<String>> lines = new ArrayList<>();

@@ -36,6 +36,7 @@ public record PlotData(String title, String xLabel, String yLabel, List<Curve> c
         if (!results.measures().contains(spec.y())) {
             throw new PlotException(src + ": no measure \"" + spec.y() + "\"; the measures are: " + String.join(", ", results.measures()));
         }
+        checkStat(results, spec.stat());
         checkAxis(results, spec.x(), "--x");
         if (spec.series() != null) {
             checkAxis(results, spec.series(), "--series");
@@ -74,10 +75,11 @@ public record PlotData(String title, String xLabel, String yLabel, List<Curve> c
                 throw new PlotException("--x " + spec.x() + " needs numbers, but it takes the value " + xText
                         + "; plot a numeric axis along x" + (spec.series() == null ? " and this one as --series" : ""));
             }
-            double y = r.stat(spec.y(), "mean");
+            boolean mean = spec.stat().equals("mean");
+            double y = mean ? r.stat(spec.y(), "mean") : r.overRuns(spec.y(), spec.stat());
             if (Double.isNaN(y)) continue; // no run of this point had a value (nothing acquired): no point
             String curve = spec.series() == null ? spec.y() : seriesName(spec.series(), r.axisValues().get(spec.series()));
-            byCurve.computeIfAbsent(curve, k -> new ArrayList<>()).add(new Datum(x, y, r.stat(spec.y(), "ci95")));
+            byCurve.computeIfAbsent(curve, k -> new ArrayList<>()).add(new Datum(x, y, mean ? r.stat(spec.y(), "ci95") : Double.NaN));
         }
         if (byCurve.isEmpty()) throw new PlotException(src + ": " + spec.y() + " has no value at any point plotted");
         List<Curve> curves = new ArrayList<>();
@@ -87,7 +89,7 @@ public record PlotData(String title, String xLabel, String yLabel, List<Curve> c
             checkLog(spec, e.getKey(), data);
             curves.add(new Curve(e.getKey(), List.copyOf(data)));
         }
-        return new PlotData(spec.title(), spec.xLabel() == null ? spec.x() : spec.xLabel(), spec.yLabel() == null ? spec.y() : spec.yLabel(),
+        return new PlotData(spec.title(), spec.xLabel() == null ? spec.x() : spec.xLabel(), spec.yLabel() != null ? spec.yLabel() : spec.stat().equals("mean") ? spec.y() : spec.y() + " (" + spec.stat() + ")",
                 List.copyOf(curves), spec.logX(), spec.logY());
     }
 
@@ -95,6 +97,16 @@ public record PlotData(String title, String xLabel, String yLabel, List<Curve> c
         for (Datum d : data) {
             if (spec.logX() && d.x() <= 0) throw new PlotException("--log-x: " + spec.x() + " = " + d.x() + " is not positive");
             if (spec.logY() && d.y() <= 0) throw new PlotException("--log-y: " + spec.y() + " is " + d.y() + " at " + spec.x() + " = " + d.x() + " (" + curve + "), not positive");
+        }
+    }
+
+    private static void checkStat(Results results, String stat) throws PlotException {
+        if (stat.equals("mean")) return;
+        boolean known = stat.equals("median") || stat.equals("min") || stat.equals("max");
+        if (!known && stat.matches("p\\d{1,2}(\\.\\d+)?")) known = Double.parseDouble(stat.substring(1)) > 0;
+        if (!known) throw new PlotException("--stat " + stat + ": unknown; the statistics are " + String.join(", ", Results.STATS));
+        if (!results.hasRuns()) {
+            throw new PlotException("--stat " + stat + " needs each run's values: give the sweep's directory (or its runs.jsonl), not " + results.source());
         }
     }
 

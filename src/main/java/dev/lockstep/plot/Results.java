@@ -2,6 +2,7 @@ package dev.lockstep.plot;
 
 import dev.lockstep.experiment.Manifest;
 import dev.lockstep.experiment.RunLog;
+import dev.lockstep.experiment.RunRecord;
 import dev.lockstep.experiment.SummaryTable;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -21,14 +22,37 @@ import java.util.Map;
  * @param rows one per point that has runs, in grid order
  */
 public record Results(String source, List<String> axes, List<String> measures, List<Row> rows) {
+    /** The statistics over runs {@code --stat} offers besides the mean: percentiles by nearest rank, as the measures'. */
+    public static final List<String> STATS = List.of("mean", "median", "min", "max", "pNN (p10, p90, ...)");
     static final String MEAN = "_mean";
 
-    /** One point: its id, its axis values (as the summary writes them) and its cells by column name. */
-    public record Row(String point, Map<String, String> axisValues, int runs, Map<String, String> cells) {
+    /**
+     * One point: its id, its axis values (as the summary writes them), its cells by column name,
+     * and its runs' records when read from a sweep's directory (for statistics the summary lacks).
+     */
+    public record Row(String point, Map<String, String> axisValues, int runs, Map<String, String> cells, List<RunRecord> records) {
         /** A measure's statistic (mean, sd, ci95) at this point; NaN when empty (no value, or fewer than two). */
         public double stat(String measure, String stat) {
             String c = cells.getOrDefault(measure + "_" + stat, "");
             return c.isEmpty() ? Double.NaN : Double.parseDouble(c);
+        }
+
+        /**
+         * The measure's median, minimum, maximum or percentile over the point's runs (nearest
+         * rank: a value some run had); NaN when no run has a value.
+         */
+        public double overRuns(String measure, String stat) {
+            List<Double> xs = new ArrayList<>(SummaryTable.columnValues(records, measure));
+            if (xs.isEmpty()) return Double.NaN;
+            java.util.Collections.sort(xs);
+            double p = switch (stat) {
+                case "min" -> 0;
+                case "max" -> 100;
+                case "median" -> 50;
+                default -> Double.parseDouble(stat.substring(1));
+            };
+            int rank = (int) Math.ceil(p / 100 * xs.size());
+            return xs.get(Math.max(rank, 1) - 1);
         }
     }
 
@@ -42,7 +66,7 @@ public record Results(String source, List<String> axes, List<String> measures, L
         Path name = given.getFileName();
         if (Files.isDirectory(given)) {
             Path summary = given.resolve(SummaryTable.FILE);
-            return Files.exists(summary) ? of(summary.toString(), SummaryTable.read(summary)) : fromRuns(given);
+            return Files.exists(summary) ? withRuns(given, of(summary.toString(), SummaryTable.read(summary))) : fromRuns(given);
         }
         if (name != null && name.toString().endsWith(".jsonl")) {
             Path dir = given.toAbsolutePath().getParent();
@@ -55,7 +79,22 @@ public record Results(String source, List<String> axes, List<String> measures, L
         Manifest m = Manifest.read(dir);
         var runs = RunLog.records(dir);
         if (runs.isEmpty()) throw new PlotException(dir.resolve(RunLog.FILE) + ": no runs yet");
-        return of(dir.resolve(RunLog.FILE).toString(), SummaryTable.of(m, runs));
+        return withRuns(dir, of(dir.resolve(RunLog.FILE).toString(), SummaryTable.of(m, runs)));
+    }
+
+    /** The rows with their runs' records, when the directory has them. */
+    private static Results withRuns(Path dir, Results r) throws IOException {
+        if (!Files.exists(dir.resolve(RunLog.FILE))) return r;
+        Map<String, List<RunRecord>> byPoint = new LinkedHashMap<>();
+        for (RunRecord run : RunLog.records(dir)) byPoint.computeIfAbsent(run.point(), k -> new ArrayList<>()).add(run);
+        List<Row> rows = new ArrayList<>();
+        for (Row row : r.rows()) rows.add(new Row(row.point(), row.axisValues(), row.runs(), row.cells(), byPoint.getOrDefault(row.point(), List.of())));
+        return new Results(r.source(), r.axes(), r.measures(), List.copyOf(rows));
+    }
+
+    /** Whether the rows carry their runs (a directory or runs.jsonl was read, not a summary.csv alone). */
+    public boolean hasRuns() {
+        return rows.stream().anyMatch(row -> !row.records().isEmpty());
     }
 
     /** The summary's columns: {@code point}, the axes, {@code runs}, then each measure's {@code _mean, _sd, _ci95}. */
@@ -85,7 +124,7 @@ public record Results(String source, List<String> axes, List<String> measures, L
             } catch (NumberFormatException e) {
                 throw new PlotException(source + ":" + line + ": runs is not a number: " + byColumn.get("runs"));
             }
-            rows.add(new Row(cells.get(0), values, runs, byColumn));
+            rows.add(new Row(cells.get(0), values, runs, byColumn, List.of()));
         }
         return new Results(source, axes, List.copyOf(measures), List.copyOf(rows));
     }

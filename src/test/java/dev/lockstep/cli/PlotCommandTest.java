@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.lockstep.json.JsonParser;
+import dev.lockstep.json.JsonValue;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -197,6 +199,47 @@ class PlotCommandTest {
         assertEquals(ExitCode.BAD_INPUT, r.code());
         assertTrue(r.err().contains("plot: --x AXIS is required"), r.err());
         assertFalse(Files.exists(Path.of(out)), "nothing written");
+    }
+
+    @Test
+    void statTakesTheMedianOrExtremesOverEachPointsRunsWithoutBars() throws Exception {
+        // by hand from runs.jsonl: the three seeds' messagesPerCs at each K with activation 0.5
+        Map<String, List<Double>> byK = new LinkedHashMap<>();
+        for (String line : Files.readAllLines(sweep.resolve("runs.jsonl"))) {
+            JsonValue.Obj o = (JsonValue.Obj) JsonParser.parse(line);
+            JsonValue.Obj params = (JsonValue.Obj) o.get("params");
+            if (((JsonValue.Num) params.get("activation")).doubleValue() != 0.5) continue;
+            JsonValue v = ((JsonValue.Obj) o.get("measures")).get("messagesPerCs");
+            if (v instanceof JsonValue.Num n) byK.computeIfAbsent(((JsonValue.Num) params.get("K")).text(), k -> new ArrayList<>()).add(n.doubleValue());
+        }
+        Path tex = dir.resolve("stat.tex");
+        for (String stat : List.of("median", "min", "max", "p90")) {
+            MainTest.Result r = plot("--x", "K", "--y", "messagesPerCs", "--where", "activation=0.5", "--stat", stat, "--out", tex.toString());
+            assertEquals(0, r.code(), r::toString);
+            String text = Files.readString(tex);
+            assertTrue(text.contains("ylabel={messagesPerCs (" + stat + ")}"), text);
+            Map<String, double[]> plotted = addplots(text).get(0);
+            for (String k : KS) {
+                List<Double> xs = new ArrayList<>(byK.get(k));
+                java.util.Collections.sort(xs);
+                // a run that acquired nothing has no messagesPerCs: 1 to 3 values; nearest rank
+                int n = xs.size();
+                double expected = switch (stat) {
+                    case "median" -> xs.get((int) Math.ceil(0.5 * n) - 1);
+                    case "min" -> xs.get(0);
+                    case "max" -> xs.get(n - 1);
+                    default -> xs.get((int) Math.ceil(0.9 * n) - 1);
+                };
+                assertEquals(expected, plotted.get(k)[0], stat + " at K = " + k);
+                assertEquals(0, plotted.get(k)[1], "no error bar");
+            }
+        }
+        MainTest.Result r = MainTest.run("plot", sweep.resolve("summary.csv").toString(), "--x", "K", "--y", "messagesPerCs", "--where", "activation=0.5",
+                "--stat", "median", "--out", tex.toString());
+        assertEquals(ExitCode.BAD_INPUT, r.code());
+        assertTrue(r.err().contains("--stat median needs each run's values: give the sweep's directory (or its runs.jsonl)"), r.err());
+        r = plot("--x", "K", "--y", "messagesPerCs", "--where", "activation=0.5", "--stat", "mode", "--out", tex.toString());
+        assertTrue(r.err().contains("--stat mode: unknown; the statistics are mean, median, min, max, pNN"), r.err());
     }
 
     @Test

@@ -33,7 +33,7 @@ class PlotDataTest {
     }
 
     static PlotSpec spec(String x, String y, String series, Map<String, String> where) {
-        return new PlotSpec(x, y, series, where, null, null, null, false, false);
+        return new PlotSpec(x, y, null, series, where, null, null, null, false, false);
     }
 
     @Test
@@ -74,10 +74,10 @@ class PlotDataTest {
     void xMustBeNumericAndLogScalesPositive() throws Exception {
         PlotException e = assertThrows(PlotException.class, () -> PlotData.select(results(), spec("scheduler", "m", "K", Map.of("delta", "2"))));
         assertTrue(e.getMessage().startsWith("--x scheduler needs numbers, but it takes the value {\"policy\":\"synchronous\"}"), e.getMessage());
-        PlotSpec logY = new PlotSpec("K", "n", "scheduler", Map.of("delta", "2"), null, null, null, false, true);
+        PlotSpec logY = new PlotSpec("K", "n", null, "scheduler", Map.of("delta", "2"), null, null, null, false, true);
         e = assertThrows(PlotException.class, () -> PlotData.select(results(), logY));
         assertTrue(e.getMessage().startsWith("--log-y: n is -1.0 at K = 2.0"), e.getMessage());
-        PlotSpec labelled = new PlotSpec("K", "m", "scheduler", Map.of("delta", "2"), "T", "priorities", "messages", true, true);
+        PlotSpec labelled = new PlotSpec("K", "m", null, "scheduler", Map.of("delta", "2"), "T", "priorities", "messages", true, true);
         PlotData d = PlotData.select(results(), labelled);
         assertEquals(List.of("priorities", "messages", "T"), List.of(d.xLabel(), d.yLabel(), d.title()));
         String tex = PgfPlot.tex(d);
