@@ -61,11 +61,16 @@ public final class ChartFigure {
             YIntervalSeries s = new YIntervalSeries(c.name(), false, true);
             for (PlotData.Datum d : c.data()) {
                 double e = Double.isNaN(d.ci95()) ? 0 : d.ci95();
-                s.add(d.x(), d.y(), d.y() - e, d.y() + e);
+                s.add(d.x(), d.y(), data.logY() ? data.logLower(d) : d.y() - e, d.y() + e);
             }
             dataset.addSeries(s);
         }
-        XYPlot plot = new XYPlot(dataset, axis(data.xLabel(), data.logX(), integral(data)), axis(data.yLabel(), data.logY(), false), renderer(data.curves().size()));
+        XYPlot plot = new XYPlot(dataset, axis(data.xLabel(), data.logX(), integral(data), xValues(data)), axis(data.yLabel(), data.logY(), false, List.of()), renderer(data.curves().size()));
+        if (data.logY()) {
+            double top = 0;
+            for (PlotData.Curve c : data.curves()) for (PlotData.Datum d : c.data()) top = Math.max(top, d.y() + (Double.isNaN(d.ci95()) ? 0 : d.ci95()));
+            plot.getRangeAxis().setRange(data.logFloor(), top * 1.25);
+        }
         plot.setBackgroundPaint(Color.WHITE);
         plot.setDomainGridlinePaint(new Color(0xDDDDDD));
         plot.setRangeGridlinePaint(new Color(0xDDDDDD));
@@ -89,10 +94,17 @@ public final class ChartFigure {
         return data.curves().stream().flatMap(c -> c.data().stream()).allMatch(d -> d.x() == Math.rint(d.x()));
     }
 
-    private static ValueAxis axis(String label, boolean log, boolean integral) {
+    /** The x values when there are at most 12 distinct ones (a log axis marks exactly those), else none. */
+    private static List<Double> xValues(PlotData data) {
+        java.util.TreeSet<Double> xs = new java.util.TreeSet<>();
+        for (PlotData.Curve c : data.curves()) for (PlotData.Datum d : c.data()) xs.add(d.x());
+        return xs.size() <= 12 ? List.copyOf(xs) : List.of();
+    }
+
+    private static ValueAxis axis(String label, boolean log, boolean integral, List<Double> ticks) {
         ValueAxis a;
         if (log) {
-            a = new LogScale(label);
+            a = new LogScale(label, ticks);
         } else {
             NumberAxis n = new NumberAxis(label);
             n.setAutoRangeIncludesZero(false);

@@ -35,8 +35,14 @@ public final class PgfPlot {
         sb.append("  width=12cm, height=7.5cm, grid=major, grid style={gray!25},\n");
         if (data.title() != null) sb.append("  title={").append(escape(data.title())).append("},\n");
         sb.append("  xlabel={").append(escape(data.xLabel())).append("}, ylabel={").append(escape(data.yLabel())).append("},\n");
-        if (data.logX()) sb.append("  xmode=log, log basis x=10,\n");
-        if (data.logY()) sb.append("  ymode=log, log basis y=10,\n");
+        if (data.logX()) {
+            // as the SVG and PNG: the grid's x values marked when there are a few
+            java.util.TreeSet<Double> xs = new java.util.TreeSet<>();
+            for (PlotData.Curve c : data.curves()) for (PlotData.Datum d : c.data()) xs.add(d.x());
+            sb.append("  xmode=log, log basis x=10, log ticks with fixed point,\n");
+            if (xs.size() <= 12) sb.append("  xtick={").append(String.join(",", xs.stream().map(PgfPlot::number).toList())).append("},\n");
+        }
+        if (data.logY()) sb.append("  ymode=log, log basis y=10, ymin=").append(number(data.logFloor())).append(",\n");
         sb.append("  legend style={at={(0.5,-0.2)}, anchor=north, legend columns=-1, draw=none, /tikz/every even column/.append style={column sep=1em}},\n");
         sb.append("]\n");
         for (int i = 0; i < data.curves().size(); i++) {
@@ -44,8 +50,14 @@ public final class PgfPlot {
             sb.append("\\addplot+[lockstep").append(letter(i % colours.size())).append(", mark=").append(mark(i))
                     .append(", thick, error bars/.cd, y dir=both, y explicit] coordinates {\n");
             for (PlotData.Datum d : c.data()) {
-                sb.append("  (").append(number(d.x())).append(", ").append(number(d.y())).append(") +- (0, ")
-                        .append(number(Double.isNaN(d.ci95()) ? 0 : d.ci95())).append(")\n");
+                double e = Double.isNaN(d.ci95()) ? 0 : d.ci95();
+                sb.append("  (").append(number(d.x())).append(", ").append(number(d.y())).append(")");
+                if (data.logY() && d.y() - e <= 0) {
+                    // no log of 0 or less: the bar runs below ymin (as in the SVG and PNG)
+                    sb.append(" += (0, ").append(number(e)).append(") -= (0, ").append(number(d.y() - data.logLower(d))).append(")\n");
+                } else {
+                    sb.append(" +- (0, ").append(number(e)).append(")\n");
+                }
             }
             sb.append("};\n\\addlegendentry{").append(escape(c.name())).append("}\n");
         }

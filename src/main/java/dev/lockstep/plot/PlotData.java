@@ -25,6 +25,28 @@ public record PlotData(String title, String xLabel, String yLabel, List<Curve> c
     /** One point: x, the mean y, and the confidence interval's half-width (NaN below two runs: no bar). */
     public record Datum(double x, double y, double ci95) {}
 
+    /**
+     * The bottom of a logarithmic y axis: below every mean and every interval's positive lower end.
+     * An interval reaching 0 or below (a wide one over few runs) cannot be drawn on it: its bar
+     * runs off the bottom, with no cap, rather than ending at a made-up bound.
+     */
+    public double logFloor() {
+        double low = Double.POSITIVE_INFINITY;
+        for (Curve c : curves) {
+            for (Datum d : c.data()) {
+                low = Math.min(low, d.y());
+                if (!Double.isNaN(d.ci95()) && d.y() - d.ci95() > 0) low = Math.min(low, d.y() - d.ci95());
+            }
+        }
+        return low / 1.25;
+    }
+
+    /** The lower end of a point's bar on a log axis: its interval's, or below the floor when that is not positive. */
+    public double logLower(Datum d) {
+        double e = Double.isNaN(d.ci95()) ? 0 : d.ci95();
+        return d.y() - e > 0 ? d.y() - e : logFloor() / 10;
+    }
+
     /** The number of points over all curves. */
     public int size() {
         return curves.stream().mapToInt(c -> c.data().size()).sum();

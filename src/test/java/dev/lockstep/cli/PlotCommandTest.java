@@ -167,6 +167,15 @@ class PlotCommandTest {
         assertEquals(1, plots.size());
         Map<String, double[]> expected = summary("1.0");
         for (String k : KS) assertEquals(expected.get(k)[0], plots.get(0).get(k)[0]);
+        // a log x axis marks the grid's values (K = 2, 4, 8), not 3 or 5
+        Path svg = dir.resolve("where.svg");
+        r = plot("--x", "K", "--y", "messagesPerCs", "--where", "activation=1", "--log-x", "--log-y", "--out", svg.toString());
+        assertEquals(0, r.code(), r::toString);
+        String text = Files.readString(svg);
+        for (String k : KS) assertTrue(text.contains(">" + k + "</text>"), k);
+        assertFalse(text.contains(">3</text>") || text.contains(">5</text>"), text);
+        r = plot("--x", "K", "--y", "messagesPerCs", "--where", "activation=1", "--log-x", "--out", tex.toString());
+        assertTrue(Files.readString(tex).contains("xmode=log, log basis x=10, log ticks with fixed point,\n  xtick={2,4,8},"), Files.readString(tex));
         // filtering x itself keeps one point
         r = plot("--x", "activation", "--y", "messagesPerCs", "--series", "K", "--where", "K=4", "--out", tex.toString());
         assertEquals(0, r.code(), r::toString);
