@@ -66,6 +66,22 @@ public final class ChartFigure {
             dataset.addSeries(s);
         }
         XYPlot plot = new XYPlot(dataset, axis(data.xLabel(), data.logX(), integral(data), xValues(data)), axis(data.yLabel(), data.logY(), false, List.of()), renderer(data.curves().size()));
+        if (!data.logY()) {
+            // a flat measure (violations: 0 everywhere) would get JFreeChart's 1e-8 span: ±5E-9 ticks
+            double low = Double.POSITIVE_INFINITY;
+            double high = Double.NEGATIVE_INFINITY;
+            for (PlotData.Curve c : data.curves()) {
+                for (PlotData.Datum d : c.data()) {
+                    double e = Double.isNaN(d.ci95()) ? 0 : d.ci95();
+                    low = Math.min(low, d.y() - e);
+                    high = Math.max(high, d.y() + e);
+                }
+            }
+            if (high - low < 1e-9 * Math.max(1, Math.abs(high))) {
+                double half = high == 0 ? 1 : Math.abs(high) * 0.1;
+                plot.getRangeAxis().setRange(high - half, high + half);
+            }
+        }
         if (data.logY()) {
             double top = 0;
             for (PlotData.Curve c : data.curves()) for (PlotData.Datum d : c.data()) top = Math.max(top, d.y() + (Double.isNaN(d.ci95()) ? 0 : d.ci95()));

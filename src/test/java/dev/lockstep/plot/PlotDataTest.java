@@ -85,6 +85,16 @@ class PlotDataTest {
     }
 
     @Test
+    void aFlatMeasureGetsAReadableScale() {
+        // violations: 0 at every point; JFreeChart alone would span 1e-8 and label ticks 5E-9
+        PlotData flat = new PlotData(null, "K", "violations",
+                List.of(new PlotData.Curve("violations", List.of(new PlotData.Datum(2, 0, 0), new PlotData.Datum(4, 0, 0)))), false, false);
+        String svg = ChartFigure.svg(flat, 500, 300);
+        assertTrue(svg.contains(">1.0</text>") && svg.contains(">-1.0</text>"), svg);
+        assertTrue(!svg.contains("E-"), "no exponent in any label");
+    }
+
+    @Test
     void latexSpecialsInNamesAreEscapedAndNumbersArePlainDecimals() {
         assertEquals("messages.Req\\_CS 50\\% \\{a\\} \\textbackslash{}x", PgfPlot.escape("messages.Req_CS 50% {a} \\x"));
         assertEquals("0.1", PgfPlot.number(0.1));
