@@ -80,7 +80,7 @@ final class PlotCommand implements Callable<Integer> {
             filters.put(w.substring(0, eq), w.substring(eq + 1));
         }
         int[] wh = size(size);
-        Results results = Results.load(Path.of(files.get(0)));
+        Results results = Results.load(Path.of(files.get(0)), !stat.equals("mean"));
         PlotData data = PlotData.select(results, new PlotSpec(x, y, stat, series, filters, title, xLabel, yLabel, logX, logY));
         Plots.write(data, Path.of(out), wh[0], wh[1]);
         streams.out().printf("%d points in %d line%s written to %s%n", data.size(), data.curves().size(), data.curves().size() == 1 ? "" : "s", out);

@@ -62,11 +62,18 @@ public record Results(String source, List<String> axes, List<String> measures, L
      * so far, as {@code sweep} will summarise them.
      */
     public static Results load(Path given) throws IOException {
+        return load(given, true);
+    }
+
+    /** As {@link #load(Path)}; {@code perRun}: also each point's runs, for {@code --stat} (a large sweep's runs.jsonl takes a while to read). */
+    public static Results load(Path given, boolean perRun) throws IOException {
         if (!Files.exists(given)) throw new PlotException(given + ": no such file or directory (expected a sweep's output directory, its summary.csv or its runs.jsonl)");
         Path name = given.getFileName();
         if (Files.isDirectory(given)) {
             Path summary = given.resolve(SummaryTable.FILE);
-            return Files.exists(summary) ? withRuns(given, of(summary.toString(), SummaryTable.read(summary))) : fromRuns(given);
+            if (!Files.exists(summary)) return fromRuns(given);
+            Results r = of(summary.toString(), SummaryTable.read(summary));
+            return perRun ? withRuns(given, r) : r;
         }
         if (name != null && name.toString().endsWith(".jsonl")) {
             Path dir = given.toAbsolutePath().getParent();
