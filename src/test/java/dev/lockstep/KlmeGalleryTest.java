@@ -116,10 +116,25 @@ class KlmeGalleryTest {
     }
 
     @Test
+    void emptyNeighbourhood_theTokenNodeOneKeptGoesToTheFirstToEnter() throws Exception {
+        Engine e = engine("klme-empty-neighbourhood.json");
+        e.runUntil(9);
+        assertEquals("B", var(e.simulation(), "1", "parked"), "1 keeps B's token from the election on");
+        e.runUntil(15);                                               // rounds 1–14
+        assertEquals("–", var(e.simulation(), "1", "parked"));
+        assertEquals("1", var(e.simulation(), "4", "token"), "4's I_am_here reached 1 first");
+        assertEquals("0", var(e.simulation(), "5", "token"));
+        e.runUntil(40);
+        assertEquals(List.of(), e.simulation().violations());
+        assertEquals(3, e.simulation().stats().locksAcquired());
+        assertEquals("1", var(e.simulation(), "5", "token"), "4 handed B's one token to 5");
+    }
+
+    @Test
     void theGalleryShowsEachGifAndTheCommandThatMadeIt() throws Exception {
         String gallery = java.nio.file.Files.readString(Path.of("sample-runs", "README.md"));
         for (String key : List.of("klme-table-1", "klme-leader-walks-away", "klme-leader-walks-away-paper",
-                "klme-token-lost", "klme-token-lost-paper", "klme-leader-crash-stall")) {
+                "klme-token-lost", "klme-token-lost-paper", "klme-leader-crash-stall", "klme-empty-neighbourhood")) {
             assertTrue(gallery.contains("java -jar target/lockstep.jar gui sample-runs/" + key + ".json"), key);
             assertTrue(gallery.contains("](gifs/" + key + ".gif)"), "the gallery shows the GIF of " + key);
             var m = java.util.regex.Pattern.compile("export sample-runs/" + java.util.regex.Pattern.quote(key)

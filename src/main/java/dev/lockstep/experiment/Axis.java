@@ -39,6 +39,11 @@ public record Axis(String name, String pointer, List<JsonValue> values) {
         m.put("cut", "/churn/cut");
         m.put("link", "/churn/link");
         m.put("churn", "/churn");
+        // the time-unit generators (README, Scenario files): Poisson requests and link changes
+        m.put("meanInterRequest", "/workload/meanInterRequest");
+        m.put("requestRate", "/workload/requestRate");
+        m.put("linkChangeRate", "/linkChanges/rate");
+        m.put("linkTolerance", "/linkChanges/tolerance");
         m.put("unitDisk", "/unitDisk");
         m.put("lockoutBound", "/checks/lockoutBound");
         return java.util.Collections.unmodifiableMap(m);

@@ -257,7 +257,15 @@ final class AdversaryReader {
         }
         JsonValue.Obj o = problems.object(v, "the workload ({\"lock\": p, \"hold\": h} or a list of calls)");
         if (o == null) return null;
-        problems.onlyKnown(o, List.of("lock", "hold", "until", "strayCalls"));
+        if (o.has("kind")) {
+            String kind = problems.string(o.get("kind"), "the workload's kind");
+            if (GeneratorReader.POISSON.equals(kind)) return new GeneratorReader(problems).poisson(o);
+            if (kind != null && !kind.equals("random")) {
+                problems.add(o.get("kind"), "unknown workload kind \"" + kind + "\"; expected \"random\" or \"poisson\"");
+                return null;
+            }
+        }
+        problems.onlyKnown(o, List.of("lock", "hold", "until", "strayCalls", "kind"));
         double lock = o.has("lock") ? orElse(problems.probability(o.get("lock"), "the lock probability"), 0.0) : 0;
         if (!o.has("lock")) problems.add(o, "missing \"lock\": the probability that an idle node calls Lock in a round");
         int hold = o.has("hold") ? (int) (long) orElse(problems.integer(o.get("hold"), "hold (rounds)", 0, Integer.MAX_VALUE), 1L) : 1;

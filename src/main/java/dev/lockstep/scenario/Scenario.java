@@ -9,6 +9,7 @@ import dev.lockstep.core.Simulation;
 import dev.lockstep.core.SimulationConfig;
 import dev.lockstep.core.adversary.Churn;
 import dev.lockstep.core.adversary.Engine;
+import dev.lockstep.core.adversary.LinkChanges;
 import dev.lockstep.core.adversary.ScenarioAdversary;
 import dev.lockstep.core.adversary.SchedulerPolicy;
 import dev.lockstep.core.adversary.TopologyEvent;
@@ -42,6 +43,8 @@ public final class Scenario {
     final double unitDisk;
     final List<TopologyEvent> dynamics;
     final Churn churn;
+    /** Null for none. */
+    final LinkChanges linkChanges;
     final Workload workload;
     final CheckSettings checks;
 
@@ -49,6 +52,15 @@ public final class Scenario {
              SchedulerPolicy policy, ChannelDiscipline channels, PortAssignment ports, List<String> nodes,
              double[] x, double[] y, List<String> regions, List<NeighbourhoodArea> areas, int[] edges, double unitDisk,
              List<TopologyEvent> dynamics, Churn churn, Workload workload, CheckSettings checks) {
+        this(file, json, name, protocol, delta, seed, rounds, policy, channels, ports, nodes, x, y, regions, areas,
+                edges, unitDisk, dynamics, churn, null, workload, checks);
+    }
+
+    /** With link changes (null for none). */
+    Scenario(String file, JsonValue.Obj json, String name, Protocol<?> protocol, int delta, long seed, int rounds,
+             SchedulerPolicy policy, ChannelDiscipline channels, PortAssignment ports, List<String> nodes,
+             double[] x, double[] y, List<String> regions, List<NeighbourhoodArea> areas, int[] edges, double unitDisk,
+             List<TopologyEvent> dynamics, Churn churn, LinkChanges linkChanges, Workload workload, CheckSettings checks) {
         this.file = file;
         this.json = json;
         this.name = name;
@@ -68,6 +80,7 @@ public final class Scenario {
         this.unitDisk = unitDisk;
         this.dynamics = List.copyOf(dynamics);
         this.churn = churn;
+        this.linkChanges = linkChanges;
         this.workload = workload;
         this.checks = checks;
     }
@@ -114,12 +127,18 @@ public final class Scenario {
 
     public CheckSettings checks() { return checks; }
 
+    /** The workload, or null for none. */
+    public Workload workload() { return workload; }
+
+    /** The link-change process, or null for none. */
+    public LinkChanges linkChanges() { return linkChanges; }
+
     public SimulationConfig config(long seedToUse) {
         return new SimulationConfig(protocol, nodes, x, y, regions, delta, channels, ports, checks, seedToUse, areas);
     }
 
     public ScenarioAdversary adversary() {
-        return new ScenarioAdversary(edges, unitDisk, dynamics, churn, workload, policy);
+        return new ScenarioAdversary(edges, unitDisk, dynamics, churn, linkChanges, workload, policy);
     }
 
     /** A new simulation at round 0 with its adversary, using {@code seedToUse}. */

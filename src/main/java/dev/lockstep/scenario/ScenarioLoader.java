@@ -9,6 +9,7 @@ import dev.lockstep.core.PortAssignment;
 import dev.lockstep.core.PortSet;
 import dev.lockstep.core.Protocol;
 import dev.lockstep.core.adversary.Churn;
+import dev.lockstep.core.adversary.LinkChanges;
 import dev.lockstep.core.adversary.SchedulerPolicy;
 import dev.lockstep.core.adversary.Synchronous;
 import dev.lockstep.core.adversary.TopologyEvent;
@@ -24,7 +25,7 @@ import java.util.function.Function;
 /** Reads and validates scenario files; every problem names the file, line, column and JSON path. */
 public final class ScenarioLoader {
     static final List<String> FIELDS = List.of("format", "name", "protocol", "params", "delta", "seed", "rounds",
-            "scheduler", "channels", "ports", "nodes", "edges", "unitDisk", "dynamics", "churn", "workload", "checks", "areas");
+            "scheduler", "channels", "ports", "nodes", "edges", "unitDisk", "dynamics", "churn", "linkChanges", "workload", "checks", "areas");
     static final List<String> POLICIES = SchedulerJson.POLICIES;
     /** The editors' pointer to the scenario format's JSON Schema: accepted at the top level, then ignored. */
     public static final String SCHEMA_KEY = "$schema";
@@ -136,12 +137,14 @@ public final class ScenarioLoader {
         List<TopologyEvent> dynamics = root.has("dynamics") ? adversary.dynamics(root.get("dynamics")) : List.of();
         Churn churn = root.has("churn") ? adversary.churn(root.get("churn")) : null;
         Workload workload = root.has("workload") ? adversary.workload(root.get("workload")) : null;
+        LinkChanges linkChanges = root.has("linkChanges")
+                ? new GeneratorReader(problems).linkChanges(root.get("linkChanges"), root.has("unitDisk")) : null;
         CheckSettings checks = root.has("checks") ? protocols.checks(root.get("checks")) : CheckSettings.DEFAULTS;
 
         if (protocol != null && !problems.any()) topology.requirements(root, protocol, edges, unitDisk, x, y);
         problems.throwIfAny();
         return new Scenario(file, root, name, protocol, delta, seed, rounds, policy, channels, ports, topology.names(),
-                x, y, regions, areas, edges, unitDisk, dynamics, churn, workload, checks);
+                x, y, regions, areas, edges, unitDisk, dynamics, churn, linkChanges, workload, checks);
     }
 
     private static long required(Problems problems, JsonValue.Obj o, String key, Function<JsonValue, Long> reader, long fallback) {

@@ -126,7 +126,14 @@ class ScenarioSchemaTest {
                 new String[] {"workload", "{\"lock\": 0.2, \"hold\": 3, \"until\": 100, \"strayCalls\": 0.05}"},
                 new String[] {"workload", "[{\"round\": 0, \"node\": \"a\", \"call\": \"lock\", \"hold\": 3}, "
                         + "{\"round\": 9, \"node\": \"b\", \"call\": \"unlock\"}]"},
-                new String[] {"nodes", "[{\"id\": \"a\", \"region\": \"A\"}, {\"id\": \"b\", \"region\": \"B\"}]"})
+                new String[] {"nodes", "[{\"id\": \"a\", \"region\": \"A\"}, {\"id\": \"b\", \"region\": \"B\"}]"},
+                // the time-unit generators
+                new String[] {"workload", "{\"kind\": \"poisson\", \"meanInterRequest\": 10, \"hold\": 1, \"until\": 500}"},
+                new String[] {"workload", "{\"kind\": \"poisson\", \"requestRate\": 0.1}"},
+                new String[] {"workload", "{\"kind\": \"random\", \"lock\": 0.2}"},
+                new String[] {"linkChanges", "{\"rate\": 0.02, \"tolerance\": 0.1, \"until\": 400}"},
+                new String[] {"linkChanges", "{\"rate\": 0}"},
+                new String[] {"linkChanges", "{\"rate\": 1, \"onlyIdleLinks\": true}"})
                 .map(c -> Arguments.of((Object) c));
     }
 
@@ -191,7 +198,19 @@ class ScenarioSchemaTest {
                 new String[] {"dynamics", "[{\"round\": 3}]"},
                 new String[] {"dynamics", "[{\"round\": 3, \"cut\": [\"a\", \"b\"], \"link\": [\"a\", \"b\"]}]"},
                 new String[] {"dynamics", "[{\"round\": 5, \"move\": \"a\"}]"},
-                new String[] {"unitDisk", "1.5"})
+                new String[] {"unitDisk", "1.5"},
+                // the time-unit generators
+                new String[] {"workload", "{\"kind\": \"poisson\", \"meanInterRequest\": 0.5}"},
+                new String[] {"workload", "{\"kind\": \"poisson\", \"requestRate\": 0}"},
+                new String[] {"workload", "{\"kind\": \"poisson\"}"},
+                new String[] {"workload", "{\"kind\": \"poisson\", \"meanInterRequest\": 5, \"requestRate\": 0.2}"},
+                new String[] {"workload", "{\"kind\": \"poisson\", \"meanInterRequest\": 5, \"lock\": 0.2}"},
+                new String[] {"workload", "{\"kind\": \"uniform\", \"lock\": 0.2}"},
+                new String[] {"linkChanges", "{\"rate\": -0.5}"},
+                new String[] {"linkChanges", "{\"tolerance\": 0.1}"},
+                new String[] {"linkChanges", "{\"rate\": 0.1, \"tolerance\": 1.5}"},
+                new String[] {"linkChanges", "{\"rate\": 0.1, \"onlyIdleLinks\": \"yes\"}"},
+                new String[] {"linkChanges", "{\"rate\": 0.1}", "edges", null, "unitDisk", "1.5"})
                 .map(c -> Arguments.of((Object) c));
     }
 

@@ -9,13 +9,14 @@ import java.util.List;
  * The adversary a scenario file describes: initial edges (explicit, or every pair within a
  * unit-disk radius), scripted topology events, random churn, a workload and a scheduler policy.
  * Everything random is drawn from the simulation's one stream, in a fixed order each round:
- * scripted events, churn cuts, churn links, workload, scheduling.
+ * scripted events, churn cuts, churn links, link changes, workload, scheduling.
  */
 public final class ScenarioAdversary implements Adversary {
     private final int[] initialEdges;
     private final double unitDisk;
     private final List<TopologyEvent> dynamics;
     private final Churn churn;
+    private final LinkChanges linkChanges;
     private final Workload workload;
     private final SchedulerPolicy policy;
 
@@ -27,10 +28,23 @@ public final class ScenarioAdversary implements Adversary {
      */
     public ScenarioAdversary(int[] initialEdges, double unitDisk, List<TopologyEvent> dynamics, Churn churn,
                              Workload workload, SchedulerPolicy policy) {
+        this(initialEdges, unitDisk, dynamics, churn, null, workload, policy);
+    }
+
+    /**
+     * With link changes (null for none), which keep the edge count near the initial edges' count
+     * and so need explicit initial edges.
+     */
+    public ScenarioAdversary(int[] initialEdges, double unitDisk, List<TopologyEvent> dynamics, Churn churn,
+                             LinkChanges linkChanges, Workload workload, SchedulerPolicy policy) {
+        if (linkChanges != null && unitDisk > 0) {
+            throw new IllegalArgumentException("link changes need explicit edges, not a unit-disk radius");
+        }
         this.initialEdges = initialEdges.clone();
         this.unitDisk = unitDisk;
         this.dynamics = List.copyOf(dynamics);
         this.churn = churn;
+        this.linkChanges = linkChanges;
         this.workload = workload;
         this.policy = policy;
     }
@@ -49,7 +63,7 @@ public final class ScenarioAdversary implements Adversary {
         beginCalls(sim);
     }
 
-    /** The round's topology changes: initial edges (round 0), scripted events, churn. */
+    /** The round's topology changes: initial edges (round 0), scripted events, churn, link changes. */
     public void beginTopology(Simulation sim) {
         int round = sim.round();
         if (round == 0) forEachBaseEdge(sim, sim::link);
@@ -62,6 +76,7 @@ public final class ScenarioAdversary implements Adversary {
             else if (e instanceof TopologyEvent.Lose l) lose(sim, l);
         }
         if (churn != null && churn.activeIn(round)) churn(sim);
+        if (linkChanges != null && linkChanges.activeIn(round)) linkChanges.apply(sim, initialEdges.length / 2);
     }
 
     /** The round's application calls (the workload). */

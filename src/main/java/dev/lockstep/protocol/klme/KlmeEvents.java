@@ -187,6 +187,7 @@ final class KlmeEvents {
         s.reqAck = false;
         s.rn++;
         s.nodeReqList[s.id]++;                                        // B, l. 3
+        s.nodeReqVisit[s.id] = s.visit;
         x.lockRequested();
         s.trail.line(B, 1, 2, 3, 4).note("requests CS (RN " + s.rn + ")");
         if (s.mThId == s.id) {                                        // B, l. 4

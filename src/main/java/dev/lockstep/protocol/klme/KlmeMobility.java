@@ -158,7 +158,7 @@ final class KlmeMobility {
                 && (m.tokenNo() < 0 || m.tokenNo() == s.copy.leaderNo) && m.leftVisit() >= s.copyVisit;
         if (ofCopy && !s.region.equals(m.region())) {
             s.trail.clear();
-            recoverAfar(s, x, m.id());                                // i left too before the token was acknowledged
+            recoverAfar(s, x, m);                                     // i left too before the token was acknowledged
             return;
         }
         if (KlmeEvents.foreign(s, x)) return;
@@ -274,14 +274,21 @@ final class KlmeMobility {
      * and sends it to the lowest member of that neighbourhood it knows of (or keeps it for the next
      * to enter), so the neighbourhood does not stay without a token.
      */
-    private void recoverAfar(KlmeState s, Execution x, int j) {
+    private void recoverAfar(KlmeState s, Execution x, IAmLeaving m) {
+        int j = m.id();
         KlmeToken t = s.copy;
         s.copy = null;
         s.copyTo = -1;
-        t.rQueue.remove(Integer.valueOf(j));
-        if (t.free(j)) t.kfree++;
+        // a dropped Token's report from j, whom i knows in a later visit of that neighbourhood (the
+        // Token was addressed to an earlier one): j is still there and can have the token (else the
+        // token was kept for the next to enter while j waited in it; found with faster churn)
+        boolean stayed = m.tokenNo() >= 0 && t.region.equals(s.regionOf[j]) && s.visitOf[j] > m.leftVisit();
+        if (!stayed) {
+            t.rQueue.remove(Integer.valueOf(j));
+            if (t.free(j)) t.kfree++;
+        }
         t.leaderNo++;
-        int next = KlmeNet.lowestMember(s, t.region, q -> q == j);
+        int next = KlmeNet.lowestMember(s, t.region, q -> q == j && !stayed);
         s.trail.line(LOSS, 4, 5);
         if (next >= 0) {
             KlmeNet.send(x, next, new TokenMsg(t.copy(), false, s.visitOf[next]));

@@ -35,10 +35,11 @@ final class KlmePresentation implements ProtocolPresentation<KlmeState> {
         return List.of("R", "W", "CS");
     }
 
+    /** Tokens: the one held, and those kept for neighbourhoods nobody is in (they exist, and are there). */
     @Override
     public NodeMarks marks(KlmeState s) {
         KlmeToken t = s.token;
-        return new NodeMarks(t == null ? 0 : 1, s.leads(), t == null ? -1 : t.rQueue.size(),
+        return new NodeMarks((t == null ? 0 : 1) + s.parked.size(), s.leads(), t == null ? -1 : t.rQueue.size(),
                 t == null ? "" : "Kfree " + t.kfree);
     }
 

@@ -442,6 +442,40 @@ class ExploredRacesTest {
         assertEquals(0, other.nodeReqList[0]);                        // J, l. 3 for the visit it was made in
     }
 
+    /**
+     * Node 2 (shown 3) left C after handing C's token to node 0 (shown 1), addressed to 0's visit
+     * 1; 0 had meanwhile left C and come back (visit 3), so it dropped the Token as meant for its
+     * earlier visit and reported it (I_am_leaving naming the Token). 2 knows 0 is in C again: it
+     * must send the regenerated token to 0's current visit, not keep it for the next to enter
+     * while 0 waits in C for good (found with faster churn than assumption 5, -Dklme.spacing=1:
+     * n = 3, k = 1, seed 135, SemiSynchronous, three areas, below).
+     */
+    @Test
+    void aDroppedTokensReportFromANodeStillThereSendsItTheRegeneratedToken() {
+        KlmeState s = node(2);
+        s.regionOf[0] = "C";
+        s.visitOf[0] = 3;
+        KlmeToken c = new KlmeToken(1, N, "C");
+        c.leaderNo = 9;
+        s.keepCopy(c, 0, 1);
+        KlmeLeader leader = new KlmeLeader(1, KlmeVariant.CORRECTED);
+        FakeExecution x = new FakeExecution(2, N, "A").receiving(0,
+                new KlmeMessages.IAmLeaving(0, List.of(), List.of(), List.of(), "C", 9, 1));
+        new KlmeMobility(leader, new KlmeEvents(leader)).leaving(s, x);
+        assertEquals(1, x.to(0).size(), "the regenerated token goes to 0, still in C");
+        TokenMsg again = assertInstanceOf(TokenMsg.class, x.to(0).get(0));
+        assertEquals("C", again.region());
+        assertEquals(3, again.visit());
+        assertEquals(List.of(), List.copyOf(s.parked.keySet()));
+    }
+
+    @Test
+    void theFasterChurnSampleForTheDroppedTokensReport() {
+        KlmeHarness h = KlmeProperties.threeAreas(3, 1, 135, new SemiSynchronous(0.5), 0.37, 12, 1, 2);
+        assertEquals(true, h.runAndDrain(200, 20 * 40 * 9));
+        assertEquals(List.of(), h.sim.violations());
+    }
+
     @Test
     void thePropertysSampleForTheEarlierVisitsLeave() {
         KlmeHarness h = KlmeProperties.harness(7, 1, Long.MAX_VALUE, new Sequential(), 0.44, 10, KlmeVariant.CORRECTED);

@@ -47,6 +47,8 @@ class KlmePresentationTest {
         holder.token.rQueue.add(1);
         assertEquals(new NodeMarks(1, true, 1, "Kfree 2"), KlmePresentation.INSTANCE.marks(holder));
         assertTrue(KlmePresentation.INSTANCE.marks(new KlmeState()).isEmpty());
+        holder.parked.put("B", new KlmeToken(2, 3, "B"));                 // kept for empty B: two badges
+        assertEquals(new NodeMarks(2, true, 1, "Kfree 2"), KlmePresentation.INSTANCE.marks(holder));
         assertEquals(1, KlmePresentation.INSTANCE.tokens(new TokenMsg(holder.token, true, 0)));
         assertEquals(0, KlmePresentation.INSTANCE.tokens(new PerGrant("A", 0)));
     }

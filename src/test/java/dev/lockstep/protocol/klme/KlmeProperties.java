@@ -74,6 +74,12 @@ class KlmeProperties {
 
     /** A random run over {@link KlmeHarness#THREE_AREAS}: nodes anywhere in A and B, moves anywhere. */
     static KlmeHarness threeAreas(int n, int k, long seed, SchedulerPolicy policy, double lock, int moves) {
+        return threeAreas(n, k, seed, policy, lock, moves, SPACING, QUIET);
+    }
+
+    /** As above with moves at least {@code spacing} rounds apart, a node's at least {@code quiet}. */
+    static KlmeHarness threeAreas(int n, int k, long seed, SchedulerPolicy policy, double lock, int moves,
+                                  int spacing, int quiet) {
         Random r = new Random(seed);
         double[] x = new double[n];
         double[] y = new double[n];
@@ -81,7 +87,7 @@ class KlmeProperties {
             x[u] = r.nextInt(100) / 10.0;
             y[u] = r.nextInt(50) / 10.0;
         }
-        List<TopologyEvent> dynamics = moves(r, x.clone(), y.clone(), moves, true);
+        List<TopologyEvent> dynamics = moves(r, x.clone(), y.clone(), moves, true, spacing, quiet);
         return new KlmeHarness(new Klme(k, KlmeVariant.CORRECTED, lDeadlockBound(policy, n)), x, y, seed,
                 40 * n * n, dynamics, new RandomWorkload(lock, 2, WORKLOAD_ROUNDS), policy, KlmeHarness.THREE_AREAS);
     }
@@ -97,7 +103,7 @@ class KlmeProperties {
             x[u] = u == 0 ? r.nextInt(50) / 10.0 : u == 1 ? 5 + r.nextInt(50) / 10.0 : r.nextInt(100) / 10.0;
             y[u] = r.nextInt(50) / 10.0;
         }
-        List<TopologyEvent> dynamics = moves(r, x.clone(), y.clone(), moves, false);
+        List<TopologyEvent> dynamics = moves(r, x.clone(), y.clone(), moves, false, SPACING, QUIET);
         return new KlmeHarness(new Klme(k, variant, lDeadlockBound(policy, n)), x, y, seed, 40 * n * n, dynamics,
                 new RandomWorkload(lock, 2, WORKLOAD_ROUNDS), policy);
     }
@@ -114,24 +120,26 @@ class KlmeProperties {
 
     /**
      * Random moves at distinct rounds, within A and B each leaving its neighbourhood with another
-     * member, or, {@code anywhere}, into C too and emptying neighbourhoods. A node moves again only after {@link #QUIET} rounds and moves are {@link #SPACING} rounds
-     * apart (Sec. 3, assumption 5: the network is quasi-stable), so the messages of a previous
-     * change have mostly drained. Closer moves still find races (README, "Interpretation choices").
+     * member, or, {@code anywhere}, into C too and emptying neighbourhoods. A node moves again
+     * only after {@code quiet} rounds and moves are {@code spacing} rounds apart (by default
+     * {@link #QUIET} and {@link #SPACING}: Sec. 3, assumption 5, the network is quasi-stable, so
+     * the messages of a previous change have mostly drained; README, "Interpretation choices").
      */
-    static List<TopologyEvent> moves(Random r, double[] x, double[] y, int count, boolean anywhere) {
+    static List<TopologyEvent> moves(Random r, double[] x, double[] y, int count, boolean anywhere, int spacing,
+                                     int quiet) {
         List<TopologyEvent> out = new ArrayList<>();
         int[] last = new int[x.length];
-        java.util.Arrays.fill(last, -QUIET);
+        java.util.Arrays.fill(last, -quiet);
         int round = 5;
         for (int i = 0; i < count; i++) {
-            round += SPACING + r.nextInt(WORKLOAD_ROUNDS / (count + 1));
+            round += spacing + r.nextInt(WORKLOAD_ROUNDS / (count + 1));
             int u = r.nextInt(x.length);
             double nx = r.nextInt(100) / 10.0;
             double ny = r.nextInt(anywhere ? 100 : 50) / 10.0;
             boolean fromA = x[u] < 5;
             int others = 0;
             for (int v = 0; v < x.length; v++) if (v != u && (x[v] < 5) == fromA) others++;
-            if (!anywhere && others == 0 || round - last[u] < QUIET || (nx < 5) == fromA && r.nextBoolean()) continue;
+            if (!anywhere && others == 0 || round - last[u] < quiet || (nx < 5) == fromA && r.nextBoolean()) continue;
             last[u] = round;
             x[u] = nx;
             y[u] = ny;
