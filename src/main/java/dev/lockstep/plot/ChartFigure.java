@@ -147,12 +147,12 @@ public final class ChartFigure {
             r.setSeriesPaint(i, COLOURS.get(i % COLOURS.size()));
             r.setSeriesStroke(i, new BasicStroke(2f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND));
             r.setSeriesShape(i, shape(i));
-            r.setSeriesShapesFilled(i, i % 2 == 0 || i >= 8);
+            r.setSeriesShapesFilled(i, i % 2 == 0);
         }
         r.setUseFillPaint(true);
         r.setDefaultFillPaint(Color.WHITE);
         for (int i = 0; i < curves; i++) {
-            if (i % 2 == 0 || i >= 8) r.setSeriesFillPaint(i, COLOURS.get(i % COLOURS.size()));
+            if (i % 2 == 0) r.setSeriesFillPaint(i, COLOURS.get(i % COLOURS.size()));
         }
         r.setDrawOutlines(true);
         r.setUseOutlinePaint(false);
