@@ -91,6 +91,7 @@ public final class ChartFigure {
         plot.setDomainGridlinePaint(new Color(0xDDDDDD));
         plot.setRangeGridlinePaint(new Color(0xDDDDDD));
         plot.setOutlinePaint(new Color(0x888888));
+        plot.setOutlineStroke(new BasicStroke(1f)); // the default 0.5 vanishes in some SVG renderers (crispEdges)
         plot.setAxisOffset(RectangleInsets.ZERO_INSETS);
         JFreeChart chart = new JFreeChart(null, JFreeChart.DEFAULT_TITLE_FONT, plot, false);
         chart.setBackgroundPaint(Color.WHITE);
