@@ -39,26 +39,45 @@ public final class LiveResults {
     private final SweepSpec spec;
     private final List<GridPoint> points;
     private final Map<String, GridPoint> byId = new HashMap<>();
-    private final Map<String, Map<Long, RunRecord>> runs = new HashMap<>();
+    private final Map<String, Map<Long, Run>> runs = new HashMap<>();
     private final TreeSet<String> typeColumns = new TreeSet<>();
+    /** The spec's numeric measures (all but the by-type ones) and their place in a run's values. */
+    private final Map<String, Integer> scalars = new LinkedHashMap<>();
     private int count;
+
+    /**
+     * A run as numbers only (a sweep of 10⁵ runs must fit beside the window): the spec's numeric
+     * measures in order (NaN where the run has no value) and its counts by message type.
+     */
+    private record Run(long seed, double[] values, Map<String, Double> byType) {}
 
     public LiveResults(SweepSpec spec, List<GridPoint> points) {
         this.spec = spec;
         this.points = List.copyOf(points);
         for (GridPoint p : points) byId.put(p.id(), p);
+        for (String m : spec.measures()) if (!BY_TYPE.containsKey(m)) scalars.put(m, scalars.size());
     }
 
     /** Adds a run; false if it is not of this grid or was already added (a resumed sweep's runs are read once). */
     public boolean add(RunRecord r) {
         if (!byId.containsKey(r.point()) || !spec.seeds().contains(r.seed())) return false;
-        if (runs.computeIfAbsent(r.point(), k -> new HashMap<>()).putIfAbsent(r.seed(), r) != null) return false;
-        count++;
+        Map<Long, Run> at = runs.computeIfAbsent(r.point(), k -> new HashMap<>());
+        if (at.containsKey(r.seed())) return false;
+        double[] values = new double[scalars.size()];
+        for (var e : scalars.entrySet()) {
+            values[e.getValue()] = r.measures().get(e.getKey()) instanceof JsonValue.Num n ? n.doubleValue() : Double.NaN;
+        }
+        Map<String, Double> byType = new HashMap<>();
         for (var e : BY_TYPE.entrySet()) {
             if (r.measures().get(e.getKey()) instanceof JsonValue.Obj o) {
-                for (String type : o.members().keySet()) typeColumns.add(e.getValue() + type);
+                for (var t : o.members().entrySet()) {
+                    typeColumns.add(e.getValue() + t.getKey());
+                    if (t.getValue() instanceof JsonValue.Num n) byType.put(e.getValue() + t.getKey(), n.doubleValue());
+                }
             }
         }
+        at.put(r.seed(), new Run(r.seed(), values, byType.isEmpty() ? Map.of() : byType));
+        count++;
         return true;
     }
 
@@ -107,30 +126,26 @@ public final class LiveResults {
 
     /** The measures a chart can show: the spec's numeric ones, then one per message or broadcast type seen so far. */
     public List<String> measures() {
-        List<String> m = new ArrayList<>();
-        for (String name : spec.measures()) if (!BY_TYPE.containsKey(name)) m.add(name);
+        List<String> m = new ArrayList<>(scalars.keySet());
         m.addAll(typeColumns);
         return m;
     }
 
     /** The measure's value in a run; null if the run has none (a wait when nothing was acquired). A type not sent counts 0. */
-    static Double value(RunRecord r, String measure) {
-        for (var e : BY_TYPE.entrySet()) {
-            if (measure.startsWith(e.getValue())) {
-                JsonValue count = r.measures().get(e.getKey()) instanceof JsonValue.Obj o ? o.get(measure.substring(e.getValue().length())) : null;
-                return count instanceof JsonValue.Num n ? n.doubleValue() : 0.0;
-            }
-        }
-        return r.measures().get(measure) instanceof JsonValue.Num n ? n.doubleValue() : null;
+    private Double value(Run r, String measure) {
+        Integer at = scalars.get(measure);
+        if (at != null) return Double.isNaN(r.values()[at]) ? null : r.values()[at];
+        for (String prefix : BY_TYPE.values()) if (measure.startsWith(prefix)) return r.byType().getOrDefault(measure, 0.0);
+        return null;
     }
 
     /** The point's runs, in the spec's seed order. */
-    private List<RunRecord> runsOf(GridPoint p) {
-        Map<Long, RunRecord> at = runs.get(p.id());
-        List<RunRecord> out = new ArrayList<>();
+    private List<Run> runsOf(GridPoint p) {
+        Map<Long, Run> at = runs.get(p.id());
+        List<Run> out = new ArrayList<>();
         if (at == null) return out;
         for (long seed : spec.seeds()) {
-            RunRecord r = at.get(seed);
+            Run r = at.get(seed);
             if (r != null) out.add(r);
         }
         return out;
@@ -139,22 +154,22 @@ public final class LiveResults {
     /** The seeds a point has run with so far, in the spec's order. */
     public List<Long> seedsDone(String pointId) {
         GridPoint p = byId.get(pointId);
-        return p == null ? List.of() : runsOf(p).stream().map(RunRecord::seed).toList();
+        return p == null ? List.of() : runsOf(p).stream().map(Run::seed).toList();
     }
 
     /** Every grid point in grid order, with the measure's statistics over its runs so far. */
     public List<Row> rows(String measure) {
         List<Row> rows = new ArrayList<>();
         for (GridPoint p : points) {
-            List<RunRecord> rs = runsOf(p);
+            List<Run> rs = runsOf(p);
             rows.add(new Row(p, rs.size(), stat(rs, measure)));
         }
         return rows;
     }
 
-    private static RunningStat stat(List<RunRecord> rs, String measure) {
+    private RunningStat stat(List<Run> rs, String measure) {
         RunningStat s = new RunningStat();
-        for (RunRecord r : rs) {
+        for (Run r : rs) {
             Double v = measure == null ? null : value(r, measure);
             if (v != null) s.add(v);
         }
@@ -177,7 +192,7 @@ public final class LiveResults {
             String key = s == null ? measure : text(p.params().get(s.name()));
             int xi = x == null ? 0 : x.values().indexOf(p.params().get(x.name()));
             RunningStat stat = groups.get(key).computeIfAbsent(xi, k -> new RunningStat());
-            for (RunRecord r : runsOf(p)) {
+            for (Run r : runsOf(p)) {
                 Double v = value(r, measure);
                 if (v != null) stat.add(v);
             }
