@@ -86,7 +86,7 @@ class ArchitectureTest {
                 .check(main);
     }
 
-    /** Charts draw through AWT's Graphics2D (JFreeChart, JFreeSVG), headless, but never a window's toolkit. */
+    /** Charts draw through AWT's Graphics2D (JFreeChart; SVG through Apache Batik's SVGGraphics2D), headless, but never a window's toolkit. */
     @Test
     void plotsUseAwtHeadlessOnly() {
         noClasses().that().resideInAPackage("dev.lockstep.plot..")
@@ -96,6 +96,10 @@ class ArchitectureTest {
         noClasses().that().resideOutsideOfPackages("dev.lockstep.plot..")
                 .should().dependOnClassesThat().resideInAnyPackage("org.jfree..")
                 .because("JFreeChart is the plot command's library, nothing else's")
+                .check(main);
+        noClasses().that().resideOutsideOfPackages("dev.lockstep.plot..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.apache.batik..")
+                .because("Batik's SVG generator serves the plot command only")
                 .check(main);
     }
 

@@ -2,6 +2,7 @@ package dev.lockstep.plot;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
+import java.awt.Dimension;
 import java.awt.Font;
 import java.awt.Graphics2D;
 import java.awt.Rectangle;
@@ -11,7 +12,19 @@ import java.awt.geom.Path2D;
 import java.awt.geom.Rectangle2D;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.StringWriter;
 import java.util.List;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.parsers.ParserConfigurationException;
+import javax.xml.transform.OutputKeys;
+import javax.xml.transform.Transformer;
+import javax.xml.transform.TransformerException;
+import javax.xml.transform.TransformerFactory;
+import javax.xml.transform.dom.DOMSource;
+import javax.xml.transform.stream.StreamResult;
+import org.apache.batik.svggen.SVGCSSStyler;
+import org.apache.batik.svggen.SVGGeneratorContext;
+import org.apache.batik.svggen.SVGGraphics2D;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
@@ -28,12 +41,12 @@ import org.jfree.chart.ui.RectangleInsets;
 import org.jfree.data.xy.XYDataset;
 import org.jfree.data.xy.YIntervalSeries;
 import org.jfree.data.xy.YIntervalSeriesCollection;
-import org.jfree.svg.SVGGraphics2D;
-import org.jfree.svg.SVGHints;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
 
 /**
  * A {@link PlotData} as a JFreeChart XY chart: a line per curve through its means, error bars for
- * the 95 % confidence intervals, drawn as SVG (JFreeSVG) or PNG. Curves take the Okabe-Ito
+ * the 95 % confidence intervals, drawn as SVG (Apache Batik's SVG generator) or PNG. Curves take the Okabe-Ito
  * colours (safe for the common colour-vision deficiencies, as the figures' {@code figure.Look}) and
  * each its own marker shape, so a grey print still tells them apart.
  */
@@ -181,12 +194,39 @@ public final class ChartFigure {
         return p;
     }
 
-    /** The chart as an SVG document. */
+    /**
+     * The chart as an SVG document, drawn by Batik's {@code SVGGraphics2D} (Apache-2.0; JFreeSVG is
+     * GPL-3.0) into the JDK's DOM. Labels stay {@code <text>} (not glyph outlines), presentation
+     * attributes become {@code style}; Batik's ids are counters per document, so the same data gives
+     * the same file.
+     */
     static String svg(PlotData data, int width, int height) {
-        SVGGraphics2D g2 = new SVGGraphics2D(width, height);
-        g2.setDefsKeyPrefix("lockstep-"); // not the default nanoTime: the same data gives the same file
+        Document doc;
+        try {
+            doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().getDOMImplementation().createDocument("http://www.w3.org/2000/svg", "svg", null);
+        } catch (ParserConfigurationException e) {
+            throw new IllegalStateException("the JDK has no DOM", e);
+        }
+        SVGGeneratorContext context = SVGGeneratorContext.createDefault(doc);
+        context.setComment(null);
+        SVGGraphics2D g2 = new SVGGraphics2D(context, false);
+        g2.setSVGCanvasSize(new Dimension(width, height));
         chart(data).draw(g2, new Rectangle(width, height));
-        return g2.getSVGDocument();
+        Element root = g2.getRoot(doc.getDocumentElement());
+        root.setAttributeNS(null, "viewBox", "0 0 " + width + " " + height);
+        root.setAttributeNS("http://www.w3.org/2000/xmlns/", "xmlns:xlink", "http://www.w3.org/1999/xlink");
+        SVGCSSStyler.style(root); // presentation attributes to style="", where JFreeSVG put them and scripts look
+        // the JDK's serializer, not Batik's stream: Batik's puts each tag's '>' on the next line
+        StringWriter out = new StringWriter();
+        out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+        try {
+            Transformer t = TransformerFactory.newInstance().newTransformer();
+            t.setOutputProperty(OutputKeys.OMIT_XML_DECLARATION, "yes");
+            t.transform(new DOMSource(doc), new StreamResult(out));
+        } catch (TransformerException e) {
+            throw new IllegalStateException(e); // a DOM into a StringWriter does not fail
+        }
+        return out.toString();
     }
 
     /** The chart as a PNG image. */
@@ -197,15 +237,23 @@ public final class ChartFigure {
     /**
      * Groups each data point's marker in the SVG ({@code <g id="point-S-I">}), so a reader (or a
      * test) finds the points among the axes' and the legend's shapes; other outputs are unchanged.
+     * Batik appends what is drawn to its "top level group": the item is drawn into a fresh one,
+     * which then goes, with its id, into the chart's.
      */
     private static final class MarkedRenderer extends XYErrorRenderer {
         @Override
         public void drawItem(Graphics2D g2, XYItemRendererState state, Rectangle2D dataArea, PlotRenderingInfo info, XYPlot plot,
                 ValueAxis domainAxis, ValueAxis rangeAxis, XYDataset dataset, int series, int item, CrosshairState crosshairState, int pass) {
-            boolean group = g2 instanceof SVGGraphics2D && isItemPass(pass);
-            if (group) g2.setRenderingHint(SVGHints.KEY_BEGIN_GROUP, POINT_ID + series + "-" + item);
+            if (!(g2 instanceof SVGGraphics2D svg && isItemPass(pass))) {
+                super.drawItem(g2, state, dataArea, info, plot, domainAxis, rangeAxis, dataset, series, item, crosshairState, pass);
+                return;
+            }
+            Element chart = svg.getTopLevelGroup(false); // false: the definitions (clip paths) stay pending for getRoot
             super.drawItem(g2, state, dataArea, info, plot, domainAxis, rangeAxis, dataset, series, item, crosshairState, pass);
-            if (group) g2.setRenderingHint(SVGHints.KEY_END_GROUP, "");
+            Element point = svg.getTopLevelGroup(false);
+            point.setAttributeNS(null, "id", POINT_ID + series + "-" + item);
+            chart.appendChild(point);
+            svg.setTopLevelGroup(chart);
         }
     }
 }
