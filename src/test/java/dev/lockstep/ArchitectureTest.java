@@ -50,6 +50,7 @@ class ArchitectureTest {
                 .layer("dgs").definedBy("dev.lockstep.dgs..")
                 .layer("app").definedBy("dev.lockstep.app..")
                 .layer("experiment").definedBy("dev.lockstep.experiment..")
+                .layer("plot").definedBy("dev.lockstep.plot..")
                 .layer("cli").definedBy("dev.lockstep.cli..")
                 .layer("launcher").definedBy("dev.lockstep")
                 .whereLayer("json").mayNotAccessAnyLayer()
@@ -64,9 +65,10 @@ class ArchitectureTest {
                 .whereLayer("watch").mayOnlyAccessLayers("core", "protocol", "session")
                 .whereLayer("workspace").mayOnlyAccessLayers("core", "protocol", "scenario", "session", "dgs", "json", "io")
                 .whereLayer("dgs").mayOnlyAccessLayers("core", "protocol", "scenario", "json", "io")
-                .whereLayer("app").mayOnlyAccessLayers("core", "protocol", "scenario", "session", "debug", "figure", "watch", "workspace", "dgs", "json", "io")
+                .whereLayer("app").mayOnlyAccessLayers("core", "protocol", "scenario", "session", "debug", "figure", "watch", "workspace", "dgs", "experiment", "json", "io")
                 .whereLayer("experiment").mayOnlyAccessLayers("core", "protocol", "scenario", "json", "io")
-                .whereLayer("cli").mayOnlyAccessLayers("core", "protocol", "explore", "scenario", "session", "debug", "figure", "watch", "workspace", "dgs", "app", "experiment", "json", "io")
+                .whereLayer("plot").mayOnlyAccessLayers("experiment", "json", "io")
+                .whereLayer("cli").mayOnlyAccessLayers("core", "protocol", "explore", "scenario", "session", "debug", "figure", "watch", "workspace", "dgs", "app", "experiment", "plot", "json", "io")
                 .whereLayer("launcher").mayOnlyAccessLayers("cli");
     }
 
@@ -77,10 +79,27 @@ class ArchitectureTest {
 
     @Test
     void onlyTheGuiUsesAGuiToolkit() {
-        noClasses().that().resideOutsideOfPackages("dev.lockstep.app..")
+        noClasses().that().resideOutsideOfPackages("dev.lockstep.app..", "dev.lockstep.plot..")
                 .should().dependOnClassesThat().resideInAnyPackage(
                         "javafx..", "org.graphstream.ui..", "org.controlsfx..", "java.awt..", "javax.swing..")
                 .because("the simulation core and everything headless must run without a display")
+                .check(main);
+    }
+
+    /** Charts draw through AWT's Graphics2D (JFreeChart; SVG through Apache Batik's SVGGraphics2D), headless, but never a window's toolkit. */
+    @Test
+    void plotsUseAwtHeadlessOnly() {
+        noClasses().that().resideInAPackage("dev.lockstep.plot..")
+                .should().dependOnClassesThat().resideInAnyPackage("javafx..", "org.controlsfx..", "javax.swing..", "org.graphstream..")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("java.awt.Toolkit")
+                .check(main);
+        noClasses().that().resideOutsideOfPackages("dev.lockstep.plot..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.jfree..")
+                .because("JFreeChart is the plot command's library, nothing else's")
+                .check(main);
+        noClasses().that().resideOutsideOfPackages("dev.lockstep.plot..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.apache.batik..")
+                .because("Batik's SVG generator serves the plot command only")
                 .check(main);
     }
 

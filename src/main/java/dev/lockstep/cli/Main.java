@@ -53,6 +53,7 @@ public final class Main implements Callable<Integer> {
                 .addSubcommand(new ExportDgsCommand(streams))
                 .addSubcommand(new SweepCommand(streams))
                 .addSubcommand(new SweepMergeCommand(streams))
+                .addSubcommand(new PlotCommand(streams))
                 .addSubcommand(new CommandLine.HelpCommand())
                 .addSubcommand(new CompletionCommand(streams));
         cl.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n").exitCodeList(ExitCode.descriptions());

@@ -41,6 +41,7 @@ public record Axis(String name, String pointer, List<JsonValue> values) {
         m.put("churn", "/churn");
         // the time-unit generators (README, Scenario files): Poisson requests and link changes
         m.put("meanInterRequest", "/workload/meanInterRequest");
+        m.put("meanHold", "/workload/meanHold");
         m.put("requestRate", "/workload/requestRate");
         m.put("linkChangeRate", "/linkChanges/rate");
         m.put("linkTolerance", "/linkChanges/tolerance");

@@ -44,6 +44,58 @@ public final class SummaryTable {
         }
     }
 
+    /** A summary read back (for plots): the header's column names and each row's cells, as written. */
+    public record Csv(List<String> header, List<List<String>> rows) {}
+
+    /** Reads a {@code summary.csv}. */
+    public static Csv read(Path file) throws IOException {
+        return parse(java.nio.file.Files.readString(file));
+    }
+
+    /** The summary of {@code runs} as {@link #read} would read it once written: for a sweep still running. */
+    public static Csv of(Manifest m, List<RunRecord> runs) {
+        return parse(text(m, runs));
+    }
+
+    /** A summary column's values over {@code runs} ({@code messagesPerCs}, {@code messages.Req_CS}): what its statistics are of. */
+    public static List<Double> columnValues(List<RunRecord> runs, String column) {
+        return values(runs, column);
+    }
+
+    /** Splits CSV text as {@link #row} writes it (a quoted cell may hold commas, quotes and newlines). */
+    static Csv parse(String text) {
+        List<List<String>> lines = new ArrayList<>();
+        List<String> cells = new ArrayList<>();
+        StringBuilder cell = new StringBuilder();
+        boolean quoted = false;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (quoted) {
+                if (c != '"') cell.append(c);
+                else if (i + 1 < text.length() && text.charAt(i + 1) == '"') cell.append(text.charAt(++i));
+                else quoted = false;
+            } else if (c == '"') {
+                quoted = true;
+            } else if (c == ',') {
+                cells.add(cell.toString());
+                cell.setLength(0);
+            } else if (c == '\n') {
+                cells.add(cell.toString());
+                cell.setLength(0);
+                lines.add(cells);
+                cells = new ArrayList<>();
+            } else if (c != '\r') {
+                cell.append(c);
+            }
+        }
+        if (cell.length() > 0 || !cells.isEmpty()) {
+            cells.add(cell.toString());
+            lines.add(cells);
+        }
+        if (lines.isEmpty()) return new Csv(List.of(), List.of());
+        return new Csv(List.copyOf(lines.get(0)), List.copyOf(lines.subList(1, lines.size())));
+    }
+
     static void write(Path dir, Manifest m, List<RunRecord> runs) throws IOException {
         String text = text(m, runs);
         AtomicFile.write(dir.resolve(FILE), out -> out.write(text));

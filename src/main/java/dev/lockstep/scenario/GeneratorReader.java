@@ -23,7 +23,7 @@ final class GeneratorReader {
     }
 
     PoissonWorkload poisson(JsonValue.Obj o) {
-        problems.onlyKnown(o, List.of("kind", "meanInterRequest", "requestRate", "hold", "until"));
+        problems.onlyKnown(o, List.of("kind", "meanInterRequest", "requestRate", "hold", "meanHold", "until"));
         Double mean = null;
         if (o.has("meanInterRequest") && o.has("requestRate")) {
             problems.add(o, "give either \"meanInterRequest\" or \"requestRate\" (its inverse), not both");
@@ -37,8 +37,14 @@ final class GeneratorReader {
                     + " next request (or \"requestRate\", its inverse)");
         }
         int hold = o.has("hold") ? (int) (long) orElse(problems.integer(o.get("hold"), "hold (rounds)", 0, Integer.MAX_VALUE), 1L) : 1;
+        Double meanHold = 0.0;
+        if (o.has("meanHold") && o.has("hold")) {
+            problems.add(o, "give either \"hold\" (a CS of that many rounds) or \"meanHold\" (CS lengths random with that mean), not both");
+        } else if (o.has("meanHold")) {
+            meanHold = atLeast(o.get("meanHold"), "meanHold (the mean CS length in rounds)", 1);
+        }
         int until = until(o, "the last round with new requests (until)");
-        return mean == null ? null : new PoissonWorkload(mean, hold, until);
+        return mean == null || meanHold == null ? null : new PoissonWorkload(mean, hold, until, meanHold);
     }
 
     /** The link changes, or null after reporting; {@code unitDisk}: the scenario gives a radius instead of edges. */

@@ -144,7 +144,7 @@ class SweepCommandTest {
         String file = dir.resolve("spec.json").toString();
         assertEquals(file + ":2:25: $.axes.Q: unknown axis \"Q\"; expected one of: " + String.join(", ", List.of("protocol", "params", "variant",
                         "K", "k", "lDeadlockBound", "delta", "rounds", "channels", "scheduler", "policy", "activation", "lock", "hold",
-                        "workload", "cut", "link", "churn", "meanInterRequest", "requestRate", "linkChangeRate", "linkTolerance", "moveRate", "unitDisk",
+                        "workload", "cut", "link", "churn", "meanInterRequest", "meanHold", "requestRate", "linkChangeRate", "linkTolerance", "moveRate", "unitDisk",
                         "lockoutBound")) + ", a JSON pointer into the scenario such as \"/params/K\", or graph.FIELD (a field of the spec's \"graph\")\n",
                 bad("\"axes\": {\"K\": [2], \"Q\": [1]}"));
         assertEquals(file + ":2:15: $.axes.K: axis \"K\" has no values; give at least one\n", bad("\"axes\": {\"K\": []}"));

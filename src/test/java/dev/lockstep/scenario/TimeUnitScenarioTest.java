@@ -59,7 +59,7 @@ class TimeUnitScenarioTest {
         onlyProblem(scenario("\"workload\": {\"kind\": \"poisson\", \"meanInterRequest\": 5, \"requestRate\": 0.2}"), "{\"kind\"",
                 "$.workload", "give either \"meanInterRequest\" or \"requestRate\" (its inverse), not both");
         onlyProblem(scenario("\"workload\": {\"kind\": \"poisson\", \"meanInterRequest\": 5, \"lock\": 0.2}"), "0.2}",
-                "$.workload.lock", "unknown field \"lock\"; expected one of: kind, meanInterRequest, requestRate, hold, until");
+                "$.workload.lock", "unknown field \"lock\"; expected one of: kind, meanInterRequest, requestRate, hold, meanHold, until");
         onlyProblem(scenario("\"workload\": {\"kind\": \"poisson\", \"meanInterRequest\": 5, \"hold\": -1}"), "-1",
                 "$.workload.hold", "expected hold (rounds) between 0 and");
         onlyProblem(scenario("\"workload\": {\"kind\": \"exponential\", \"meanInterRequest\": 5}"), "\"exponential\"",

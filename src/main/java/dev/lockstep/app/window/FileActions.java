@@ -68,6 +68,26 @@ public final class FileActions {
         }
     }
 
+    /**
+     * Opens a scenario file with a seed of its own (a sweep's run, from the Experiments window): the
+     * file as Open reads it, started with {@code seed} as the seed field would start it; asks first
+     * if the session on screen has inputs.
+     */
+    public void openRun(Path file, long seed) {
+        state.pause();
+        state.stage.toFront();
+        confirmReplace("Open " + file.getFileName() + " with seed " + seed, () -> {
+            try {
+                Session s = Session.start(ScenarioLoader.parse(ScenarioLoader.read(file), file.toString()), seed);
+                lifecycle.show(s, null);
+                state.lastDirectory = parentOf(file);
+                status.say("Opened " + file + " with seed " + seed + ".");
+            } catch (ScenarioException e) {
+                Dialogs.problems(state.stage, "Cannot open " + file.getFileName(), e.problems(), "The current session is unchanged.");
+            }
+        });
+    }
+
     private static boolean isSessionFile(Path file) {
         try {
             return FileKind.of(file) == FileKind.SESSION;

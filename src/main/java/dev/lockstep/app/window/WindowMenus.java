@@ -1,5 +1,6 @@
 package dev.lockstep.app.window;
 
+import dev.lockstep.app.experiments.ExperimentsWindow;
 import dev.lockstep.app.window.panel.Dialogs;
 import dev.lockstep.io.JarVersion;
 import java.util.List;
@@ -36,6 +37,7 @@ public final class WindowMenus {
             Ctrl+Shift+S   save the scenario as
             Ctrl+E         export the trace
             Ctrl+Shift+E   export an animation (GIF, MP4, PNG) or a figure (SVG, TikZ)
+            Ctrl+Shift+X   experiments: run a parameter sweep, chart it, open its runs
             Ctrl+L         lecture mode
             Ctrl+Shift+C   lay the nodes out on a circle (not on a unit disk)
             Ctrl+Shift+G   lay the nodes out on a grid
@@ -57,12 +59,17 @@ public final class WindowMenus {
         MenuItem export = item("Export trace…", new KeyCodeCombination(KeyCode.E, KeyCombination.SHORTCUT_DOWN), files::exportTraceDialog);
         MenuItem exportAnimation = item("Export animation or figure…",
                 new KeyCodeCombination(KeyCode.E, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN), files::exportAnimationDialog);
+        ExperimentsWindow[] experiments = {null}; // one Experiments window per main window, kept while it runs
+        MenuItem experimentsItem = item("Experiments…", new KeyCodeCombination(KeyCode.X, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN), () -> {
+            if (experiments[0] == null) experiments[0] = ExperimentsWindow.open(state.stage, files::openRun);
+            else experiments[0].toFront();
+        });
         MenuItem quit = item("Quit", new KeyCodeCombination(KeyCode.Q, KeyCombination.SHORTCUT_DOWN), () -> {
             a.autosaving().closedCleanly();
             state.stage.close();
         });
         Menu file = new Menu("File", null, open, openDefault, new SeparatorMenuItem(), save, saveAs, saveScenario, export,
-                exportAnimation, new SeparatorMenuItem(), quit);
+                exportAnimation, new SeparatorMenuItem(), experimentsItem, new SeparatorMenuItem(), quit);
 
         // Plain-key shortcuts are handled by the scene's key filter (so they never fire while
         // typing in a field); the menu only shows them.
