@@ -17,7 +17,8 @@ public final class Measures {
     /** Every measure, in the order of the JSON lines and the summary's columns. */
     public static final List<String> ALL = List.of("rounds", "actions", "lockRequests", "locksAcquired", "unlocks",
             "messagesSent", "messagesLost", "messagesPerCs", "meanWaitRounds", "maxWaitRounds", "p50WaitRounds",
-            "p90WaitRounds", "p99WaitRounds", "tokenMessages", "violations", "messagesByType", "broadcastsByType");
+            "p90WaitRounds", "p99WaitRounds", "tokenMessages", "trials", "openTrials", "violations", "messagesByType",
+            "broadcastsByType");
 
     private Measures() {}
 
@@ -27,11 +28,13 @@ public final class Measures {
         Simulation sim = engine.simulation();
         MessageTally tally = new MessageTally(sim.protocol().presentation());
         sim.addListener(tally);
+        OpenTrials trials = new OpenTrials(sim);
+        sim.addListener(trials);
         engine.runUntil(rounds);
-        write(sim, tally, measures, w);
+        write(sim, tally, trials, measures, w);
     }
 
-    private static void write(Simulation sim, MessageTally tally, List<String> measures, JsonWriter w) {
+    private static void write(Simulation sim, MessageTally tally, OpenTrials trials, List<String> measures, JsonWriter w) {
         Stats s = sim.stats();
         boolean acquired = s.locksAcquired() > 0;
         w.beginObject();
@@ -52,6 +55,8 @@ public final class Measures {
                 case "p90WaitRounds" -> orNull(w, acquired, s.waitQuantile(0.9));
                 case "p99WaitRounds" -> orNull(w, acquired, s.waitQuantile(0.99));
                 case "tokenMessages" -> w.value(tally.tokenMessages());
+                case "trials" -> w.value(trials.trials());
+                case "openTrials" -> w.value(trials.open());
                 case "violations" -> {
                     w.value(sim.violationCount()).key("firstViolation");
                     if (sim.violations().isEmpty()) w.nullValue();
