@@ -48,6 +48,9 @@ public final class LmeBench implements Callable<Integer> {
     @Option(names = "--degree", paramLabel = "D", description = "mean degree, 1.." + DELTA + " (default 6)")
     String degree;
 
+    @Option(names = "--histogram", paramLabel = "N", description = "print the N classes holding the most live heap after round 0 and after the last round")
+    String histogram;
+
     @Override
     public Integer call() {
         OptionValues values = new OptionValues(spec, "bench");
@@ -64,11 +67,16 @@ public final class LmeBench implements Callable<Integer> {
         int r = rounds == null ? 100 : (int) values.integer("--rounds", rounds, 1, 1_000_000);
         long s = seed == null ? 1 : values.integer("--seed", seed, Long.MIN_VALUE, Long.MAX_VALUE);
         double d = degree == null ? 6 : values.integer("--degree", degree, 1, DELTA);
-        run(sizes, r, s, d, spec.commandLine().getOut());
+        int h = histogram == null ? 0 : (int) values.integer("--histogram", histogram, 1, 1000);
+        run(sizes, r, s, d, h, spec.commandLine().getOut());
         return CommandLine.ExitCode.OK;
     }
 
     static void run(List<Integer> sizes, int rounds, long seed, double degree, PrintWriter out) {
+        run(sizes, rounds, seed, degree, 0, out);
+    }
+
+    static void run(List<Integer> sizes, int rounds, long seed, double degree, int histogram, PrintWriter out) {
         out.printf(Locale.ROOT, "LME corrected, K=%d, unit-disk mean degree ~%.0f (Δ=%d), lock 0.5, hold 1, synchronous, %d rounds%n",
                 Lme.DEFAULT_K, degree, DELTA, rounds);
         out.printf(Locale.ROOT, "JVM %s, %d cores, max heap %d MiB%n", System.getProperty("java.vm.version"),
@@ -81,9 +89,11 @@ public final class LmeBench implements Callable<Integer> {
             Engine engine = build(n, degree, seed);
             Simulation sim = engine.simulation();
             engine.runUntil(1); // round 0 links the graph
+            if (histogram > 0) Heap.histogram("after round 0, " + n + " nodes", histogram, n, out);
             long t1 = System.nanoTime();
             engine.runUntil(rounds + 1);
             long t2 = System.nanoTime();
+            if (histogram > 0) Heap.histogram("after round " + rounds + ", " + n + " nodes", histogram, n, out);
             long after = Heap.used();
             Stats s = sim.stats();
             double runSeconds = (t2 - t1) / 1e9;

@@ -251,7 +251,7 @@ public final class Lme implements Protocol<LmeState> {
         // l. 4. Choice: P holds one priority per port (a map). Two entries for one port cannot
         // arise: an initiator resends only after the win() that followed P's reset.
         s.P |= 1L << l;
-        s.priority[l] = p;
+        s.priority(l, p);
         s.phase = Phase.COMPETE;                                  // l. 4: close the competition
     }
 

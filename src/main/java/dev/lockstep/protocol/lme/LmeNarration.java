@@ -155,7 +155,7 @@ final class LmeNarration {
         if (m.C == 0) {
             out = "no candidates left, so no trial was decided";
         } else if (winner >= 0) {
-            out = "unique highest priority " + m.priority[winner] + " from " + who(view, u, 1L << winner) + ", so "
+            out = "unique highest priority " + m.priority(winner) + " from " + who(view, u, 1L << winner) + ", so "
                     + (answers.isEmpty() ? "nobody is answered" : answers);
         } else if (m.lock != LmeState.UNLOCKED) {
             out = me + " is locked by " + (m.lock == 0 ? "itself" : who(view, u, 1L << m.lock))
@@ -164,11 +164,11 @@ final class LmeNarration {
             out = "no priorities, so every candidate loses: " + answers;
         } else {
             int best = -1;
-            for (long q = m.P; q != 0; q &= q - 1) best = Math.max(best, m.priority[Long.numberOfTrailingZeros(q)]);
+            for (long q = m.P; q != 0; q &= q - 1) best = Math.max(best, m.priority(Long.numberOfTrailingZeros(q)));
             long tied = 0;
             for (long q = m.P; q != 0; q &= q - 1) {
                 int port = Long.numberOfTrailingZeros(q);
-                if (m.priority[port] == best) tied |= 1L << port;
+                if (m.priority(port) == best) tied |= 1L << port;
             }
             String names = Narration.names(view, u, tied);
             out = "tie at priority " + best + (names == null ? "" : " between " + names)

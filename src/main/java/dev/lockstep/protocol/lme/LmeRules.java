@@ -48,7 +48,7 @@ final class LmeRules {
         int count = 0;
         for (long q = s.P; q != 0; q &= q - 1) {
             int port = Long.numberOfTrailingZeros(q);
-            int pr = s.priority[port];
+            int pr = s.priority(port);
             if (pr > best) {
                 best = pr;
                 count = 1;

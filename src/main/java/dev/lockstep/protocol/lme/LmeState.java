@@ -8,7 +8,10 @@ import java.util.List;
 
 /**
  * Table 1: the local variables of a node, with the sets as port bitsets (O(Δ) memory per node,
- * Lemma 4.18). {@code late} exists only in the corrected variant.
+ * Lemma 4.18). {@code late} exists only in the corrected variant. The priorities are stored as
+ * they are bounded: four bits per port in two words while every one is below 16 on ports below
+ * 32 (K ≤ 16, Δ ≤ 31: every run of the paper's parameters), an int per port otherwise. A million
+ * nodes' states then fit in 120 MB, and a copy (dry runs, history) is one object.
  */
 public final class LmeState implements NodeState {
     /** The value ⊥ of {@code lock}. */
@@ -66,14 +69,17 @@ public final class LmeState implements NodeState {
     public long C;
     /** P's ports: a priority was received via each (P ⊆ C × {0..K-1}). */
     public long P;
-    /** priority[ℓ] for ℓ ∈ P. */
-    public final int[] priority;
+    /** priority(ℓ) for ℓ ∈ P, four bits per port: ports 0..15 in {@code nibbles0}, 16..31 in {@code nibbles1}. */
+    private long nibbles0;
+    private long nibbles1;
+    /** Every port's priority once one does not fit four bits (or its port 32 bits), else null. */
+    private int[] wide;
     /** Corrected variant: applicants whose request-lock missed an already decided trial. */
     public long late;
     private final boolean showLate;
 
     LmeState(int delta, boolean showLate) {
-        priority = new int[delta + 1];
+        if (delta < 0 || delta >= Long.SIZE) throw new IllegalArgumentException("delta must be in 0..63: " + delta);
         this.showLate = showLate;
     }
 
@@ -89,9 +95,35 @@ public final class LmeState implements NodeState {
         A = o.A;
         C = o.C;
         P = o.P;
-        priority = o.priority.clone();
+        nibbles0 = o.nibbles0;
+        nibbles1 = o.nibbles1;
+        wide = o.wide == null ? null : o.wide.clone();
         late = o.late;
         showLate = o.showLate;
+    }
+
+    /** The priority received via port ℓ (meaningful for ℓ ∈ P). */
+    public int priority(int port) {
+        if (wide != null) return wide[port];
+        if (port >= 32) return 0;
+        long word = port < 16 ? nibbles0 : nibbles1;
+        return (int) (word >>> ((port & 15) << 2)) & 15;
+    }
+
+    /** Sets the priority received via port ℓ (Alg. 2, l. 4). */
+    public void priority(int port, int value) {
+        if (wide == null && (value < 0 || value > 15 || port >= 32)) {
+            int[] all = new int[Long.SIZE];
+            for (int p = 0; p < 32; p++) all[p] = priority(p);
+            wide = all;
+        }
+        if (wide != null) {
+            wide[port] = value;
+            return;
+        }
+        int shift = (port & 15) << 2;
+        if (port < 16) nibbles0 = nibbles0 & ~(15L << shift) | (long) value << shift;
+        else nibbles1 = nibbles1 & ~(15L << shift) | (long) value << shift;
     }
 
     @Override
@@ -133,7 +165,7 @@ public final class LmeState implements NodeState {
         for (long s = P; s != 0; s &= s - 1) {
             int p = Long.numberOfTrailingZeros(s);
             if (sb.length() > 1) sb.append(',');
-            sb.append('(').append(p).append(',').append(priority[p]).append(')');
+            sb.append('(').append(p).append(',').append(priority(p)).append(')');
         }
         return sb.append('}').toString();
     }
@@ -147,7 +179,7 @@ public final class LmeState implements NodeState {
         }
         for (long p = P; p != 0; p &= p - 1) {
             int i = Long.numberOfTrailingZeros(p);
-            if (priority[i] != s.priority[i]) return false;
+            if (priority(i) != s.priority(i)) return false;
         }
         return true;
     }
@@ -165,7 +197,7 @@ public final class LmeState implements NodeState {
         h = h * 1_000_003L + C;
         h = h * 1_000_003L + P;
         h = h * 1_000_003L + late;
-        for (long p = P; p != 0; p &= p - 1) h = h * 31 + priority[Long.numberOfTrailingZeros(p)];
+        for (long p = P; p != 0; p &= p - 1) h = h * 31 + priority(Long.numberOfTrailingZeros(p));
         return Long.hashCode(h);
     }
 

@@ -28,8 +28,8 @@ class LmeStateTest {
         s.A = 0b1000;
         s.C = 0b0110;
         s.P = 0b0110;
-        s.priority[1] = 5;
-        s.priority[2] = 7;
+        s.priority(1, 5);
+        s.priority(2, 7);
         s.late = 0b1000;
         return s;
     }
@@ -74,8 +74,8 @@ class LmeStateTest {
         assertEquals(s, c);
         assertEquals(s.hashCode(), c.hashCode());
         assertEquals(shown(s), shown(c));
-        c.priority[1] = 6;
-        assertEquals(5, s.priority[1], "the copy has its own priorities");
+        c.priority(1, 6);
+        assertEquals(5, s.priority(1), "the copy has its own priorities");
         assertNotEquals(s, c);
     }
 
@@ -85,7 +85,7 @@ class LmeStateTest {
         List<Consumer<LmeState>> changes = List.of(s -> s.lock = 1, s -> s.lock = LmeState.UNLOCKED,
                 s -> s.state = LmeState.State.WIN, s -> s.phase = LmeState.Phase.COMPETE, s -> s.L ^= 4, s -> s.R ^= 4,
                 s -> s.W ^= 4, s -> s.wTrue ^= 8, s -> s.H ^= 1, s -> s.A ^= 1, s -> s.C ^= 1, s -> s.P ^= 8,
-                s -> s.priority[2] = 8, s -> s.late ^= 2);
+                s -> s.priority(2, 8), s -> s.late ^= 2);
         for (int i = 0; i < changes.size(); i++) {
             LmeState changed = busy();
             changes.get(i).accept(changed);
@@ -101,8 +101,42 @@ class LmeStateTest {
         // priority[ℓ] means something only for ℓ ∈ P: a stale entry must not split equal configurations
         LmeState a = busy();
         LmeState b = busy();
-        b.priority[3] = 9;
+        b.priority(3, 9);
         assertEquals(a, b);
         assertEquals(a.hashCode(), b.hashCode());
+    }
+
+    /** Priorities are packed four bits a port; larger values and ports past 31 must still read back exactly. */
+    @Test
+    void everyPriorityReadsBackWhateverItsSizeAndPort() {
+        LmeState s = new LmeState(63, true);
+        int[] expected = new int[64];
+        for (int p = 0; p < 32; p++) {
+            s.priority(p, p % 16);
+            expected[p] = p % 16;
+        }
+        for (int p = 0; p < 32; p++) assertEquals(expected[p], s.priority(p), "four-bit port " + p);
+        LmeState packed = s.copy();
+        s.priority(5, 1_000); // no longer fits four bits
+        expected[5] = 1_000;
+        s.priority(40, 3);
+        expected[40] = 3;
+        s.priority(63, -2);
+        expected[63] = -2;
+        for (int p = 0; p < 64; p++) assertEquals(expected[p], s.priority(p), "port " + p);
+        assertEquals(5, packed.priority(5), "the copy taken before keeps its priorities");
+        LmeState c = s.copy();
+        c.priority(40, 4);
+        assertEquals(3, s.priority(40), "a copy of the wide form has its own priorities");
+    }
+
+    @Test
+    void packedAndWidePrioritiesOfEqualStatesAreEqual() {
+        LmeState packed = busy();
+        LmeState wide = busy();
+        wide.priority(3, 99); // port 3 is not in P: only the storage differs
+        assertEquals(packed, wide);
+        assertEquals(packed.hashCode(), wide.hashCode());
+        assertEquals(shown(packed), shown(wide));
     }
 }

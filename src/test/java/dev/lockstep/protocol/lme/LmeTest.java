@@ -173,16 +173,16 @@ class LmeTest {
         LmeState b = lme.initialState(3);
         a.P = PortSet.of(1);
         b.P = PortSet.of(1);
-        a.priority[1] = 3;
-        b.priority[1] = 3;
-        b.priority[2] = 7; // not in P: irrelevant
+        a.priority(1, 3);
+        b.priority(1, 3);
+        b.priority(2, 7); // not in P: irrelevant
         assertEquals(a, b);
         assertEquals(a.hashCode(), b.hashCode());
-        b.priority[1] = 4;
+        b.priority(1, 4);
         assertNotEquals(a, b);
         LmeState c = a.copy();
-        c.priority[1] = 5;
-        assertEquals(3, a.priority[1], "copies are independent");
+        c.priority(1, 5);
+        assertEquals(3, a.priority(1), "copies are independent");
     }
 
     /** Runs a scripted workload on a fresh engine until {@code rounds}. */
