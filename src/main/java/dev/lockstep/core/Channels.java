@@ -9,6 +9,10 @@ import java.util.List;
  * subsequence with one {@code toPort}; self-messages travel on port 0 like any other.
  */
 public final class Channels {
+    /**
+     * Every empty box: a box is allocated when a message arrives and given back when its last
+     * one is received, so a node with nothing in transit holds no array.
+     */
     private static final Envelope[] NONE = new Envelope[0];
 
     private final ChannelDiscipline discipline;
@@ -59,7 +63,7 @@ public final class Channels {
         int v = e.to();
         Envelope[] b = box[v];
         if (size[v] == b.length) {
-            box[v] = b = Arrays.copyOf(b, Math.max(4, b.length * 2));
+            box[v] = b = Arrays.copyOf(b, Math.max(2, b.length * 2));
         }
         b[size[v]++] = e;
         total++;
@@ -91,6 +95,7 @@ public final class Channels {
         int s = size[node];
         System.arraycopy(b, i + 1, b, i, s - i - 1);
         b[--size[node]] = null;
+        if (size[node] == 0) box[node] = NONE;
         total--;
     }
 
@@ -110,6 +115,7 @@ public final class Channels {
         }
         for (int i = w; i < s; i++) b[i] = null;
         size[node] = w;
+        if (w == 0) box[node] = NONE;
         if (lost == null) return List.of();
         total -= lost.size();
         return lost;

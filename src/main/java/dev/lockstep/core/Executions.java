@@ -78,7 +78,7 @@ final class Executions {
             received = c.message();
             w.channels.removeAt(u, w.channels.indexOf(u, received.id()));
         } else if (act.trigger() == Action.Trigger.CALL) {
-            w.calls[u].pollFirst();
+            w.takeCall(u);
         }
         boolean async = end > round;
         // one due this round runs on the node's own state: keep what it was for stateBefore

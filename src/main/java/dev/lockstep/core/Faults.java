@@ -69,7 +69,7 @@ final class Faults {
             world.inFlight[u] = null;
             world.inFlightCount--;
         }
-        if (world.calls[u] != null) world.calls[u].clear();
+        world.calls[u] = null;
         for (SimulationListener l : audience.all()) l.crashed(world.round, u);
         long ports = world.graph.ports(u) & ~1L;
         while (ports != 0) {

@@ -16,7 +16,7 @@ public record SimulationConfig(Protocol<?> protocol, List<String> names, double[
                                PortAssignment portAssignment, CheckSettings checks, long seed,
                                List<NeighbourhoodArea> areas) {
     public SimulationConfig {
-        names = List.copyOf(names);
+        names = NodeNames.of(names);
         if (x.length != names.size() || y.length != names.size()) {
             throw new IllegalArgumentException("one position per node");
         }

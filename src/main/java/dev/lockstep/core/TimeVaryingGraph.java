@@ -21,10 +21,14 @@ public final class TimeVaryingGraph {
     private final int stride;
     /** peer[u*stride + p]: node on u's port p, or -1. */
     private final int[] peer;
-    /** peerPort[u*stride + p]: the port on the peer's side of that edge. */
-    private final int[] peerPort;
-    /** connection instance id of each occupied port: changes whenever a port is re-linked. */
-    private final long[] connection;
+    /** peerPort[u*stride + p]: the port on the peer's side of that edge (ports fit a byte: Δ ≤ 63). */
+    private final byte[] peerPort;
+    /**
+     * Connection instance id of each occupied port (0: open): changes whenever a port is re-linked.
+     * Ids are only compared for equality over an execution's few rounds, so the low 32 bits of a
+     * running count do (four bytes a port, not eight; an id whose low bits are 0 is skipped).
+     */
+    private final int[] connection;
     /** round at which the connection on a port formed. */
     private final int[] since;
     private final long[] occupied;
@@ -45,11 +49,11 @@ public final class TimeVaryingGraph {
         this.delta = delta;
         this.stride = delta + 1;
         peer = new int[n * stride];
-        peerPort = new int[n * stride];
-        connection = new long[n * stride];
+        peerPort = new byte[n * stride];
+        connection = new int[n * stride];
         since = new int[n * stride];
         Arrays.fill(peer, -1);
-        Arrays.fill(peerPort, -1);
+        Arrays.fill(peerPort, (byte) -1);
         occupied = new long[n];
         pendingD = new long[n];
         pendingU = new long[n];
@@ -156,7 +160,8 @@ public final class TimeVaryingGraph {
         if (!PortSet.contains(openPorts(u), pu) || !PortSet.contains(openPorts(v), pv)) {
             throw new IllegalArgumentException("port not open: " + u + ":" + pu + " or " + v + ":" + pv);
         }
-        long id = nextConnection++;
+        if ((int) nextConnection == 0) nextConnection++;
+        int id = (int) nextConnection++;
         set(u, pu, v, pv, id, round);
         set(v, pv, u, pu, id, round);
         pendingU[u] |= 1L << pu;
@@ -164,10 +169,10 @@ public final class TimeVaryingGraph {
         edgeCount++;
     }
 
-    private void set(int u, int p, int v, int q, long id, int round) {
+    private void set(int u, int p, int v, int q, int id, int round) {
         int i = u * stride + p;
         peer[i] = v;
-        peerPort[i] = q;
+        peerPort[i] = (byte) q;
         connection[i] = id;
         since[i] = round;
         occupied[u] |= 1L << p;
