@@ -24,11 +24,12 @@ public final class TimeVaryingGraph {
     /** peerPort[u*stride + p]: the port on the peer's side of that edge (ports fit a byte: Δ ≤ 63). */
     private final byte[] peerPort;
     /**
-     * Connection instance id of each occupied port (0: open): changes whenever a port is re-linked.
-     * Ids are only compared for equality over an execution's few rounds, so the low 32 bits of a
-     * running count do (four bytes a port, not eight; an id whose low bits are 0 is skipped).
+     * How often each port was linked, modulo 255 and never 0: with the round the connection formed
+     * ({@link #since}) it names the connection ({@link #connectionId}) in one byte a port instead
+     * of a long. Two connections of a port share both only if the port was re-linked a multiple
+     * of 255 times within the round the first one formed.
      */
-    private final int[] connection;
+    private final byte[] links;
     /** round at which the connection on a port formed. */
     private final int[] since;
     private final long[] occupied;
@@ -36,7 +37,6 @@ public final class TimeVaryingGraph {
     private final long[] pendingU;
     private final double[] x;
     private final double[] y;
-    private long nextConnection = 1;
     private int edgeCount;
     /** Ended connections; null once history is disabled. */
     private PresenceLog log;
@@ -50,7 +50,7 @@ public final class TimeVaryingGraph {
         this.stride = delta + 1;
         peer = new int[n * stride];
         peerPort = new byte[n * stride];
-        connection = new int[n * stride];
+        links = new byte[n * stride];
         since = new int[n * stride];
         Arrays.fill(peer, -1);
         Arrays.fill(peerPort, (byte) -1);
@@ -73,14 +73,13 @@ public final class TimeVaryingGraph {
         stride = o.stride;
         peer = o.peer.clone();
         peerPort = o.peerPort.clone();
-        connection = o.connection.clone();
+        links = o.links.clone();
         since = o.since.clone();
         occupied = o.occupied.clone();
         pendingD = o.pendingD.clone();
         pendingU = o.pendingU.clone();
         x = o.x.clone();
         y = o.y.clone();
-        nextConnection = o.nextConnection;
         edgeCount = o.edgeCount;
         log = o.log == null ? null : o.log.copy();
     }
@@ -104,8 +103,14 @@ public final class TimeVaryingGraph {
         return peerPort[u * stride + p];
     }
 
+    /**
+     * The connection on u's port p (0 when the port is open, and for port 0): another value once
+     * the port is cut and linked again, so an execution can tell that the edge it sent on is gone.
+     */
     public long connectionId(int u, int p) {
-        return connection[u * stride + p];
+        int i = u * stride + p;
+        if (peer[i] < 0 || links[i] == 0) return 0;
+        return (long) since[i] << 8 | (links[i] & 0xFF);
     }
 
     /** Round in which the connection on u's port p was formed. */
@@ -160,20 +165,19 @@ public final class TimeVaryingGraph {
         if (!PortSet.contains(openPorts(u), pu) || !PortSet.contains(openPorts(v), pv)) {
             throw new IllegalArgumentException("port not open: " + u + ":" + pu + " or " + v + ":" + pv);
         }
-        if ((int) nextConnection == 0) nextConnection++;
-        int id = (int) nextConnection++;
-        set(u, pu, v, pv, id, round);
-        set(v, pv, u, pu, id, round);
+        set(u, pu, v, pv, round);
+        set(v, pv, u, pu, round);
         pendingU[u] |= 1L << pu;
         pendingU[v] |= 1L << pv;
         edgeCount++;
     }
 
-    private void set(int u, int p, int v, int q, int id, int round) {
+    private void set(int u, int p, int v, int q, int round) {
         int i = u * stride + p;
         peer[i] = v;
         peerPort[i] = (byte) q;
-        connection[i] = id;
+        int count = (links[i] & 0xFF) + 1;
+        links[i] = (byte) (count > 255 ? 1 : count);
         since[i] = round;
         occupied[u] |= 1L << p;
     }
@@ -199,7 +203,6 @@ public final class TimeVaryingGraph {
         int i = u * stride + p;
         peer[i] = -1;
         peerPort[i] = -1;
-        connection[i] = 0;
         occupied[u] &= ~(1L << p);
     }
 
