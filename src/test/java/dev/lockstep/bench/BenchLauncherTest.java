@@ -24,6 +24,7 @@ class BenchLauncherTest {
         String[][] cases = {
                 {"lme", "lockstep: bench: --nodes expects", "lme", "--nodes", "x"},
                 {"lme", "lockstep: bench: --rounds expects an integer between 1 and 1000000, got \"0\"", "lme", "--rounds", "0"},
+                {"lme", "lockstep: bench: --histogram expects an integer between 1 and 1000, got \"0\"", "lme", "--histogram", "0"},
                 {"travel", "lockstep: bench: --jumps expects an integer between 1 and 1000000", "travel", "--jumps", "-1"},
                 {"export", "lockstep: bench: the MP4 needs an even --width and --height", "export", "--width", "17"},
                 {"export", "lockstep: bench: --dir no/such/dir: no such directory", "export", "--dir", "no/such/dir"},
@@ -62,6 +63,22 @@ class BenchLauncherTest {
         assertEquals(5, lines.size(), r::toString);
         assertTrue(lines.get(3).startsWith("       20 "), lines.get(3));
         assertTrue(lines.get(4).startsWith("       40 ") && lines.get(4).endsWith(" 0"), "no violation: " + lines.get(4));
+    }
+
+    @Test
+    void lmeHistogramShowsTheLargestClassesAfterRoundZeroAndTheLast() {
+        Result r = run("lme", "--nodes", "30", "--rounds", "2", "--histogram", "3");
+        assertEquals(BenchLauncher.OK, r.code(), r::toString);
+        List<String> lines = r.out().lines().toList();
+        int first = lines.indexOf("live heap after round 0, 30 nodes:");
+        int last = lines.indexOf("live heap after round 2, 30 nodes:");
+        assertTrue(first > 0 && last > first, r::toString);
+        // a title, the column heads, three classes, the total
+        assertEquals(last, first + 6, r::toString);
+        assertTrue(lines.get(first + 1).trim().startsWith("instances"), r::toString);
+        assertTrue(lines.get(first + 5).endsWith("(total)"), r::toString);
+        assertTrue(lines.get(last + 5).endsWith("(total)"), r::toString);
+        assertTrue(lines.get(last + 6).startsWith("       30 "), "the size's row follows: " + r);
     }
 
     @Test
