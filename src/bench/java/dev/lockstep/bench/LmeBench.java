@@ -48,6 +48,10 @@ public final class LmeBench implements Callable<Integer> {
     @Option(names = "--degree", paramLabel = "D", description = "mean degree, 1.." + DELTA + " (default 6)")
     String degree;
 
+    @Option(names = "--moves", paramLabel = "F", description = "fraction of the nodes taking a random-walk step each round,"
+            + " through the adversary's unit-disk move, 0..1 (default 0: no mobility)")
+    String moves;
+
     @Override
     public Integer call() {
         OptionValues values = new OptionValues(spec, "bench");
@@ -64,13 +68,31 @@ public final class LmeBench implements Callable<Integer> {
         int r = rounds == null ? 100 : (int) values.integer("--rounds", rounds, 1, 1_000_000);
         long s = seed == null ? 1 : values.integer("--seed", seed, Long.MIN_VALUE, Long.MAX_VALUE);
         double d = degree == null ? 6 : values.integer("--degree", degree, 1, DELTA);
-        run(sizes, r, s, d, spec.commandLine().getOut());
+        double m = 0;
+        if (moves != null) {
+            try {
+                m = Double.parseDouble(moves);
+            } catch (NumberFormatException e) {
+                m = Double.NaN;
+            }
+            if (!(m >= 0 && m <= 1)) throw values.usage("--moves expects a fraction between 0 and 1, got \"" + moves + "\"");
+        }
+        run(sizes, r, s, d, m, spec.commandLine().getOut());
         return CommandLine.ExitCode.OK;
     }
 
     static void run(List<Integer> sizes, int rounds, long seed, double degree, PrintWriter out) {
+        run(sizes, rounds, seed, degree, 0, out);
+    }
+
+    /** With {@code moves} · n random-walk steps a round ({@link RandomWalk}); 0 for none. */
+    static void run(List<Integer> sizes, int rounds, long seed, double degree, double moves, PrintWriter out) {
         out.printf(Locale.ROOT, "LME corrected, K=%d, unit-disk mean degree ~%.0f (Δ=%d), lock 0.5, hold 1, synchronous, %d rounds%n",
                 Lme.DEFAULT_K, degree, DELTA, rounds);
+        if (moves > 0) {
+            out.printf(Locale.ROOT, "mobility: %.3g of the nodes step %.2f (radius 1) in a random direction each round%n",
+                    moves, RandomWalk.STEP);
+        }
         out.printf(Locale.ROOT, "JVM %s, %d cores, max heap %d MiB%n", System.getProperty("java.vm.version"),
                 Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20);
         out.printf(Locale.ROOT, "%9s %8s %7s %10s %12s %14s %13s %11s %10s%n", "nodes", "degree", "build s",
@@ -78,7 +100,7 @@ public final class LmeBench implements Callable<Integer> {
         for (int n : sizes) {
             long before = Heap.used();
             long t0 = System.nanoTime();
-            Engine engine = build(n, degree, seed);
+            Engine engine = build(n, degree, seed, moves);
             Simulation sim = engine.simulation();
             engine.runUntil(1); // round 0 links the graph
             long t1 = System.nanoTime();
@@ -99,8 +121,17 @@ public final class LmeBench implements Callable<Integer> {
 
     /** LME on {@code n} nodes placed uniformly at random, the unit disk giving about {@code degree} neighbours each. */
     public static Engine build(int n, double degree, long seed) {
-        // Side length so that n·π·r²/side² = degree with r = 1 (boundary effects lower it a little).
-        double side = Math.sqrt(n * Math.PI / degree);
+        return build(n, degree, seed, 0);
+    }
+
+    /** Side length of the square so that n·π·r²/side² = degree with r = 1 (boundary effects lower it a little). */
+    public static double side(int n, double degree) {
+        return Math.sqrt(n * Math.PI / degree);
+    }
+
+    /** As {@link #build(int, double, long)}, with {@code moves} · n random-walk steps a round (0: none). */
+    public static Engine build(int n, double degree, long seed, double moves) {
+        double side = side(n, degree);
         SeededRandom layout = new SeededRandom(seed ^ 0x5DEECE66DL);
         double[] x = new double[n];
         double[] y = new double[n];
@@ -115,6 +146,6 @@ public final class LmeBench implements Callable<Integer> {
         Simulation sim = new Simulation(config);
         ScenarioAdversary adversary = new ScenarioAdversary(new int[0], 1.0, List.of(), null,
                 new RandomWorkload(0.5, 1, Integer.MAX_VALUE), new Synchronous());
-        return new Engine(sim, adversary);
+        return new Engine(sim, moves > 0 ? new RandomWalk(adversary, moves, side) : adversary);
     }
 }
