@@ -46,6 +46,11 @@ public class MoveBenchmark {
         side = LmeBench.side(nodes, 6);
     }
 
+    /** The simulation moved (for a test of the set-up, not timed). */
+    public Simulation simulation() {
+        return sim;
+    }
+
     @Benchmark
     public int move() {
         RandomWalk.step(sim, adversary, random, side);
