@@ -27,7 +27,8 @@ import picocli.CommandLine.Spec;
  * The benchmark of issue 2: LME (corrected, K = 8) on a random unit-disk graph with mean degree
  * about 6, workload lock 0.5 / hold 1, synchronous policy, all live checks on. Reports action
  * executions and lock acquisitions per second of simulation time and heap bytes per node.
- * Wall-clock figures depend on the machine; compare them as ratios.
+ * Wall-clock figures depend on the machine; compare them as ratios. With {@code --moves F} a
+ * {@link RandomWalk} moves that fraction of the nodes each round (issue 13's mobile run).
  */
 @Command(name = "lme", mixinStandardHelpOptions = true, description = "LME throughput on random unit-disk graphs")
 public final class LmeBench implements Callable<Integer> {
