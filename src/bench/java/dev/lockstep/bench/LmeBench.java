@@ -27,7 +27,8 @@ import picocli.CommandLine.Spec;
  * The benchmark of issue 2: LME (corrected, K = 8) on a random unit-disk graph with mean degree
  * about 6, workload lock 0.5 / hold 1, synchronous policy, all live checks on. Reports action
  * executions and lock acquisitions per second of simulation time and heap bytes per node.
- * Wall-clock figures depend on the machine; compare them as ratios.
+ * Wall-clock figures depend on the machine; compare them as ratios. With {@code --moves F} a
+ * {@link RandomWalk} moves that fraction of the nodes each round (issue 13's mobile run).
  */
 @Command(name = "lme", mixinStandardHelpOptions = true, description = "LME throughput on random unit-disk graphs")
 public final class LmeBench implements Callable<Integer> {
@@ -50,6 +51,9 @@ public final class LmeBench implements Callable<Integer> {
 
     @Option(names = "--histogram", paramLabel = "N", description = "print the N classes holding the most live heap after round 0 and after the last round")
     String histogram;
+    @Option(names = "--moves", paramLabel = "F", description = "fraction of the nodes taking a random-walk step each round,"
+            + " through the adversary's unit-disk move, 0..1 (default 0: no mobility)")
+    String moves;
 
     @Override
     public Integer call() {
@@ -68,17 +72,31 @@ public final class LmeBench implements Callable<Integer> {
         long s = seed == null ? 1 : values.integer("--seed", seed, Long.MIN_VALUE, Long.MAX_VALUE);
         double d = degree == null ? 6 : values.integer("--degree", degree, 1, DELTA);
         int h = histogram == null ? 0 : (int) values.integer("--histogram", histogram, 1, 1000);
-        run(sizes, r, s, d, h, spec.commandLine().getOut());
+        double m = 0;
+        if (moves != null) {
+            try {
+                m = Double.parseDouble(moves);
+            } catch (NumberFormatException e) {
+                m = Double.NaN;
+            }
+            if (!(m >= 0 && m <= 1)) throw values.usage("--moves expects a fraction between 0 and 1, got \"" + moves + "\"");
+        }
+        run(sizes, r, s, d, m, h, spec.commandLine().getOut());
         return CommandLine.ExitCode.OK;
     }
 
     static void run(List<Integer> sizes, int rounds, long seed, double degree, PrintWriter out) {
-        run(sizes, rounds, seed, degree, 0, out);
+        run(sizes, rounds, seed, degree, 0, 0, out);
     }
 
-    static void run(List<Integer> sizes, int rounds, long seed, double degree, int histogram, PrintWriter out) {
+    /** With {@code moves} · n random-walk steps a round ({@link RandomWalk}); 0 for none. With {@code histogram} > 0, the largest classes of the live heap. */
+    static void run(List<Integer> sizes, int rounds, long seed, double degree, double moves, int histogram, PrintWriter out) {
         out.printf(Locale.ROOT, "LME corrected, K=%d, unit-disk mean degree ~%.0f (Δ=%d), lock 0.5, hold 1, synchronous, %d rounds%n",
                 Lme.DEFAULT_K, degree, DELTA, rounds);
+        if (moves > 0) {
+            out.printf(Locale.ROOT, "mobility: %.3g of the nodes step %.2f (radius 1) in a random direction each round%n",
+                    moves, RandomWalk.STEP);
+        }
         out.printf(Locale.ROOT, "JVM %s, %d cores, max heap %d MiB%n", System.getProperty("java.vm.version"),
                 Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20);
         out.printf(Locale.ROOT, "%9s %8s %7s %10s %12s %14s %13s %11s %10s%n", "nodes", "degree", "build s",
@@ -86,7 +104,7 @@ public final class LmeBench implements Callable<Integer> {
         for (int n : sizes) {
             long before = Heap.used();
             long t0 = System.nanoTime();
-            Engine engine = build(n, degree, seed);
+            Engine engine = build(n, degree, seed, moves);
             Simulation sim = engine.simulation();
             engine.runUntil(1); // round 0 links the graph
             if (histogram > 0) Heap.histogram("after round 0, " + n + " nodes", histogram, n, out);
@@ -109,8 +127,17 @@ public final class LmeBench implements Callable<Integer> {
 
     /** LME on {@code n} nodes placed uniformly at random, the unit disk giving about {@code degree} neighbours each. */
     public static Engine build(int n, double degree, long seed) {
-        // Side length so that n·π·r²/side² = degree with r = 1 (boundary effects lower it a little).
-        double side = Math.sqrt(n * Math.PI / degree);
+        return build(n, degree, seed, 0);
+    }
+
+    /** Side length of the square so that n·π·r²/side² = degree with r = 1 (boundary effects lower it a little). */
+    public static double side(int n, double degree) {
+        return Math.sqrt(n * Math.PI / degree);
+    }
+
+    /** As {@link #build(int, double, long)}, with {@code moves} · n random-walk steps a round (0: none). */
+    public static Engine build(int n, double degree, long seed, double moves) {
+        double side = side(n, degree);
         SeededRandom layout = new SeededRandom(seed ^ 0x5DEECE66DL);
         double[] x = new double[n];
         double[] y = new double[n];
@@ -125,6 +152,6 @@ public final class LmeBench implements Callable<Integer> {
         Simulation sim = new Simulation(config);
         ScenarioAdversary adversary = new ScenarioAdversary(new int[0], 1.0, List.of(), null,
                 new RandomWorkload(0.5, 1, Integer.MAX_VALUE), new Synchronous());
-        return new Engine(sim, adversary);
+        return new Engine(sim, moves > 0 ? new RandomWalk(adversary, moves, side) : adversary);
     }
 }

@@ -40,6 +40,8 @@ public final class TimeVaryingGraph {
     private int edgeCount;
     /** Ended connections; null once history is disabled. */
     private PresenceLog log;
+    /** The positions by cell, for {@link #inRange}; null until a first question needs it. */
+    private CellGrid grid;
 
     public TimeVaryingGraph(int n, int delta) {
         if (delta < 1 || delta > PortSet.MAX_DELTA) {
@@ -82,6 +84,8 @@ public final class TimeVaryingGraph {
         y = o.y.clone();
         edgeCount = o.edgeCount;
         log = o.log == null ? null : o.log.copy();
+        // Copied rather than dropped, so that a restored snapshot's first move costs no rebuild.
+        grid = o.grid == null ? null : o.grid.copy(x, y);
     }
 
     public TimeVaryingGraph copy() {
@@ -235,6 +239,19 @@ public final class TimeVaryingGraph {
     public void place(int u, double nx, double ny) {
         x[u] = nx;
         y[u] = ny;
+        if (grid != null) grid.moved(u);
+    }
+
+    /**
+     * The nodes other than u within {@code radius} of it, ascending: v with dx² + dy² ≤ radius²
+     * (dx = x(u) − x(v), dy likewise, in doubles: the unit disk's test). Answered from a grid of
+     * cells about the radius wide that {@link #place} keeps up to date, so the time is in
+     * proportion to the nodes near u; the first question (or one with another radius) builds it in
+     * O(n).
+     */
+    public int[] inRange(int u, double radius) {
+        if (grid == null || grid.radius() != radius) grid = new CellGrid(radius, x, y);
+        return grid.near(u);
     }
 
     /**

@@ -25,6 +25,8 @@ class BenchLauncherTest {
                 {"lme", "lockstep: bench: --nodes expects", "lme", "--nodes", "x"},
                 {"lme", "lockstep: bench: --rounds expects an integer between 1 and 1000000, got \"0\"", "lme", "--rounds", "0"},
                 {"lme", "lockstep: bench: --histogram expects an integer between 1 and 1000, got \"0\"", "lme", "--histogram", "0"},
+                {"lme", "lockstep: bench: --moves expects a fraction between 0 and 1, got \"2\"", "lme", "--moves", "2"},
+                {"lme", "lockstep: bench: --moves expects a fraction between 0 and 1, got \"x\"", "lme", "--moves", "x"},
                 {"travel", "lockstep: bench: --jumps expects an integer between 1 and 1000000", "travel", "--jumps", "-1"},
                 {"export", "lockstep: bench: the MP4 needs an even --width and --height", "export", "--width", "17"},
                 {"export", "lockstep: bench: --dir no/such/dir: no such directory", "export", "--dir", "no/such/dir"},
@@ -79,6 +81,16 @@ class BenchLauncherTest {
         assertTrue(lines.get(first + 5).endsWith("(total)"), r::toString);
         assertTrue(lines.get(last + 5).endsWith("(total)"), r::toString);
         assertTrue(lines.get(last + 6).startsWith("       30 "), "the size's row follows: " + r);
+    }
+
+    @Test
+    void lmeWithMovesSaysHowManyMove() {
+        Result r = run("lme", "--nodes", "40", "--rounds", "3", "--seed", "5", "--moves", "0.25");
+        assertEquals(BenchLauncher.OK, r.code(), r::toString);
+        List<String> lines = r.out().lines().toList();
+        assertEquals("mobility: 0.250 of the nodes step 0.25 (radius 1) in a random direction each round", lines.get(1));
+        assertEquals(5, lines.size(), r::toString);
+        assertTrue(lines.get(4).startsWith("       40 ") && lines.get(4).endsWith(" 0"), "no violation: " + lines.get(4));
     }
 
     @Test

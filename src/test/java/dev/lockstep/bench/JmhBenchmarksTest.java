@@ -4,8 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lockstep.bench.jmh.LmeStepBenchmark;
+import dev.lockstep.bench.jmh.MoveBenchmark;
 import dev.lockstep.bench.jmh.ScenarioLoadBenchmark;
 import dev.lockstep.bench.jmh.TraceLineBenchmark;
+import dev.lockstep.core.SimulationListener;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Each JMH benchmark's set-up and body, called once without JMH: a broken benchmark fails the build, not a night's run. */
@@ -17,6 +21,22 @@ class JmhBenchmarksTest {
         b.setUp();
         assertTrue(b.actionExecution());
         assertEquals(2, b.round(), "round 0 in the set-up, then the rest of round 1");
+    }
+
+    @Test
+    void movesGoThroughTheUnitDisk() {
+        MoveBenchmark b = new MoveBenchmark();
+        b.nodes = 200;
+        b.setUp();
+        List<Integer> moved = new ArrayList<>();
+        b.simulation().addListener(new SimulationListener() {
+            @Override public void moved(int round, int u, double x, double y) {
+                moved.add(u);
+            }
+        });
+        for (int i = 0; i < 300; i++) b.move();
+        assertEquals(300, moved.size());
+        RandomWalkTest.assertUnitDisk(b.simulation());
     }
 
     @Test

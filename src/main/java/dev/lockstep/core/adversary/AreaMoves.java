@@ -50,8 +50,13 @@ public record AreaMoves(double rate, int until) {
     /** This round's moves among the simulation's areas. */
     public void apply(Simulation sim, Mover mover) {
         int moves = poisson(sim);
+        if (moves == 0) return;
         List<NeighbourhoodArea> areas = sim.config().areas();
-        for (int i = 0; i < moves; i++) moveOne(sim, areas, mover);
+        // Listed once a round, not once a move: moves neither crash nor revive nodes.
+        int[] live = new int[sim.nodeCount()];
+        int count = 0;
+        for (int u = 0; u < sim.nodeCount(); u++) if (!sim.crashed(u)) live[count++] = u;
+        for (int i = 0; i < moves; i++) moveOne(sim, areas, live, count, mover);
     }
 
     /** Knuth's method, as {@link LinkChanges}: uniform draws whose product stays above e^(−rate), minus one. */
@@ -66,11 +71,9 @@ public record AreaMoves(double rate, int until) {
         return k;
     }
 
-    private void moveOne(Simulation sim, List<NeighbourhoodArea> areas, Mover mover) {
-        List<Integer> live = new ArrayList<>();
-        for (int u = 0; u < sim.nodeCount(); u++) if (!sim.crashed(u)) live.add(u);
-        if (live.isEmpty()) return;
-        int u = live.get(pick(sim, live.size()));
+    private void moveOne(Simulation sim, List<NeighbourhoodArea> areas, int[] live, int count, Mover mover) {
+        if (count == 0) return;
+        int u = live[pick(sim, count)];
         int from = owner(areas, sim.graph().x(u), sim.graph().y(u));
         List<Integer> others = new ArrayList<>();
         for (int a = 0; a < areas.size(); a++) if (a != from) others.add(a);

@@ -120,6 +120,19 @@ public final class ScenarioAdversary implements Adversary {
         UnitDisk.of(x, y, unitDisk).forEachPair(visitor);
     }
 
+    /**
+     * The unit-disk pairs at the current positions in (u, v) order, as {@link #forEachBaseEdge}
+     * visits them, from the graph's cell grid (kept up to date by moves) instead of a grid built
+     * anew every round. Round 0 keeps {@link UnitDisk}, which lives only while it links, so that a
+     * run without moves or churn never holds a grid.
+     */
+    private void forEachPairInRange(Simulation sim, UnitDisk.PairVisitor visitor) {
+        TimeVaryingGraph g = sim.graph();
+        for (int u = 0, n = sim.nodeCount(); u < n; u++) {
+            for (int v : g.inRange(u, unitDisk)) if (v > u) visitor.pair(u, v);
+        }
+    }
+
     /** A move; with a unit-disk radius, edges now too long are cut and new pairs in range linked. */
     public void move(Simulation sim, int u, double x, double y) {
         sim.move(u, x, y);
@@ -132,10 +145,10 @@ public final class ScenarioAdversary implements Adversary {
         }
         gone.sort(null);
         for (int v : gone) sim.cut(u, v);
-        for (int v = 0, n = sim.nodeCount(); v < n; v++) {
-            if (v != u && !g.adjacent(u, v) && !sim.crashed(u) && !sim.crashed(v) && UnitDisk.within(g.x(u), g.y(u), g.x(v), g.y(v), unitDisk)) {
-                sim.link(u, v);
-            }
+        if (sim.crashed(u)) return;
+        // The graph's cell grid lists the nodes in range in ascending order, as a scan of all would.
+        for (int v : g.inRange(u, unitDisk)) {
+            if (!g.adjacent(u, v) && !sim.crashed(v)) sim.link(u, v);
         }
     }
 
@@ -158,10 +171,12 @@ public final class ScenarioAdversary implements Adversary {
             for (int[] c : cuts) sim.cut(c[0], c[1]);
         }
         if (churn.link() > 0) {
-            forEachBaseEdge(sim, (u, v) -> {
+            UnitDisk.PairVisitor maybeLink = (u, v) -> {
                 if (g.adjacent(u, v) || !g.hasOpenPort(u) || !g.hasOpenPort(v) || sim.crashed(u) || sim.crashed(v)) return;
                 if (sim.random().chance(churn.link())) sim.link(u, v);
-            });
+            };
+            if (unitDisk > 0) forEachPairInRange(sim, maybeLink);
+            else forEachBaseEdge(sim, maybeLink);
         }
     }
 }

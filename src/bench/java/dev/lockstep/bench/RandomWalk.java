@@ -1,0 +1,59 @@
+package dev.lockstep.bench;
+
+import dev.lockstep.core.SeededRandom;
+import dev.lockstep.core.Simulation;
+import dev.lockstep.core.adversary.Adversary;
+import dev.lockstep.core.adversary.Planned;
+import dev.lockstep.core.adversary.ScenarioAdversary;
+import java.util.List;
+
+/**
+ * Mobility for the lme benchmark: from round 1 on, after the scenario's own topology changes and
+ * before its calls, {@code round(fraction · n)} nodes (each chosen uniformly, so a node may move
+ * twice) take a step of {@link #STEP} (a quarter of the unit-disk radius) in a uniform direction,
+ * clamped to the layout's square, through {@link ScenarioAdversary#move}: the unit disk cuts the
+ * edges now too long and links the pairs now in range, as in any mobile scenario. The draws come
+ * from the simulation's stream, as every adversary's do.
+ */
+public final class RandomWalk implements Adversary {
+    public static final double STEP = 0.25;
+
+    private final ScenarioAdversary base;
+    private final double fraction;
+    private final double side;
+
+    public RandomWalk(ScenarioAdversary base, double fraction, double side) {
+        if (!(fraction >= 0 && fraction <= 1)) throw new IllegalArgumentException("fraction must be in [0, 1]: " + fraction);
+        this.base = base;
+        this.fraction = fraction;
+        this.side = side;
+    }
+
+    @Override
+    public void beginRound(Simulation sim) {
+        base.beginTopology(sim);
+        if (sim.round() >= 1) {
+            long moves = Math.round(fraction * sim.nodeCount());
+            for (long i = 0; i < moves; i++) step(sim, base, sim.random(), side);
+        }
+        base.beginCalls(sim);
+    }
+
+    /** One node, chosen uniformly, one step in a uniform direction, kept inside [0, side]². */
+    public static void step(Simulation sim, ScenarioAdversary adversary, SeededRandom random, double side) {
+        int u = random.nextInt(sim.nodeCount());
+        double angle = 2 * Math.PI * random.nextDouble();
+        double x = clamp(sim.graph().x(u) + STEP * Math.cos(angle), side);
+        double y = clamp(sim.graph().y(u) + STEP * Math.sin(angle), side);
+        adversary.move(sim, u, x, y);
+    }
+
+    private static double clamp(double p, double side) {
+        return Math.max(0, Math.min(side, p));
+    }
+
+    @Override
+    public List<Planned> plan(Simulation sim) {
+        return base.plan(sim);
+    }
+}
