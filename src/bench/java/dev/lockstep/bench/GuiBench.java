@@ -72,13 +72,13 @@ public final class GuiBench implements Callable<Integer> {
             out.printf(Locale.ROOT, "  measured %d nodes zoomed in: %.1f fps%n", zoomed, r.fps());
         }
         out.println();
-        out.println("| view | nodes | edges | msgs in transit | steps/s | step ms | update ms | fps (view) | fps (JavaFX) | min fps (1 s) | labels |");
-        out.println("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
+        out.println("| view | nodes | edges | msgs in transit | steps/s | step ms | update ms | fps (view) | fps (JavaFX) | min fps (1 s) | FX ms/frame | render ms/frame | labels |");
+        out.println("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
         for (FrameRateRun.Result r : results) {
-            out.printf(Locale.ROOT, "| %s | %d | %.0f | %.0f | %.1f | %.2f | %.2f | %.1f | %s | %.0f | %s |%n", r.label(), r.nodes(), r.edges(),
+            out.printf(Locale.ROOT, "| %s | %d | %.0f | %.0f | %.1f | %.2f | %.2f | %.1f | %s | %.0f | %.1f | %.1f | %s |%n", r.label(), r.nodes(), r.edges(),
                     r.inTransit(), r.stepsPerSecond(), r.stepMillis(), r.updateMillis(), r.fps(),
                     r.trackerFps() < 0 ? "n/a" : String.format(Locale.ROOT, "%.1f", r.trackerFps()), r.minFps(),
-                    r.labels() ? "text" : "markers");
+                    r.fxCpuPerFrame(), r.renderCpuPerFrame(), r.labels() ? "text" : "markers");
         }
         out.flush();
         Platform.exit();

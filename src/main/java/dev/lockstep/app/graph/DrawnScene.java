@@ -43,6 +43,8 @@ final class DrawnScene {
     final NodeMarks[] marks;
     /** Whether the adversary crashed the node (drawn greyed and crossed out). */
     final boolean[] crashed;
+    /** Whether the graph is large enough for the view to draw nodes and edges itself ({@link BulkPainter}). */
+    final boolean bulk;
     /** Each node's region now, when the scenario gives regions as node sets (else null): drawn as padded hulls. */
     String[] region;
 
@@ -83,6 +85,7 @@ final class DrawnScene {
     DrawnScene(int n, int delta) {
         this.n = n;
         this.delta = delta;
+        this.bulk = n >= BulkPainter.FROM_NODES;
         fromX = new double[n];
         fromY = new double[n];
         toX = new double[n];

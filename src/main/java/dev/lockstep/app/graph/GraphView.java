@@ -61,7 +61,7 @@ public final class GraphView {
         Protocol<NodeState> protocol = (Protocol) sim.protocol();
         scene = new DrawnScene(sim.nodeCount(), sim.delta());
         for (int u = 0; u < scene.n; u++) scene.names[u] = sim.nodeName(u);
-        graph = new StreamGraph(protocol, scene.names);
+        graph = new StreamGraph(protocol, scene.names, !scene.bulk);
         viewer = new PulseViewer(graph.graph());
         viewer.disableAutoLayout();
         panel = viewer.addQuietView();

@@ -25,6 +25,8 @@ final class TokenPainter {
     private final long[] layoutKey = {-1, -1, -1, -1, -1};
     /** The protocol marks' labels, which pills keep clear of. */
     private final NodeMarkPainter marks;
+    /** A large graph's markers and dots, drawn together at the end of the frame. */
+    private final TokenBatch batch = new TokenBatch();
 
     TokenPainter(DrawnScene scene, Camera camera, PixelFrame f, Fonts fonts, NodeMarkPainter marks) {
         this.scene = scene;
@@ -69,6 +71,9 @@ final class TokenPainter {
         double h = TOKEN_H * s;
         layout();
         g.setFont(fonts.token);
+        boolean bulk = scene.bulk;
+        batch.clear();
+        double margin = 40 * s;
         for (MessageToken t : scene.tokens.values()) {
             boolean text;
             double ex;
@@ -116,6 +121,15 @@ final class TokenPainter {
             t.lastY = y;
             t.lastAlpha = alpha;
             if (alpha <= 0.01) continue;
+            if (bulk) {
+                // off screen: nothing to draw; too small for a label: gathered into the batch
+                if (x < -margin || y < -margin || x > f.viewW + margin || y > f.viewH + margin) continue;
+                if (!text && t.carried == 0 && (f.tokenDots || t.from != t.to)) {
+                    if (f.tokenDots) batch.dot(x, y, alpha);
+                    else batch.marker(x, y, t.dx, t.dy, alpha, s);
+                    continue;
+                }
+            }
             g.setGlobalAlpha(alpha);
             if (text) drawPill(g, t, x, y, h, s);
             else drawMarker(g, t, x, y, s);
@@ -126,6 +140,12 @@ final class TokenPainter {
             }
         }
         g.setGlobalAlpha(1);
+        if (bulk) batch.draw(g, s, dotRadius());
+    }
+
+    /** A message as a dot: a share of the edge on screen, between 1 and 2.5 pixels. */
+    private double dotRadius() {
+        return Math.max(1, Math.min(2.5, f.edgePx * 0.1));
     }
 
     private void drawPill(GraphicsContext g, MessageToken t, double x, double y, double h, double s) {
