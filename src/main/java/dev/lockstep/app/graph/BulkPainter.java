@@ -22,6 +22,8 @@ final class BulkPainter {
     private Color[] rings = new Color[0];
     /** Nodes sorted by fill colour this frame: (argb << 32) | node. */
     private long[] byFill = new long[0];
+    /** This frame's ring widths, by ring value. */
+    private double[] widths = new double[0];
 
     BulkPainter(DrawnScene scene, PixelFrame f) {
         this.scene = scene;
@@ -37,33 +39,11 @@ final class BulkPainter {
     }
 
     void draw(GraphicsContext g) {
-        drawEdges(g);
         drawNodes(g);
     }
 
     private boolean outside(double x, double y, double margin) {
         return x < -margin || y < -margin || x > f.viewW + margin || y > f.viewH + margin;
-    }
-
-    private void drawEdges(GraphicsContext g) {
-        double[] px = f.px;
-        double[] py = f.py;
-        double w = f.viewW;
-        double h = f.viewH;
-        g.setStroke(scene.lecture ? Palette.EDGE_LECTURE : Palette.EDGE);
-        g.setLineWidth(scene.lecture ? 3 : Look.EDGE_WIDTH);
-        g.beginPath();
-        for (int[] e : scene.edges) {
-            double x0 = px[e[0]];
-            double y0 = py[e[0]];
-            double x1 = px[e[1]];
-            double y1 = py[e[1]];
-            // both ends beyond the same side of the view: the edge cannot cross it
-            if ((x0 < 0 && x1 < 0) || (y0 < 0 && y1 < 0) || (x0 > w && x1 > w) || (y0 > h && y1 > h)) continue;
-            g.moveTo(x0, y0);
-            g.lineTo(x1, y1);
-        }
-        g.stroke();
     }
 
     private void drawNodes(GraphicsContext g) {
@@ -80,7 +60,27 @@ final class BulkPainter {
             byFill[k++] = (argb << 32) | u;
         }
         Arrays.sort(byFill, 0, k);
-        // fills, one path per colour
+        // Rings first, as disks a half ring wider than the node, one path per ring value (later
+        // values on top, as GraphStream's z-levels); then the fills over them, a half ring
+        // narrower, one path per colour. Filling is much cheaper than stroking for the rasteriser.
+        int maxRing = 0;
+        for (int u = 0; u < n; u++) maxRing = Math.max(maxRing, scene.ring[u]);
+        if (widths.length <= maxRing) widths = new double[maxRing + 1];
+        for (int ring = 0; ring <= maxRing; ring++) {
+            widths[ring] = ringWidth(ring, r);
+            double outer = r + widths[ring] / 2;
+            g.beginPath();
+            boolean any = false;
+            for (int q = 0; q < k; q++) {
+                int u = (int) byFill[q];
+                if (Math.max(0, scene.ring[u]) != ring) continue;
+                circle(g, px[u], py[u], outer);
+                any = true;
+            }
+            if (!any) continue;
+            g.setFill(ringColor(ring));
+            g.fill();
+        }
         int i = 0;
         while (i < k) {
             long argb = byFill[i] >>> 32;
@@ -88,31 +88,13 @@ final class BulkPainter {
             g.beginPath();
             while (j < k && (byFill[j] >>> 32) == argb) {
                 int u = (int) byFill[j];
-                circle(g, px[u], py[u], r);
+                circle(g, px[u], py[u], r - widths[Math.max(0, scene.ring[u])] / 2);
                 j++;
             }
             Color c = scene.curFill[(int) byFill[i]];
             g.setFill(c == null ? Palette.PAPER : c);
             g.fill();
             i = j;
-        }
-        // rings, one path per ring value, later values on top (as GraphStream's z-levels)
-        int maxRing = 0;
-        for (int u = 0; u < n; u++) maxRing = Math.max(maxRing, scene.ring[u]);
-        for (int ring = 0; ring <= maxRing; ring++) {
-            double width = ringWidth(ring, r);
-            g.beginPath();
-            boolean any = false;
-            for (int q = 0; q < k; q++) {
-                int u = (int) byFill[q];
-                if (Math.max(0, scene.ring[u]) != ring) continue;
-                circle(g, px[u], py[u], r);
-                any = true;
-            }
-            if (!any) continue;
-            g.setStroke(ringColor(ring));
-            g.setLineWidth(width);
-            g.stroke();
         }
     }
 
@@ -129,9 +111,37 @@ final class BulkPainter {
         return rings[ring];
     }
 
-    private static void circle(GraphicsContext g, double x, double y, double r) {
+    private static final double[] COS8 = new double[8];
+    private static final double[] SIN8 = new double[8];
+    private static final double[] COS16 = new double[16];
+    private static final double[] SIN16 = new double[16];
+
+    static {
+        for (int i = 0; i < 8; i++) {
+            COS8[i] = Math.cos(i * Math.PI / 4);
+            SIN8[i] = Math.sin(i * Math.PI / 4);
+        }
+        for (int i = 0; i < 16; i++) {
+            COS16[i] = Math.cos(i * Math.PI / 8);
+            SIN16[i] = Math.sin(i * Math.PI / 8);
+        }
+    }
+
+    /**
+     * A circle added to the path. Small ones as polygons (8 corners up to 4 pixels of radius, 16
+     * up to 8), which antialiased look the same and cost the canvas far less than arcs.
+     */
+    static void circle(GraphicsContext g, double x, double y, double r) {
+        if (r > 8) {
+            g.moveTo(x + r, y);
+            g.arc(x, y, r, r, 0, 360);
+            g.closePath();
+            return;
+        }
+        double[] cos = r > 4 ? COS16 : COS8;
+        double[] sin = r > 4 ? SIN16 : SIN8;
         g.moveTo(x + r, y);
-        g.arc(x, y, r, r, 0, 360);
+        for (int i = 1; i < cos.length; i++) g.lineTo(x + r * cos[i], y + r * sin[i]);
         g.closePath();
     }
 

@@ -62,6 +62,8 @@ final class DrawnScene {
     double medianEdgeGu = 1;
     /** Bumped whenever what is drawn changes (the painter's token layout depends on it). */
     long layoutVersion;
+    /** Bumped whenever edges are added or cut or nodes move (what the {@link EdgeLayer} draws). */
+    long geometryVersion;
     /** The edges changed since the names' sides were chosen. */
     boolean nameSidesStale = true;
 

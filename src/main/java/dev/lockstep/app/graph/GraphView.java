@@ -72,6 +72,11 @@ public final class GraphView {
         painter = new Painter(scene, camera, hits);
         legend = new Legend(protocol);
         root = new StackPane(panel); // hit-testing needs the view wrapped (GraphStream 2.0)
+        if (painter.edgeLayer() != null) {
+            // a large graph's edges lie under GraphStream's (then transparent) canvas, on a white ground
+            root.getChildren().add(0, painter.edgeLayer().canvas());
+            root.setStyle("-fx-background-color: white;");
+        }
         gestures = new Gestures(scene, camera, hits, panel, root);
         root.setId("graph-view");
         root.setMinSize(0, 0);

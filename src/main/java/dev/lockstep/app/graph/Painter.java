@@ -30,6 +30,7 @@ final class Painter {
     private final MarkPainter marks;
     private final NodeMarkPainter nodeMarks;
     private final BulkPainter bulk;
+    private final EdgeLayer edgeLayer;
     /** Time spent painting, for the frame statistics (the view resets it). */
     long nanos;
 
@@ -42,6 +43,12 @@ final class Painter {
         this.tokens = new TokenPainter(scene, camera, f, fonts, nodeMarks);
         this.marks = new MarkPainter(scene, f, fonts);
         this.bulk = scene.bulk ? new BulkPainter(scene, f) : null;
+        this.edgeLayer = scene.bulk ? new EdgeLayer(scene) : null;
+    }
+
+    /** A large graph's edges, drawn on a canvas of their own (to put under the view), or null. */
+    EdgeLayer edgeLayer() {
+        return edgeLayer;
     }
 
     /** Whether labels (tokens' text, port labels, pips) were drawn at the last frame's zoom. */
@@ -101,6 +108,11 @@ final class Painter {
         // a large graph's nodes shrink with its edges (see BulkPainter); every layer follows f.r
         double r = bulk == null ? scene.nodeRadius() : BulkPainter.radius(scene.nodeRadius(), edgePx);
         f.r = r;
+        if (edgeLayer != null) {
+            // the edges lie on the canvas under this one: let them show through GraphStream's background
+            g.clearRect(0, 0, w, h);
+            edgeLayer.sync(f, camera.version(), w, h);
+        }
         g.save();
         g.setLineCap(StrokeLineCap.ROUND);
         g.setLineJoin(StrokeLineJoin.ROUND);

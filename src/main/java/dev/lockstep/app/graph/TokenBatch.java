@@ -81,9 +81,7 @@ final class TokenBatch {
                 double[] a = dots[l];
                 g.beginPath();
                 for (int i = 0; i < dotCount[l]; i += 2) {
-                    g.moveTo(a[i] + dotR, a[i + 1]);
-                    g.arc(a[i], a[i + 1], dotR, dotR, 0, 360);
-                    g.closePath();
+                    BulkPainter.circle(g, a[i], a[i + 1], dotR);
                 }
                 g.setFill(Palette.INK);
                 g.fill();
