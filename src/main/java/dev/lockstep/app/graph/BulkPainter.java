@@ -7,10 +7,9 @@ import javafx.scene.paint.Color;
 
 /**
  * Draws the nodes and edges of a large graph itself, in place of GraphStream (which styles,
- * measures and strokes every element on its own: about half the frame at 1,000 nodes). Each kind
- * of stroke is one path (all edges; the fills of one colour; the rings of one kind), so the
- * software rasteriser sets up a few shapes per frame instead of thousands, and what lies off
- * screen is left out. Level of detail: when edges are short on screen, nodes shrink with them so
+ * measures and strokes every element on its own: about half the frame at 1,000 nodes). The edges
+ * lie on the {@link EdgeLayer}; the nodes are painted as pixels ({@link DiskRaster}) and drawn as
+ * one image, and what lies off screen is left out. Level of detail: when edges are short on screen, nodes shrink with them so
  * they do not pile up into a blot, and the rings thin out.
  */
 final class BulkPainter {
@@ -20,8 +19,8 @@ final class BulkPainter {
     private final DrawnScene scene;
     private final PixelFrame f;
     private Color[] rings = new Color[0];
-    /** Nodes sorted by fill colour this frame: (argb << 32) | node. */
-    private long[] byFill = new long[0];
+    private final DiskRaster raster = new DiskRaster();
+    private int[] ringArgb = new int[0];
     /** This frame's ring widths, by ring value. */
     private double[] widths = new double[0];
 
@@ -51,51 +50,33 @@ final class BulkPainter {
         double[] px = f.px;
         double[] py = f.py;
         double r = f.r;
-        if (byFill.length != n) byFill = new long[n];
-        int k = 0;
+        raster.begin((int) Math.ceil(f.viewW), (int) Math.ceil(f.viewH));
+        int maxRing = 0;
+        for (int u = 0; u < n; u++) maxRing = Math.max(maxRing, scene.ring[u]);
+        if (widths.length <= maxRing) {
+            widths = new double[maxRing + 1];
+            ringArgb = new int[maxRing + 1];
+        }
+        for (int ring = 0; ring <= maxRing; ring++) {
+            widths[ring] = ringWidth(ring, r);
+            ringArgb[ring] = DiskRaster.premultiplied(ringColor(ring), 1);
+        }
+        // in node order, a later node over an earlier one, as GraphStream draws them
+        Color lastFill = null;
+        int fillArgb = 0;
         for (int u = 0; u < n; u++) {
             if (outside(px[u], py[u], r + 4)) continue;
             Color c = scene.curFill[u];
-            long argb = c == null ? 0 : argb(c);
-            byFill[k++] = (argb << 32) | u;
-        }
-        Arrays.sort(byFill, 0, k);
-        // Rings first, as disks a half ring wider than the node, one path per ring value (later
-        // values on top, as GraphStream's z-levels); then the fills over them, a half ring
-        // narrower, one path per colour. Filling is much cheaper than stroking for the rasteriser.
-        int maxRing = 0;
-        for (int u = 0; u < n; u++) maxRing = Math.max(maxRing, scene.ring[u]);
-        if (widths.length <= maxRing) widths = new double[maxRing + 1];
-        for (int ring = 0; ring <= maxRing; ring++) {
-            widths[ring] = ringWidth(ring, r);
-            double outer = r + widths[ring] / 2;
-            g.beginPath();
-            boolean any = false;
-            for (int q = 0; q < k; q++) {
-                int u = (int) byFill[q];
-                if (Math.max(0, scene.ring[u]) != ring) continue;
-                circle(g, px[u], py[u], outer);
-                any = true;
+            if (c == null) c = Palette.PAPER;
+            if (c != lastFill) {
+                fillArgb = DiskRaster.premultiplied(c, 1);
+                lastFill = c;
             }
-            if (!any) continue;
-            g.setFill(ringColor(ring));
-            g.fill();
+            int ring = Math.max(0, scene.ring[u]);
+            double half = widths[ring] / 2;
+            raster.disk(px[u], py[u], r - half, r + half, fillArgb, ringArgb[ring]);
         }
-        int i = 0;
-        while (i < k) {
-            long argb = byFill[i] >>> 32;
-            int j = i;
-            g.beginPath();
-            while (j < k && (byFill[j] >>> 32) == argb) {
-                int u = (int) byFill[j];
-                circle(g, px[u], py[u], r - widths[Math.max(0, scene.ring[u])] / 2);
-                j++;
-            }
-            Color c = scene.curFill[(int) byFill[i]];
-            g.setFill(c == null ? Palette.PAPER : c);
-            g.fill();
-            i = j;
-        }
+        raster.drawOn(g);
     }
 
     /** GraphStream's ring widths, thinned with the node so a small node keeps some fill. */
@@ -145,8 +126,4 @@ final class BulkPainter {
         g.closePath();
     }
 
-    private static long argb(Color c) {
-        return ((long) Math.round(c.getOpacity() * 255) << 24) | ((long) Math.round(c.getRed() * 255) << 16)
-                | ((long) Math.round(c.getGreen() * 255) << 8) | Math.round(c.getBlue() * 255);
-    }
 }

@@ -15,6 +15,7 @@ final class TokenBatch {
     private final int[] triCount = new int[LEVELS + 1];
     private final double[][] dots = new double[LEVELS + 1][64];
     private final int[] dotCount = new int[LEVELS + 1];
+    private final DiskRaster raster = new DiskRaster();
 
     void clear() {
         Arrays.fill(triCount, 0);
@@ -57,10 +58,24 @@ final class TokenBatch {
         dotCount[l] = k + 2;
     }
 
-    /** Draws what was gathered: markers paper-filled and ink-outlined, dots in ink of radius {@code dotR}. */
-    void draw(GraphicsContext g, double s, double dotR) {
+    /**
+     * Draws what was gathered: markers paper-filled and ink-outlined, dots in ink of radius
+     * {@code dotR} (painted as pixels, see {@link DiskRaster}), on a view of w by h pixels.
+     */
+    void draw(GraphicsContext g, double s, double dotR, double w, double h) {
+        boolean dotsToo = false;
+        for (int l = 1; l <= LEVELS; l++) dotsToo |= dotCount[l] > 0;
+        if (dotsToo) {
+            raster.begin((int) Math.ceil(w), (int) Math.ceil(h));
+            for (int l = 1; l <= LEVELS; l++) {
+                int ink = DiskRaster.premultiplied(Palette.INK, l / (double) LEVELS);
+                double[] a = dots[l];
+                for (int i = 0; i < dotCount[l]; i += 2) raster.disk(a[i], a[i + 1], dotR, dotR, ink, ink);
+            }
+            raster.drawOn(g);
+        }
         for (int l = 1; l <= LEVELS; l++) {
-            if (triCount[l] == 0 && dotCount[l] == 0) continue;
+            if (triCount[l] == 0) continue;
             g.setGlobalAlpha(l / (double) LEVELS);
             if (triCount[l] > 0) {
                 double[] a = tris[l];
@@ -76,15 +91,6 @@ final class TokenBatch {
                 g.setStroke(Palette.INK);
                 g.setLineWidth(1.3 * s);
                 g.stroke();
-            }
-            if (dotCount[l] > 0) {
-                double[] a = dots[l];
-                g.beginPath();
-                for (int i = 0; i < dotCount[l]; i += 2) {
-                    BulkPainter.circle(g, a[i], a[i + 1], dotR);
-                }
-                g.setFill(Palette.INK);
-                g.fill();
             }
         }
         g.setGlobalAlpha(1);

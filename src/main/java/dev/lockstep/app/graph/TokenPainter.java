@@ -140,7 +140,7 @@ final class TokenPainter {
             }
         }
         g.setGlobalAlpha(1);
-        if (bulk) batch.draw(g, s, dotRadius());
+        if (bulk) batch.draw(g, s, dotRadius(), f.viewW, f.viewH);
     }
 
     /** A message as a dot: a share of the edge on screen, between 1 and 2.5 pixels. */
