@@ -56,19 +56,37 @@ final class DiskRaster {
      * {@code ring} from there out to {@code outer} (both premultiplied ARGB), over what is there.
      */
     void disk(double cx, double cy, double inner, double outer, int fill, int ring) {
-        int x0 = Math.max(0, (int) Math.floor(cx - outer - 1));
-        int x1 = Math.min(w - 1, (int) Math.ceil(cx + outer + 1));
-        int y0 = Math.max(0, (int) Math.floor(cy - outer - 1));
-        int y1 = Math.min(h - 1, (int) Math.ceil(cy + outer + 1));
-        if (x0 > x1 || y0 > y1) return;
+        double reach = outer + 0.5;
+        int y0 = Math.max(0, (int) Math.floor(cy - reach));
+        int y1 = Math.min(h - 1, (int) Math.ceil(cy + reach));
+        if (y0 > y1 || cx + reach < 0 || cx - reach > w) return;
         dirtyTop = Math.min(dirtyTop, y0);
         dirtyBottom = Math.max(dirtyBottom, y1);
+        // pixels whose centre lies this far in are covered by the fill alone (no edge to smooth)
+        double solid = inner - 0.5;
+        boolean opaque = (fill >>> 24) == 255;
         for (int y = y0; y <= y1; y++) {
             double dy = y + 0.5 - cy;
+            double dy2 = dy * dy;
+            if (dy2 >= reach * reach) continue;
+            double span = Math.sqrt(reach * reach - dy2);
+            int xa = Math.max(0, (int) Math.floor(cx - span - 0.5));
+            int xb = Math.min(w - 1, (int) Math.ceil(cx + span - 0.5));
+            int ia = Integer.MAX_VALUE;
+            int ib = Integer.MIN_VALUE;
+            if (opaque && solid > 0 && dy2 < solid * solid) {
+                double in = Math.sqrt(solid * solid - dy2);
+                ia = (int) Math.ceil(cx - in - 0.5);
+                ib = (int) Math.floor(cx + in - 0.5);
+            }
             int row = y * w;
-            for (int x = x0; x <= x1; x++) {
+            for (int x = xa; x <= xb; x++) {
+                if (x >= ia && x <= ib) {
+                    pixels[row + x] = fill;
+                    continue;
+                }
                 double dx = x + 0.5 - cx;
-                double d = Math.sqrt(dx * dx + dy * dy);
+                double d = Math.sqrt(dx * dx + dy2);
                 double out = outer - d + 0.5;
                 if (out <= 0) continue;
                 if (out > 1) out = 1;
@@ -76,11 +94,7 @@ final class DiskRaster {
                 in = in <= 0 ? 0 : in > 1 ? 1 : in;
                 // the fill where the inner disk covers the pixel, the ring for the rest of the outer one
                 int src = in >= 1 ? fill : mix(fill, in, ring, out - in);
-                if (in >= 1 && out >= 1 && (src >>> 24) == 255) {
-                    pixels[row + x] = src;
-                } else {
-                    pixels[row + x] = over(src, pixels[row + x]);
-                }
+                pixels[row + x] = (src >>> 24) == 255 ? src : over(src, pixels[row + x]);
             }
         }
     }
@@ -97,11 +111,17 @@ final class DiskRaster {
     private static int over(int src, int dst) {
         int k = 255 - (src >>> 24);
         if (k == 255) return dst;
-        int a = (src >>> 24) + ((dst >>> 24) * k + 127) / 255;
-        int r = ((src >> 16) & 255) + (((dst >> 16) & 255) * k + 127) / 255;
-        int g = ((src >> 8) & 255) + (((dst >> 8) & 255) * k + 127) / 255;
-        int b = (src & 255) + ((dst & 255) * k + 127) / 255;
+        if (dst == 0) return src;
+        int a = (src >>> 24) + div255((dst >>> 24) * k);
+        int r = ((src >> 16) & 255) + div255(((dst >> 16) & 255) * k);
+        int g = ((src >> 8) & 255) + div255(((dst >> 8) & 255) * k);
+        int b = (src & 255) + div255((dst & 255) * k);
         return (Math.min(255, a) << 24) | (Math.min(255, r) << 16) | (Math.min(255, g) << 8) | Math.min(255, b);
+    }
+
+    /** x / 255, rounded, for x in [0, 255 * 255]. */
+    private static int div255(int x) {
+        return (x + 128 + ((x + 128) >> 8)) >> 8;
     }
 
     /** Draws what was painted this frame at the canvas's origin. */
