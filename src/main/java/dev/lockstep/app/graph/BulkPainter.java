@@ -13,9 +13,6 @@ import javafx.scene.paint.Color;
  * they do not pile up into a blot, and the rings thin out.
  */
 final class BulkPainter {
-    /** From this many nodes on, the view draws nodes and edges itself (below, GraphStream does: the look of small graphs). */
-    static final int FROM_NODES = 400;
-
     private final DrawnScene scene;
     private final PixelFrame f;
     private Color[] rings = new Color[0];
@@ -31,10 +28,10 @@ final class BulkPainter {
 
     /**
      * The node radius on screen for a median edge of {@code edgePx} pixels: the normal radius
-     * while edges are long enough to keep nodes apart, else a share of the edge (never below 2.5 px).
+     * while edges are long enough to keep nodes apart, else a share of the edge (never below 2 px).
      */
     static double radius(double normal, double edgePx) {
-        return Math.max(2.5, Math.min(normal, edgePx * 0.36));
+        return Math.max(2, Math.min(normal, edgePx * 0.36));
     }
 
     void draw(GraphicsContext g) {

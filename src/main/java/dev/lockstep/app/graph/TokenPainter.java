@@ -16,6 +16,8 @@ import javafx.scene.paint.Color;
  */
 final class TokenPainter {
     private static final double TOKEN_H = LabelPlacement.TOKEN_H;
+    /** Edges shorter than this on screen (pixels): messages are faint specks. */
+    private static final double TINY_EDGE = 8;
     private static final Color SELF_FILL = Color.web("#FFF6D5");
 
     private final DrawnScene scene;
@@ -125,7 +127,8 @@ final class TokenPainter {
                 // off screen: nothing to draw; too small for a label: gathered into the batch
                 if (x < -margin || y < -margin || x > f.viewW + margin || y > f.viewH + margin) continue;
                 if (!text && t.carried == 0 && (f.tokenDots || t.from != t.to)) {
-                    if (f.tokenDots) batch.dot(x, y, alpha);
+                    // edges of a few pixels: the messages only darken the busy parts a little
+                    if (f.tokenDots) batch.dot(x, y, f.edgePx < TINY_EDGE ? alpha * 0.3 : alpha);
                     else batch.marker(x, y, t.dx, t.dy, alpha, s);
                     continue;
                 }
@@ -143,9 +146,9 @@ final class TokenPainter {
         if (bulk) batch.draw(g, s, dotRadius(), f.viewW, f.viewH);
     }
 
-    /** A message as a dot: a share of the edge on screen, between 1 and 2.5 pixels. */
+    /** A message as a dot: a share of the edge on screen, between 0.9 and 2.5 pixels. */
     private double dotRadius() {
-        return Math.max(1, Math.min(2.5, f.edgePx * 0.1));
+        return f.edgePx < TINY_EDGE ? 0.9 : Math.max(1, Math.min(2.5, f.edgePx * 0.1));
     }
 
     private void drawPill(GraphicsContext g, MessageToken t, double x, double y, double h, double s) {
