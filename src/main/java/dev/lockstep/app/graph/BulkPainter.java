@@ -80,7 +80,7 @@ final class BulkPainter {
     private double ringWidth(int ring, double r) {
         double normal = scene.lecture ? (ring == 0 ? 2 : 6) : Look.ringWidth(ring);
         double full = scene.nodeRadius();
-        return r >= full ? normal : Math.max(ring == 0 ? 0.6 : 1.2, normal * r / full);
+        return r >= full ? normal : Math.max(ring == 0 ? 0.5 : 0.8, normal * r / full);
     }
 
     private Color ringColor(int ring) {
