@@ -99,6 +99,16 @@ final class DiskRaster {
         }
     }
 
+    /** A speck one pixel across at (x, y): a disk too small to be worth its rim. */
+    void speck(double x, double y, int argb) {
+        int xi = (int) Math.floor(x);
+        int yi = (int) Math.floor(y);
+        if (xi < 0 || yi < 0 || xi >= w || yi >= h) return;
+        dirtyTop = Math.min(dirtyTop, yi);
+        dirtyBottom = Math.max(dirtyBottom, yi);
+        pixels[yi * w + xi] = over(argb, pixels[yi * w + xi]);
+    }
+
     private static int mix(int a, double ka, int b, double kb) {
         int al = (int) (((a >>> 24) * ka + (b >>> 24) * kb) + 0.5);
         int r = (int) ((((a >> 16) & 255) * ka + ((b >> 16) & 255) * kb) + 0.5);

@@ -70,7 +70,11 @@ final class TokenBatch {
             for (int l = 1; l <= LEVELS; l++) {
                 int ink = DiskRaster.premultiplied(Palette.INK, l / (double) LEVELS);
                 double[] a = dots[l];
-                for (int i = 0; i < dotCount[l]; i += 2) raster.disk(a[i], a[i + 1], dotR, dotR, ink, ink);
+                if (dotR < 1) {
+                    for (int i = 0; i < dotCount[l]; i += 2) raster.speck(a[i], a[i + 1], ink);
+                } else {
+                    for (int i = 0; i < dotCount[l]; i += 2) raster.disk(a[i], a[i + 1], dotR, dotR, ink, ink);
+                }
             }
             raster.drawOn(g);
         }
