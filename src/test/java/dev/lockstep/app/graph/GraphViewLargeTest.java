@@ -37,7 +37,9 @@ class GraphViewLargeTest {
     void nodesAndEdgesOfALargeGraphAreDrawnByTheView(FxRobot robot) throws Exception {
         // no workload: no messages, so nothing lies over the nodes' centres
         Session session = Fx.sessionFromJson(unitDisk(1000, 7));
+        session.stepRound(); // the unit-disk edges exist from the first round on
         Simulation sim = session.simulation();
+        assertTrue(sim.graph().edgeCount() > 2000, "edges: " + sim.graph().edgeCount());
         GraphView view = Fx.show(robot, stage, session, 1100, 800);
         assertEquals(0, view.graph().getNodeCount(), "GraphStream draws no node of a large graph");
         assertEquals(sim.graph().edgeCount(), view.drawnEdges().size());
@@ -58,14 +60,14 @@ class GraphViewLargeTest {
         }
         assertTrue(checked >= 20, "nodes with room around them checked: " + checked);
 
-        // an edge between two lone nodes is seen halfway along it
+        // an edge is seen halfway along it, where no node covers it
         int edgesSeen = 0;
         for (int[] e : view.drawnEdges()) {
             Point2D a = view.nodePosition(e[0]);
             Point2D b = view.nodePosition(e[1]);
-            if (a.distance(b) < 30 || crowded(view, sim, e[0], 40) || crowded(view, sim, e[1], 40)) continue;
-            Color mid = px.getColor((int) (origin.getX() + (a.getX() + b.getX()) / 2),
-                    (int) (origin.getY() + (a.getY() + b.getY()) / 2));
+            Point2D m = a.midpoint(b);
+            if (a.distance(b) < 24 || nearAny(view, sim, m, Styles.NODE_SIZE / 2 + 2)) continue;
+            Color mid = px.getColor((int) (origin.getX() + m.getX()), (int) (origin.getY() + m.getY()));
             if (mid.getBrightness() < 0.95) edgesSeen++;
         }
         assertTrue(edgesSeen >= 3, "edges seen: " + edgesSeen);
@@ -73,7 +75,7 @@ class GraphViewLargeTest {
         // shrunk: a node is smaller than GraphStream's, whose radius reaches past the edge's end
         double r = Styles.NODE_SIZE / 2;
         int lone = -1;
-        for (int u = 0; u < sim.nodeCount() && lone < 0; u++) if (!crowded(view, sim, u, 3 * r)) lone = u;
+        for (int u = 0; u < sim.nodeCount() && lone < 0; u++) if (!crowded(view, sim, u, r + 6)) lone = u;
         assertTrue(lone >= 0, "a lone node");
         Point2D p = view.nodePosition(lone);
         int fillAround = 0;
@@ -97,6 +99,11 @@ class GraphViewLargeTest {
     private static boolean crowded(GraphView view, Simulation sim, int u, double px) {
         Point2D p = view.nodePosition(u);
         for (int v = 0; v < sim.nodeCount(); v++) if (v != u && view.nodePosition(v).distance(p) < px) return true;
+        return false;
+    }
+
+    private static boolean nearAny(GraphView view, Simulation sim, Point2D p, double px) {
+        for (int v = 0; v < sim.nodeCount(); v++) if (view.nodePosition(v).distance(p) < px) return true;
         return false;
     }
 
