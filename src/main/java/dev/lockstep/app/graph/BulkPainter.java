@@ -88,39 +88,4 @@ final class BulkPainter {
         if (rings[ring] == null) rings[ring] = Palette.ring(ring);
         return rings[ring];
     }
-
-    private static final double[] COS8 = new double[8];
-    private static final double[] SIN8 = new double[8];
-    private static final double[] COS16 = new double[16];
-    private static final double[] SIN16 = new double[16];
-
-    static {
-        for (int i = 0; i < 8; i++) {
-            COS8[i] = Math.cos(i * Math.PI / 4);
-            SIN8[i] = Math.sin(i * Math.PI / 4);
-        }
-        for (int i = 0; i < 16; i++) {
-            COS16[i] = Math.cos(i * Math.PI / 8);
-            SIN16[i] = Math.sin(i * Math.PI / 8);
-        }
-    }
-
-    /**
-     * A circle added to the path. Small ones as polygons (8 corners up to 4 pixels of radius, 16
-     * up to 8), which antialiased look the same and cost the canvas far less than arcs.
-     */
-    static void circle(GraphicsContext g, double x, double y, double r) {
-        if (r > 8) {
-            g.moveTo(x + r, y);
-            g.arc(x, y, r, r, 0, 360);
-            g.closePath();
-            return;
-        }
-        double[] cos = r > 4 ? COS16 : COS8;
-        double[] sin = r > 4 ? SIN16 : SIN8;
-        g.moveTo(x + r, y);
-        for (int i = 1; i < cos.length; i++) g.lineTo(x + r * cos[i], y + r * sin[i]);
-        g.closePath();
-    }
-
 }
