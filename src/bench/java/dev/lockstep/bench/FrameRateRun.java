@@ -20,7 +20,8 @@ import javafx.util.Duration;
  */
 final class FrameRateRun {
     record Result(String label, int nodes, double edges, double inTransit, double stepsPerSecond, double stepMillis,
-                  double updateMillis, double fps, double trackerFps, double minFps, boolean labels) {}
+                  double updateMillis, double fps, double trackerFps, double minFps, boolean labels, double fxCpuPerFrame,
+                  double renderCpuPerFrame) {}
 
     private final double seconds;
     private final double rate;
@@ -57,6 +58,7 @@ final class FrameRateRun {
             double[] minFps = {Double.MAX_VALUE};
             long[] measureStart = {-1};
             long[] framesAtStart = {0};
+            long[] cpu = {0, 0};
             long start = System.nanoTime();
             Timeline[] tl = new Timeline[1];
             tl[0] = new Timeline(new KeyFrame(Duration.millis(1000 / rate), e -> {
@@ -69,6 +71,8 @@ final class FrameRateRun {
                 if (elapsed < warmup) return;
                 if (measureStart[0] < 0) {
                     measureStart[0] = t2;
+                    cpu[0] = ThreadCpu.fx();
+                    cpu[1] = ThreadCpu.renderer();
                     framesAtStart[0] = view.framesRendered();
                     call(tracker, "resetAverageFPS");
                     return;
@@ -82,13 +86,16 @@ final class FrameRateRun {
                 if (sinceStart >= 1) minFps[0] = Math.min(minFps[0], view.framesPerSecond());
                 if (sinceStart >= seconds) {
                     tl[0].stop();
+                    long frames = Math.max(1, view.framesRendered() - framesAtStart[0]);
+                    double fxCpu = (ThreadCpu.fx() - cpu[0]) / 1e6 / frames;
+                    double renderCpu = (ThreadCpu.renderer() - cpu[1]) / 1e6 / frames;
                     double fps = (view.framesRendered() - framesAtStart[0]) / sinceStart;
                     Object avg = call(tracker, "getAverageFPS");
                     double trackerFps = avg instanceof Number num ? num.doubleValue() : -1;
                     long k = Math.max(1, steps[0]);
                     out[0] = new Result(zoom == 1 ? "whole graph" : "zoomed x" + zoom, n, edges[0] / k, transit[0] / k, steps[0] / sinceStart, stepNanos[0] / 1e6 / k,
                             updateNanos[0] / 1e6 / k, fps, trackerFps, minFps[0] == Double.MAX_VALUE ? fps : minFps[0],
-                            view.detailed());
+                            view.detailed(), fxCpu, renderCpu);
                     stage.close();
                     done.countDown();
                 }

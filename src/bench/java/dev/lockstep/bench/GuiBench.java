@@ -18,8 +18,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * Frames per second of the graph view while a simulation runs: random unit-disk LME graphs of 50,
- * 200 and 1,000 nodes (Δ = 12, radius 1, random workload lock 0.3 hold 1, synchronous), stepped
- * at a fixed rate with an animated update after every step, in a real window (run it under a
+ * 200, 1,000 and 10,000 nodes (Δ = 12, radius 1, random workload lock 0.3 hold 1, synchronous),
+ * stepped at a fixed rate (lower from 5,000 nodes on) with an animated update after every step, in a real window (run it under a
  * display, e.g. {@code xvfb-run}; not with Monocle). Prints one line per size, then a table.
  */
 @Command(name = "gui", mixinStandardHelpOptions = true,
@@ -29,7 +29,11 @@ public final class GuiBench implements Callable<Integer> {
     CommandSpec spec;
 
     @Option(names = "--sizes", split = ",", paramLabel = "N,N,...", description = "graph sizes (default 50,200,1000)")
-    int[] sizes = {50, 200, 1000};
+    int[] sizes = {50, 200, 1000, 10000};
+
+    @Option(names = "--large-rate", paramLabel = "R", description = "steps per second from 5,000 nodes on (default 2: a step"
+            + " there takes about 0.1 s of the FX thread, stepping and reading the new state)")
+    double largeRate = 2;
 
     @Option(names = "--seconds", paramLabel = "S", description = "seconds measured per size (default 10)")
     double seconds = 10;
@@ -43,6 +47,9 @@ public final class GuiBench implements Callable<Integer> {
     @Option(names = "--zoomed", paramLabel = "N", description = "also run this size zoomed in x3, every label drawn; 0 to skip (default 200)")
     int zoomed = 200;
 
+    /** From this many nodes on, the graph is stepped at {@link #largeRate}. */
+    static final int LARGE = 5000;
+
     @Override
     public Integer call() throws Exception {
         if (System.getenv("DISPLAY") == null && System.getenv("WAYLAND_DISPLAY") == null) {
@@ -54,13 +61,15 @@ public final class GuiBench implements Callable<Integer> {
         up.await();
         Platform.setImplicitExit(false);
         out.println(Machine.describe());
-        out.printf(Locale.ROOT, "steps: %.0f per second, each followed by update(true) with a %.0f ms animation;"
-                + " %.0f s measured after %.0f s warm-up; window 1280x800 (graph + legend)%n", rate, 1000 / rate, seconds, warmup);
+        out.printf(Locale.ROOT, "steps: %.0f per second (%.0f from %d nodes on), each followed by update(true) with an"
+                + " animation as long as the step; %.0f s measured after %.0f s warm-up; window 1280x800 (graph + legend)%n",
+                rate, largeRate, LARGE, seconds, warmup);
         out.flush();
         List<FrameRateRun.Result> results = new ArrayList<>();
         FrameRateRun runner = new FrameRateRun(seconds, rate, warmup);
+        FrameRateRun largeRunner = new FrameRateRun(seconds, largeRate, warmup);
         for (int n : sizes) {
-            FrameRateRun.Result r = runner.run(n, 1, scenario(n, 1000 + n));
+            FrameRateRun.Result r = (n >= LARGE ? largeRunner : runner).run(n, 1, scenario(n, 1000 + n));
             results.add(r);
             out.printf(Locale.ROOT, "  measured %d nodes: %.1f fps%n", n, r.fps());
             out.flush();
@@ -72,13 +81,13 @@ public final class GuiBench implements Callable<Integer> {
             out.printf(Locale.ROOT, "  measured %d nodes zoomed in: %.1f fps%n", zoomed, r.fps());
         }
         out.println();
-        out.println("| view | nodes | edges | msgs in transit | steps/s | step ms | update ms | fps (view) | fps (JavaFX) | min fps (1 s) | labels |");
-        out.println("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
+        out.println("| view | nodes | edges | msgs in transit | steps/s | step ms | update ms | fps (view) | fps (JavaFX) | min fps (1 s) | FX ms/frame | render ms/frame | labels |");
+        out.println("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
         for (FrameRateRun.Result r : results) {
-            out.printf(Locale.ROOT, "| %s | %d | %.0f | %.0f | %.1f | %.2f | %.2f | %.1f | %s | %.0f | %s |%n", r.label(), r.nodes(), r.edges(),
+            out.printf(Locale.ROOT, "| %s | %d | %.0f | %.0f | %.1f | %.2f | %.2f | %.1f | %s | %.0f | %.1f | %.1f | %s |%n", r.label(), r.nodes(), r.edges(),
                     r.inTransit(), r.stepsPerSecond(), r.stepMillis(), r.updateMillis(), r.fps(),
                     r.trackerFps() < 0 ? "n/a" : String.format(Locale.ROOT, "%.1f", r.trackerFps()), r.minFps(),
-                    r.labels() ? "text" : "markers");
+                    r.fxCpuPerFrame(), r.renderCpuPerFrame(), r.labels() ? "text" : "markers");
         }
         out.flush();
         Platform.exit();

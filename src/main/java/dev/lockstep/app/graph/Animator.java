@@ -96,6 +96,7 @@ final class Animator {
             }
         }
         scene.progress = e;
+        if (moved) scene.geometryVersion++;
         if (moved || scene.nameSidesStale) {
             scene.chooseNameSides();
             scene.nameSidesStale = false;

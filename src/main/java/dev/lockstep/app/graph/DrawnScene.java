@@ -43,6 +43,10 @@ final class DrawnScene {
     final NodeMarks[] marks;
     /** Whether the adversary crashed the node (drawn greyed and crossed out). */
     final boolean[] crashed;
+    /** From this many nodes on, the view draws nodes and edges itself (below, GraphStream does: the look of small graphs). */
+    static final int BULK_FROM_NODES = 400;
+    /** Whether the graph is large enough for the view to draw nodes and edges itself (the bulk painter). */
+    final boolean bulk;
     /** Each node's region now, when the scenario gives regions as node sets (else null): drawn as padded hulls. */
     String[] region;
 
@@ -60,6 +64,8 @@ final class DrawnScene {
     double medianEdgeGu = 1;
     /** Bumped whenever what is drawn changes (the painter's token layout depends on it). */
     long layoutVersion;
+    /** Bumped whenever edges are added or cut or nodes move (what the edge layer draws). */
+    long geometryVersion;
     /** The edges changed since the names' sides were chosen. */
     boolean nameSidesStale = true;
 
@@ -83,6 +89,7 @@ final class DrawnScene {
     DrawnScene(int n, int delta) {
         this.n = n;
         this.delta = delta;
+        this.bulk = n >= BULK_FROM_NODES;
         fromX = new double[n];
         fromY = new double[n];
         toX = new double[n];

@@ -61,7 +61,7 @@ public final class GraphView {
         Protocol<NodeState> protocol = (Protocol) sim.protocol();
         scene = new DrawnScene(sim.nodeCount(), sim.delta());
         for (int u = 0; u < scene.n; u++) scene.names[u] = sim.nodeName(u);
-        graph = new StreamGraph(protocol, scene.names);
+        graph = new StreamGraph(protocol, scene.names, !scene.bulk);
         viewer = new PulseViewer(graph.graph());
         viewer.disableAutoLayout();
         panel = viewer.addQuietView();
@@ -72,6 +72,11 @@ public final class GraphView {
         painter = new Painter(scene, camera, hits);
         legend = new Legend(protocol);
         root = new StackPane(panel); // hit-testing needs the view wrapped (GraphStream 2.0)
+        if (painter.edgeLayer() != null) {
+            // a large graph's edges lie under GraphStream's (then transparent) canvas, on a white ground
+            root.getChildren().add(0, painter.edgeLayer().canvas());
+            root.setStyle("-fx-background-color: white;");
+        }
         gestures = new Gestures(scene, camera, hits, panel, root);
         root.setId("graph-view");
         root.setMinSize(0, 0);

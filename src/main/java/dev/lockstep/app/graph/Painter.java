@@ -29,6 +29,8 @@ final class Painter {
     private final TokenPainter tokens;
     private final MarkPainter marks;
     private final NodeMarkPainter nodeMarks;
+    private final BulkPainter bulk;
+    private final EdgeLayer edgeLayer;
     /** Time spent painting, for the frame statistics (the view resets it). */
     long nanos;
 
@@ -40,6 +42,13 @@ final class Painter {
         this.nodeMarks = new NodeMarkPainter(scene, camera, f, fonts);
         this.tokens = new TokenPainter(scene, camera, f, fonts, nodeMarks);
         this.marks = new MarkPainter(scene, f, fonts);
+        this.bulk = scene.bulk ? new BulkPainter(scene, f) : null;
+        this.edgeLayer = scene.bulk ? new EdgeLayer(scene) : null;
+    }
+
+    /** A large graph's edges, drawn on a canvas of their own (to put under the view), or null. */
+    EdgeLayer edgeLayer() {
+        return edgeLayer;
     }
 
     /** Whether labels (tokens' text, port labels, pips) were drawn at the last frame's zoom. */
@@ -91,9 +100,19 @@ final class Painter {
         f.portDetail = d.ports();
         f.nameDetail = d.names();
         f.textDetail = d.text();
+        f.edgePx = edgePx;
+        f.tokenDots = scene.bulk && edgePx < 30 * s;
+        f.viewW = w;
+        f.viewH = h;
 
-        double r = scene.nodeRadius();
+        // a large graph's nodes shrink with its edges (see BulkPainter); every layer follows f.r
+        double r = bulk == null ? scene.nodeRadius() : BulkPainter.radius(scene.nodeRadius(), edgePx);
         f.r = r;
+        if (edgeLayer != null) {
+            // the edges lie on the canvas under this one: let them show through GraphStream's background
+            g.clearRect(0, 0, w, h);
+            edgeLayer.sync(f, camera.version(), w, h);
+        }
         g.save();
         g.setLineCap(StrokeLineCap.ROUND);
         g.setLineJoin(StrokeLineJoin.ROUND);
@@ -132,6 +151,7 @@ final class Painter {
             g.setLineWidth(7 * s);
             for (int[] e : hits.edgesCrossing(stroke)) g.strokeLine(px[e[0]], py[e[0]], px[e[1]], py[e[1]]);
         }
+        if (bulk != null) bulk.draw(g);
         g.restore();
     }
 
@@ -150,7 +170,7 @@ final class Painter {
     private void fore(GraphicsContext g, int w, int h) {
         camera.capture();
         double s = scene.scale();
-        double r = scene.nodeRadius();
+        double r = f.r; // chosen under the graph, this frame
         g.save();
         g.setLineCap(StrokeLineCap.ROUND);
         g.setLineJoin(StrokeLineJoin.ROUND);
@@ -160,9 +180,8 @@ final class Painter {
         f.viewW = w;
         f.viewH = h;
         f.s = s;
-        f.r = r;
         f.placement = new LabelPlacement(f.px, f.py, r, s, 0, 0, f.viewW, f.viewH);
-        labels.layoutNames();
+        if (f.nameDetail) labels.layoutNames(); // names, and what is placed around them, only when drawn
         if (f.portDetail) {
             labels.drawPortLabels(g);
             labels.drawPips(g);

@@ -18,6 +18,10 @@ final class PixelFrame {
     boolean portDetail;
     boolean nameDetail;
     boolean textDetail;
+    /** The median edge on screen, in pixels. */
+    double edgePx;
+    /** A large graph's messages are dots: their markers would be longer than the edges ({@link TokenBatch}). */
+    boolean tokenDots;
     /** Name tags: centres, widths, and their common height. */
     double[] nameX = new double[0];
     double[] nameY = new double[0];

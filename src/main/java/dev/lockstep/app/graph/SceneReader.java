@@ -24,6 +24,8 @@ final class SceneReader {
     private final DrawnScene scene;
     private final StreamGraph graph;
     private final Camera camera;
+    /** Messages per sender in the inbox being read (all zero between inboxes). */
+    private int[] perSender = new int[0];
 
     SceneReader(Simulation sim, Protocol<NodeState> protocol, DrawnScene scene, StreamGraph graph, Camera camera) {
         this.sim = sim;
@@ -97,6 +99,7 @@ final class SceneReader {
 
     private void readEdges() {
         DrawnScene sc = scene;
+        List<int[]> old = new ArrayList<>(sc.edges);
         sc.edges.clear();
         sc.portLabels.clear();
         double[] lengths = new double[Math.max(1, sim.graph().edgeCount())];
@@ -112,11 +115,18 @@ final class SceneReader {
                 }
             }
         }
+        if (!sameEdges(old, sc.edges)) sc.geometryVersion++;
         graph.setEdges(sc.edges);
         if (le > 0) {
             Arrays.sort(lengths, 0, le);
             sc.medianEdgeGu = Math.max(1e-9, lengths[le / 2]);
         }
+    }
+
+    private static boolean sameEdges(List<int[]> a, List<int[]> b) {
+        if (a.size() != b.size()) return false;
+        for (int i = 0; i < a.size(); i++) if (!Arrays.equals(a.get(i), b.get(i))) return false;
+        return true;
     }
 
     /**
@@ -151,9 +161,11 @@ final class SceneReader {
         int n = sc.n;
         Map<Long, MessageToken> before = new HashMap<>(sc.tokens);
         sc.tokens.clear();
-        Map<Long, int[]> channelCount = new HashMap<>();
-        List<MessageToken> fresh = new ArrayList<>();
+        // A channel (from, to) lies in to's inbox: count per sender while reading one inbox.
+        if (perSender.length != n) perSender = new int[n];
+        List<MessageToken> inbox = new ArrayList<>();
         for (int v = 0; v < n; v++) {
+            inbox.clear();
             for (int i = 0, c = sim.channels().size(v); i < c; i++) {
                 Envelope e = sim.channels().get(v, i);
                 MessageToken t = before.remove(e.id());
@@ -167,15 +179,14 @@ final class SceneReader {
                     t.startKind = MessageToken.AT_SENDER;
                 }
                 t.carried = protocol.presentation().tokens(e.message());
-                long key = (long) e.from() * n + e.to();
-                int[] count = channelCount.computeIfAbsent(key, k -> new int[1]);
-                t.slot = count[0]++;
+                t.slot = perSender[e.from()]++;
                 t.leaving = false;
                 sc.tokens.put(e.id(), t);
-                fresh.add(t);
+                inbox.add(t);
             }
+            for (MessageToken t : inbox) t.count = perSender[t.from];
+            for (MessageToken t : inbox) perSender[t.from] = 0;
         }
-        for (MessageToken t : fresh) t.count = channelCount.get((long) t.from * n + t.to)[0];
         for (MessageToken t : before.values()) {
             // received (or lost with a cut edge): glides into the receiver and fades out
             t.leaving = true;

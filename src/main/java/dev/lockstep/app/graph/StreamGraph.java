@@ -16,13 +16,16 @@ import org.graphstream.graph.implementations.MultiGraph;
 final class StreamGraph {
     private final Graph graph = new MultiGraph("lockstep");
     private final Protocol<?> protocol;
+    /** Whether GraphStream draws the nodes and edges (else the graph stays empty: {@link BulkPainter} draws them). */
+    private final boolean drawn;
 
-    StreamGraph(Protocol<?> protocol, String[] names) {
+    StreamGraph(Protocol<?> protocol, String[] names, boolean drawn) {
         this.protocol = protocol;
+        this.drawn = drawn;
         graph.setAttribute("ui.stylesheet", Styles.stylesheet(protocol, false));
         graph.setAttribute("ui.antialias");
         graph.setAttribute("ui.quality");
-        for (int u = 0; u < names.length; u++) {
+        for (int u = 0; drawn && u < names.length; u++) {
             var node = graph.addNode(nodeId(u));
             node.setAttribute("ui.label", names[u]);
         }
@@ -46,11 +49,13 @@ final class StreamGraph {
 
     /** Node u's ring is drawn by style class "r&lt;index&gt;". */
     void setRing(int u, int index) {
+        if (!drawn) return;
         graph.getNode(nodeId(u)).setAttribute("ui.class", "r" + index);
     }
 
     /** Adds the edges not there yet (in the given order), then removes those not given. */
     void setEdges(List<int[]> edges) {
+        if (!drawn) return;
         Set<String> present = new HashSet<>();
         for (int[] e : edges) {
             String id = edgeId(e[0], e[1]);
@@ -66,14 +71,17 @@ final class StreamGraph {
 
     /** Whether node u has no position yet. */
     boolean unplaced(int u) {
+        if (!drawn) return false;
         return !graph.getNode(nodeId(u)).hasAttribute("xyz");
     }
 
     void place(int u, double x, double y) {
+        if (!drawn) return;
         graph.getNode(nodeId(u)).setAttribute("xyz", x, y, 0);
     }
 
     void setFill(int u, Color c) {
+        if (!drawn) return;
         graph.getNode(nodeId(u)).setAttribute("ui.color", c);
     }
 }

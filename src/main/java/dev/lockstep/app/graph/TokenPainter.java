@@ -16,6 +16,8 @@ import javafx.scene.paint.Color;
  */
 final class TokenPainter {
     private static final double TOKEN_H = LabelPlacement.TOKEN_H;
+    /** Edges shorter than this on screen (pixels): messages are faint specks. */
+    private static final double TINY_EDGE = 8;
     private static final Color SELF_FILL = Color.web("#FFF6D5");
 
     private final DrawnScene scene;
@@ -25,6 +27,8 @@ final class TokenPainter {
     private final long[] layoutKey = {-1, -1, -1, -1, -1};
     /** The protocol marks' labels, which pills keep clear of. */
     private final NodeMarkPainter marks;
+    /** A large graph's markers and dots, drawn together at the end of the frame. */
+    private final TokenBatch batch = new TokenBatch();
 
     TokenPainter(DrawnScene scene, Camera camera, PixelFrame f, Fonts fonts, NodeMarkPainter marks) {
         this.scene = scene;
@@ -69,6 +73,9 @@ final class TokenPainter {
         double h = TOKEN_H * s;
         layout();
         g.setFont(fonts.token);
+        boolean bulk = scene.bulk;
+        batch.clear();
+        double margin = 40 * s;
         for (MessageToken t : scene.tokens.values()) {
             boolean text;
             double ex;
@@ -116,6 +123,16 @@ final class TokenPainter {
             t.lastY = y;
             t.lastAlpha = alpha;
             if (alpha <= 0.01) continue;
+            if (bulk) {
+                // off screen: nothing to draw; too small for a label: gathered into the batch
+                if (x < -margin || y < -margin || x > f.viewW + margin || y > f.viewH + margin) continue;
+                if (!text && t.carried == 0 && (f.tokenDots || t.from != t.to)) {
+                    // edges of a few pixels: the messages only darken the busy parts a little
+                    if (f.tokenDots) batch.dot(x, y, f.edgePx < TINY_EDGE ? alpha * 0.3 : alpha);
+                    else batch.marker(x, y, t.dx, t.dy, alpha, s);
+                    continue;
+                }
+            }
             g.setGlobalAlpha(alpha);
             if (text) drawPill(g, t, x, y, h, s);
             else drawMarker(g, t, x, y, s);
@@ -126,6 +143,12 @@ final class TokenPainter {
             }
         }
         g.setGlobalAlpha(1);
+        if (bulk) batch.draw(g, s, dotRadius(), f.viewW, f.viewH);
+    }
+
+    /** A message as a dot: a share of the edge on screen, between 0.9 and 2.5 pixels. */
+    private double dotRadius() {
+        return f.edgePx < TINY_EDGE ? 0.9 : Math.max(1, Math.min(2.5, f.edgePx * 0.1));
     }
 
     private void drawPill(GraphicsContext g, MessageToken t, double x, double y, double h, double s) {

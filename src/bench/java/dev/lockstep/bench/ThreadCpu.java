@@ -1,0 +1,32 @@
+package dev.lockstep.bench;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+
+/**
+ * CPU time of JavaFX's two threads: the application thread (stepping, updating and recording the
+ * canvas commands) and the renderer (rasterising them, in software under Xvfb). Per frame, these
+ * say more than frames per second on a machine shared with other jobs, where the threads wait for
+ * a core as long as they run.
+ */
+final class ThreadCpu {
+    private static final ThreadMXBean MX = ManagementFactory.getThreadMXBean();
+
+    private ThreadCpu() {}
+
+    /** Nanoseconds of CPU used so far by the calling thread (call it on the FX thread). */
+    static long fx() {
+        return MX.getCurrentThreadCpuTime();
+    }
+
+    /** Nanoseconds of CPU used so far by JavaFX's renderer thread, or 0 if there is none. */
+    static long renderer() {
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.getName().startsWith("QuantumRenderer")) {
+                long ns = MX.getThreadCpuTime(t.getId());
+                return Math.max(0, ns);
+            }
+        }
+        return 0;
+    }
+}
