@@ -7,25 +7,27 @@ import org.jcodec.common.model.ColorSpace;
 import org.jcodec.common.model.Picture;
 
 /**
- * RGB frames as the H.264 encoder's input: full-range (JFIF) BT.601 YUV 4:2:0, the colour space
- * jcodec's decoder and players assume for {@link ColorSpace#YUV420J}.
+ * RGB frames as the H.264 encoder's input: BT.601 YUV 4:2:0 in studio range (Y 16–235, chroma
+ * 16–240), what a decoder assumes of a stream that does not say otherwise (jcodec's decoder does).
+ * jcodec calls its input {@link ColorSpace#YUV420J} but writes no range flag.
  *
  * <p>Written here rather than taken from jcodec's AWTUtil and RgbToYuv420j because those go through
  * an intermediate RGB picture and a method call per pixel (about 20 ms a 1280×720 frame, an eighth of
- * the export), and weigh blue at 15/256 instead of 29/256, which turns the legend's blues grey.
- * Fixed-point, integers only: the same frame gives the same bytes on every machine.
+ * the export), and weigh blue at 15/256, which darkens the legend's blues. Fixed-point, integers
+ * only: the same frame gives the same bytes on every machine.
  */
 final class Yuv420 {
-    // BT.601 full range, scaled by 2^16 (the Y weights sum to exactly 65536: white stays 255)
-    private static final int YR = 19595;
-    private static final int YG = 38470;
-    private static final int YB = 7471;
-    private static final int UR = -11059;
-    private static final int UG = -21709;
-    private static final int UB = 32768;
-    private static final int VR = 32768;
-    private static final int VG = -27439;
-    private static final int VB = -5329;
+    // BT.601 studio range, scaled by 2^16: Y' = 16 + 219·(0.299 R + 0.587 G + 0.114 B)/255, and the
+    // chroma rows sum to 0 so that grey has no colour
+    private static final int YR = 16829;
+    private static final int YG = 33039;
+    private static final int YB = 6416;
+    private static final int UR = -9714;
+    private static final int UG = -19070;
+    private static final int UB = 28784;
+    private static final int VR = 28784;
+    private static final int VG = -24103;
+    private static final int VB = -4681;
 
     private Yuv420() {}
 
@@ -76,21 +78,17 @@ final class Yuv420 {
                 int r = (p0 >> 16 & 0xFF) + (p1 >> 16 & 0xFF) + (p2 >> 16 & 0xFF) + (p3 >> 16 & 0xFF);
                 int g = (p0 >> 8 & 0xFF) + (p1 >> 8 & 0xFF) + (p2 >> 8 & 0xFF) + (p3 >> 8 & 0xFF);
                 int bl = (p0 & 0xFF) + (p1 & 0xFF) + (p2 & 0xFF) + (p3 & 0xFF);
-                u[co] = centred((UR * r + UG * g + UB * bl + (1 << 17)) >> 18);
-                v[co] = centred((VR * r + VG * g + VB * bl + (1 << 17)) >> 18);
+                // chroma within ±112 of 128 by construction: no clipping
+                u[co] = (byte) ((UR * r + UG * g + UB * bl + (1 << 17)) >> 18);
+                v[co] = (byte) ((VR * r + VG * g + VB * bl + (1 << 17)) >> 18);
             }
         }
         return pic;
     }
 
-    /** jcodec's 8-bit planes hold value − 128 as a signed byte. */
+    /** jcodec's 8-bit planes hold value − 128 as a signed byte: 16 + … − 128. */
     private static byte luma(int p) {
-        return (byte) (((YR * (p >> 16 & 0xFF) + YG * (p >> 8 & 0xFF) + YB * (p & 0xFF) + (1 << 15)) >> 16) - 128);
-    }
-
-    /** A chroma difference (−128 … 128) as jcodec's signed byte, clipped to 127. */
-    private static byte centred(int c) {
-        return (byte) Math.max(-128, Math.min(127, c));
+        return (byte) (((YR * (p >> 16 & 0xFF) + YG * (p >> 8 & 0xFF) + YB * (p & 0xFF) + (1 << 15)) >> 16) - 112);
     }
 
     /** The raster's ints when the image is packed RGB in one int per pixel (what the frames are), else null. */
