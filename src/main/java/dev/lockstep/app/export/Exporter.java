@@ -100,7 +100,7 @@ public final class Exporter {
                 Future<BufferedImage> next = null;
                 try (FrameSink sink = sink(target.temp())) {
                     int total = frames.count();
-                    // the next frame is drawn (JavaFX thread) while this one is encoded (here): two cores busy
+                    // the next frame is drawn (JavaFX thread) while this one is encoded (here, or handed to the MP4 encoders)
                     next = drawing.submit(() -> frames.frame(0));
                     for (int i = 0; i < total; i++) {
                         if (cancelled) throw new CancellationException("export cancelled");
