@@ -36,6 +36,9 @@ final class ExportBench implements Callable<Integer> {
     @Option(names = "--height", paramLabel = "H", description = "frame height, even (default 720)")
     String height;
 
+    @Option(names = "--threads", paramLabel = "N", description = "threads encoding the MP4 (default: all cores)")
+    String threads;
+
     @Option(names = "--dir", paramLabel = "DIR", description = "where the files go while they are measured (default: the temporary directory)")
     String dir;
 
@@ -45,19 +48,20 @@ final class ExportBench implements Callable<Integer> {
         int f = frames == null ? 200 : (int) values.integer("--frames", frames, 1, 100_000);
         int w = width == null ? 1280 : (int) values.integer("--width", width, 16, 7680);
         int h = height == null ? 720 : (int) values.integer("--height", height, 16, 4320);
+        int t = threads == null ? Runtime.getRuntime().availableProcessors() : (int) values.integer("--threads", threads, 1, 1024);
         if (w % 2 != 0 || h % 2 != 0) throw values.usage("the MP4 needs an even --width and --height");
         Path d = Path.of(dir != null ? dir : System.getProperty("java.io.tmpdir"));
         if (!Files.isDirectory(d)) throw values.usage("--dir " + d + ": no such directory");
-        run(f, w, h, d, spec.commandLine().getOut());
+        run(f, w, h, t, d, spec.commandLine().getOut());
         return CommandLine.ExitCode.OK;
     }
 
-    static void run(int frames, int width, int height, Path dir, PrintWriter out) throws Exception {
+    static void run(int frames, int width, int height, int threads, Path dir, PrintWriter out) throws Exception {
         FxThread.startHeadless();
         Scenario scenario = defaultScenario();
         out.println(Machine.describe());
-        out.printf(Locale.ROOT, "%d frames at %dx%d, the default scenario (%s), one round per frame, caption on%n", frames, width,
-                height, scenario.name());
+        out.printf(Locale.ROOT, "%d frames at %dx%d, the default scenario (%s), one round per frame, caption on, MP4 encoded on %d thread%s%n",
+                frames, width, height, scenario.name(), threads, threads == 1 ? "" : "s");
         out.println();
         out.println("| format | seconds | frames / s | file size |");
         out.println("|---|---:|---:|---:|");
@@ -65,14 +69,14 @@ final class ExportBench implements Callable<Integer> {
         // a short warm-up (class loading, JIT), not measured
         for (ExportSpec.Format f : new ExportSpec.Format[] {ExportSpec.Format.GIF, ExportSpec.Format.MP4}) {
             Path warm = dir.resolve("lockstep-bench-warmup." + f.id());
-            Exporter.of(Session.start(scenario), new ExportSpec(f, warm, 0, 10, false, width, height, 10, 1, true)).run(null);
+            Exporter.of(Session.start(scenario), new ExportSpec(f, warm, 0, 10, false, width, height, 10, 1, true)).encoderThreads(threads).run(null);
             Files.deleteIfExists(warm);
         }
         for (ExportSpec.Format f : new ExportSpec.Format[] {ExportSpec.Format.GIF, ExportSpec.Format.MP4}) {
             Path target = dir.resolve("lockstep-bench." + f.id());
             ExportSpec spec = new ExportSpec(f, target, 0, frames - 1, false, width, height, 10, 1, true);
             long t0 = System.nanoTime();
-            Exporter e = Exporter.of(Session.start(scenario), spec);
+            Exporter e = Exporter.of(Session.start(scenario), spec).encoderThreads(threads);
             e.run(null);
             double s = (System.nanoTime() - t0) / 1e9;
             out.printf(Locale.ROOT, "| %s | %.1f | %.1f | %,d bytes |%n", f.id().toUpperCase(Locale.ROOT), s, frames / s, Files.size(target));

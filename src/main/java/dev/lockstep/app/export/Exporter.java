@@ -34,6 +34,7 @@ public final class Exporter {
     private final FrameSource frames;
     private final Session session;
     private volatile boolean cancelled;
+    private int encoderThreads = Runtime.getRuntime().availableProcessors();
     private long waitNanos;
     private long encodeNanos;
     private static final boolean DEBUG = Boolean.getBoolean("lockstep.debugExport");
@@ -61,6 +62,13 @@ public final class Exporter {
 
     public ExportSpec spec() {
         return spec;
+    }
+
+    /** Encodes an MP4 on {@code n} threads (by default all cores); the file is the same for any number. */
+    public Exporter encoderThreads(int n) {
+        if (n < 1) throw new IllegalArgumentException("encoder threads must be at least 1, got " + n);
+        encoderThreads = n;
+        return this;
     }
 
     /** Frames to draw (1 for a figure). */
@@ -92,7 +100,7 @@ public final class Exporter {
                 Future<BufferedImage> next = null;
                 try (FrameSink sink = sink(target.temp())) {
                     int total = frames.count();
-                    // the next frame is drawn (JavaFX thread) while this one is encoded (here): two cores busy
+                    // the next frame is drawn (JavaFX thread) while this one is encoded (here, or handed to the MP4 encoders)
                     next = drawing.submit(() -> frames.frame(0));
                     for (int i = 0; i < total; i++) {
                         if (cancelled) throw new CancellationException("export cancelled");
@@ -138,7 +146,7 @@ public final class Exporter {
     private FrameSink sink(Path temp) throws IOException {
         return switch (spec.format()) {
             case GIF -> new GifWriter(temp, spec.width(), spec.height(), spec.fps());
-            case MP4 -> new Mp4Writer(temp, spec.width(), spec.height(), spec.fps());
+            case MP4 -> new Mp4Writer(temp, spec.width(), spec.height(), spec.fps(), encoderThreads);
             case PNG -> new PngFrames(temp);
             default -> throw new IllegalStateException("not an animation: " + spec.format());
         };

@@ -133,6 +133,17 @@ class ExportTest {
     }
 
     @Test
+    void mp4IsByteIdenticalWhenRepeatedOnAnyNumberOfEncoderThreads() throws Exception {
+        Path a = dir.resolve("a.mp4");
+        Path b = dir.resolve("b.mp4");
+        // 31 frames: a group of 25 and a partial one
+        Exporter.of(session("unit-disk-swarm-30.json"), spec(ExportSpec.Format.MP4, a, 5, 15, 320, 240, 3)).encoderThreads(1).run(null);
+        Exporter.of(session("unit-disk-swarm-30.json"), spec(ExportSpec.Format.MP4, b, 5, 15, 320, 240, 3)).encoderThreads(3).run(null);
+        assertEquals(-1, Files.mismatch(a, b), "same inputs, same MP4 bytes, on 1 or 3 threads");
+        assertEquals(31, Decoded.mp4(a).size());
+    }
+
+    @Test
     void pngFramesAndGifAreByteIdenticalWhenRepeated() throws Exception {
         Path a = dir.resolve("a.gif");
         Path b = dir.resolve("b.gif");
