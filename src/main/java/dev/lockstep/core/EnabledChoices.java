@@ -160,9 +160,48 @@ final class EnabledChoices {
         return ctx.sendCount > 0 || !work.equals(before);
     }
 
-    void requireEnabled(Choice c) {
-        String why = whyNotEnabled(c);
-        if (why != null) throw new IllegalArgumentException(why);
+    /**
+     * Checks that the choice can run now and returns its message's position in the node's channel
+     * ({@link #NO_MESSAGE} when it receives none), so the execution need not look it up again.
+     * The sentence saying why not is built only for a refused choice: the core re-validates every
+     * choice it listed itself, and that must cost no strings.
+     */
+    int requireEnabled(Choice c) {
+        int at = position(c);
+        if (at == REFUSED) throw new IllegalArgumentException(whyNotEnabled(c));
+        return at;
+    }
+
+    static final int NO_MESSAGE = -1;
+    private static final int REFUSED = -2;
+
+    /** {@link #whyNotEnabled}'s decision without its sentence: the message's position, or REFUSED. */
+    private int position(Choice c) {
+        int u = c.node();
+        int round = world.round;
+        if (u < 0 || u >= world.states.length || c.action() < 0 || c.action() >= actions.size()) return REFUSED;
+        if (world.inFlight[u] != null || world.lastStart[u] == round) return REFUSED;
+        Action<NodeState> act = actions.get(c.action());
+        NodeState s = world.states[u];
+        Envelope e = c.message();
+        switch (act.trigger()) {
+            case CALL -> {
+                ArrayDeque<Call> q = world.calls[u];
+                boolean ok = e == null && q != null && !q.isEmpty() && q.peekFirst() == act.call() && act.guard(s, null);
+                return ok ? NO_MESSAGE : REFUSED;
+            }
+            case MESSAGE -> {
+                if (e == null) return REFUSED;
+                Channels channels = world.channels;
+                int i = channels.indexOf(u, e.id());
+                if (i < 0 || !channels.receivable(u, i, round)) return REFUSED;
+                Message m = channels.get(u, i).message();
+                return act.accepts(m) && act.guard(s, m) ? i : REFUSED;
+            }
+            default -> {
+                return e == null && act.guard(s, null) ? NO_MESSAGE : REFUSED;
+            }
+        }
     }
 
     String whyNotEnabled(Choice c) {

@@ -312,10 +312,18 @@ public final class Simulation implements SystemView {
 
     // ------------------------------------------------------------------ executions
 
-    /** Executes the choice now, within the current round (semi-synchronous). */
+    /** Executes the choice now, within the current round (semi-synchronous), and returns what it did. */
     public ExecutionRecord execute(Choice c) {
-        enabling.requireEnabled(c);
-        return executions.execute(c);
+        return executions.execute(c, enabling.requireEnabled(c), true);
+    }
+
+    /**
+     * Executes the choice like {@link #execute} but returns nothing: no {@link ExecutionRecord} is
+     * made unless a listener hears of it. What drivers that ignore the record call (the engine, a
+     * session's stepper, the explorer), so a run nobody watches allocates no per-execution record.
+     */
+    public void act(Choice c) {
+        executions.execute(c, enabling.requireEnabled(c), false);
     }
 
     /**
@@ -324,8 +332,7 @@ public final class Simulation implements SystemView {
      */
     public void start(Choice c, int duration) {
         if (duration < 1) throw new IllegalArgumentException("duration must be ≥ 1");
-        enabling.requireEnabled(c);
-        executions.start(c, duration);
+        executions.start(c, enabling.requireEnabled(c), duration);
     }
 
     /** Finishes every asynchronous execution due in this round, in node order. */
