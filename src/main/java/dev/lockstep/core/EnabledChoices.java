@@ -16,6 +16,8 @@ final class EnabledChoices {
     private final ActionTable actions;
     private final ExecutionContext ctx;
     private final SimulationConfig config;
+    /** Where a listing is made before the cache keeps it. */
+    private int[] scratch = new int[16];
 
     EnabledChoices(SimulationState world, ActionTable actions, ExecutionContext ctx, SimulationConfig config) {
         this.world = world;
@@ -34,6 +36,40 @@ final class EnabledChoices {
      * does not matter. The deadlock check asks this at the end of a round.
      */
     int enumerate(int u, int[] buf, boolean nextRound) {
+        return nextRound ? list(u, buf, true) : cached(u, buf, false);
+    }
+
+    /**
+     * u's choices from the {@link ChoiceCache}, listed afresh only if u was touched since (or its
+     * listing held for an earlier round only): a scheduler asks for every node every round, and
+     * most nodes have not changed.
+     */
+    private int cached(int u, int[] buf, boolean effectiveOnly) {
+        ChoiceCache cache = world.choiceCache;
+        if (cache.fresh(u, effectiveOnly)) return cache.copy(u, buf);
+        int[] s = scratch;
+        int c = list(u, s, false);
+        if (c > s.length) {
+            scratch = s = new int[c * 2];
+            c = list(u, s, false);
+        }
+        if (effectiveOnly) c = keepEffective(u, s, c);
+        cache.store(u, effectiveOnly, s, c, roundBound(u));
+        System.arraycopy(s, 0, buf, 0, Math.min(c, buf.length));
+        return c;
+    }
+
+    /** Whether u's listing can change with the round alone: it acted this round, or a message sent this round waits. */
+    private boolean roundBound(int u) {
+        int round = world.round;
+        if (world.lastStart[u] == round) return true;
+        Channels channels = world.channels;
+        int box = channels.size(u);
+        // boxes are in send order, so the newest message tells
+        return box > 0 && channels.get(u, box - 1).sentRound() >= round;
+    }
+
+    private int list(int u, int[] buf, boolean nextRound) {
         int round = world.round;
         if (world.inFlight[u] != null || (!nextRound && world.lastStart[u] == round) || world.crashed[u]) return 0;
         int when = nextRound ? round + 1 : round;
@@ -64,8 +100,11 @@ final class EnabledChoices {
     }
 
     int enumerateEffective(int u, int[] buf) {
-        int c = enumerate(u, buf, false);
-        if (c > buf.length) return c; // caller retries with a larger buffer
+        return cached(u, buf, true);
+    }
+
+    /** Leaves in {@code buf} only those of its {@code c} codes whose execution would change something; returns how many. */
+    private int keepEffective(int u, int[] buf, int c) {
         int w = 0;
         for (int i = 0; i < c; i++) {
             int code = buf[i];

@@ -223,6 +223,7 @@ public final class Simulation implements SystemView {
         if (world.crashed[u]) return;
         if (world.calls[u] == null) world.calls[u] = new ArrayDeque<>(2);
         world.calls[u].addLast(c);
+        world.choiceCache.touch(u);
         for (SimulationListener l : audience.all()) l.called(world.round, u, c);
     }
 
@@ -348,6 +349,7 @@ public final class Simulation implements SystemView {
         if (world.graph.historyWorthPruning()) world.graph.forgetHistoryBefore(world.oldestOpenRequest());
         world.acquiredCount = 0;
         world.executionsThisRound = 0;
+        world.choiceCache.endRound();
         world.round++;
         return found;
     }

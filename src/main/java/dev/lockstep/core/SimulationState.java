@@ -39,6 +39,8 @@ final class SimulationState {
     /** Each node's region now (see {@link SystemView#region}) and the round it last changed. */
     String[] region;
     int[] regionSince;
+    /** Each node's enabled choices as last listed; not copied (a copy lists afresh). */
+    ChoiceCache choiceCache;
 
     /** The initial configuration: nodes placed, no edge, every node idle in its initial state. */
     @SuppressWarnings("unchecked") // a generic array of call queues
@@ -67,6 +69,7 @@ final class SimulationState {
         region = new String[n];
         for (int u = 0; u < n; u++) region[u] = Regions.of(config, u, config.x()[u], config.y()[u]);
         regionSince = new int[n];
+        choiceCache = new ChoiceCache(n);
     }
 
     private SimulationState(SimulationState o) {
@@ -97,6 +100,7 @@ final class SimulationState {
         acquiredCount = o.acquiredCount;
         region = o.region.clone();
         regionSince = o.regionSince.clone();
+        choiceCache = new ChoiceCache(n);
     }
 
     SimulationState copy() {
@@ -128,6 +132,7 @@ final class SimulationState {
         acquiredCount = c.acquiredCount;
         region = c.region;
         regionSince = c.regionSince;
+        choiceCache = c.choiceCache;
     }
 
     void setStatus(int u, OperationStatus s) {
