@@ -106,7 +106,7 @@ final class Executions {
         int u = c.node();
         int round = w.round;
         Action<NodeState> act = actions.get(c.action());
-        w.choiceCache.touch(u);
+        w.touch(u);
         w.lastStart[u] = round;
         w.executionsThisRound++;
         w.executionsBegun++;
@@ -174,7 +174,7 @@ final class Executions {
         TimeVaryingGraph graph = w.graph;
         Stats stats = w.stats;
         w.states[u] = f.state;
-        w.choiceCache.touch(u);
+        w.touch(u);
         List<Sent> sent = f.sendCount == 0 || !record ? List.of() : new ArrayList<>(f.sendCount);
         long sentPorts = 0;
         for (int i = 0; i < f.sendCount; i++) {
@@ -187,7 +187,7 @@ final class Executions {
                 int v = graph.peer(u, p);
                 Envelope e = new Envelope(w.nextMessageId++, u, p, v, graph.peerPort(u, p), round, m);
                 w.channels.add(e);
-                w.choiceCache.touch(v);
+                w.touch(v);
                 if (record) sent.add(new Sent(p, m, e));
                 sentPorts |= 1L << p;
             } else {

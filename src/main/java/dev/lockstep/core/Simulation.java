@@ -223,7 +223,7 @@ public final class Simulation implements SystemView {
         if (world.crashed[u]) return;
         if (world.calls[u] == null) world.calls[u] = new ArrayDeque<>(2);
         world.calls[u].addLast(c);
-        world.choiceCache.touch(u);
+        world.touch(u);
         for (SimulationListener l : audience.all()) l.called(world.round, u, c);
     }
 
@@ -345,6 +345,7 @@ public final class Simulation implements SystemView {
     public List<Violation> endRound() {
         commitDue();
         List<Violation> found = world.checks.endOfRound(this, audience);
+        world.changes.clear();
         for (SimulationListener l : audience.all()) l.roundEnded(world.round);
         if (world.graph.historyWorthPruning()) world.graph.forgetHistoryBefore(world.oldestOpenRequest());
         world.acquiredCount = 0;
@@ -416,6 +417,8 @@ public final class Simulation implements SystemView {
     @Override public int requestRound(int u) { return world.requestRound[u]; }
 
     @Override public long persistentPorts(int u) { return world.persistentPorts[u]; }
+
+    @Override public int[] changedThisRound() { return world.changes.sorted(); }
 
     @Override public int[] acquiredThisRound() { return Arrays.copyOf(world.acquired, world.acquiredCount); }
 

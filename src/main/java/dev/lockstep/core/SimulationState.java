@@ -41,6 +41,8 @@ final class SimulationState {
     int[] regionSince;
     /** Each node's enabled choices as last listed; not copied (a copy lists afresh). */
     ChoiceCache choiceCache;
+    /** Nodes touched since the last end of round; not copied (a copy starts with "unknown"). */
+    RoundChanges changes;
 
     /** The initial configuration: nodes placed, no edge, every node idle in its initial state. */
     @SuppressWarnings("unchecked") // a generic array of call queues
@@ -70,6 +72,7 @@ final class SimulationState {
         for (int u = 0; u < n; u++) region[u] = Regions.of(config, u, config.x()[u], config.y()[u]);
         regionSince = new int[n];
         choiceCache = new ChoiceCache(n);
+        changes = new RoundChanges(n);
     }
 
     private SimulationState(SimulationState o) {
@@ -101,6 +104,7 @@ final class SimulationState {
         region = o.region.clone();
         regionSince = o.regionSince.clone();
         choiceCache = new ChoiceCache(n);
+        changes = new RoundChanges(n);
     }
 
     SimulationState copy() {
@@ -133,6 +137,16 @@ final class SimulationState {
         region = c.region;
         regionSince = c.regionSince;
         choiceCache = c.choiceCache;
+        changes = c.changes;
+    }
+
+    /**
+     * Something of node u its enabled choices or a local check may depend on changed: its state,
+     * calls, messages in transit to it, ports, detectors, region, or whether it is busy or crashed.
+     */
+    void touch(int u) {
+        choiceCache.touch(u);
+        changes.touch(u);
     }
 
     void setStatus(int u, OperationStatus s) {
