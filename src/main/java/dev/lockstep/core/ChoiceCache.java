@@ -22,6 +22,8 @@ final class ChoiceCache {
     private long[] stale;
     /** Set bit: the listing lists effective choices only (else every enabled choice). */
     private long[] effective;
+    /** A listing of one choice (the usual case) sits here, in node order; longer ones in {@link #codes}. */
+    private int[] one;
     private int[][] codes;
     private int[] count;
     /** Nodes whose listing holds for the current round only, to be made stale when it ends. */
@@ -37,6 +39,7 @@ final class ChoiceCache {
         stale = new long[words];
         Arrays.fill(stale, -1L);
         effective = new long[words];
+        one = new int[n];
         codes = new int[n][];
         Arrays.fill(codes, NONE);
         count = new int[n];
@@ -58,16 +61,24 @@ final class ChoiceCache {
     /** Copies u's listing into {@code buf} as far as it fits and returns its length, as an enumeration does. */
     int copy(int u, int[] buf) {
         int c = count[u];
-        System.arraycopy(codes[u], 0, buf, 0, Math.min(c, buf.length));
+        if (c == 1) {
+            if (buf.length > 0) buf[0] = one[u];
+        } else if (c > 1) {
+            System.arraycopy(codes[u], 0, buf, 0, Math.min(c, buf.length));
+        }
         return c;
     }
 
     /** Keeps u's listing of {@code c} codes from {@code buf}; {@code thisRoundOnly}: it goes stale at the round's end. */
     void store(int u, boolean effectiveOnly, int[] buf, int c, boolean thisRoundOnly) {
         if (stale == null) allocate();
-        int[] kept = codes[u];
-        if (kept.length < c) codes[u] = kept = new int[c];
-        System.arraycopy(buf, 0, kept, 0, c);
+        if (c == 1) {
+            one[u] = buf[0];
+        } else if (c > 1) {
+            int[] kept = codes[u];
+            if (kept.length < c) codes[u] = kept = new int[c];
+            System.arraycopy(buf, 0, kept, 0, c);
+        }
         count[u] = c;
         int w = u >>> 6;
         long bit = 1L << u;

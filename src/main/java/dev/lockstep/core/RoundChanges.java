@@ -30,8 +30,17 @@ final class RoundChanges {
     /** The touched nodes in increasing order, or null when unknown (every node may have changed). */
     int[] sorted() {
         if (unknown) return null;
-        int[] out = Arrays.copyOf(list, size);
-        Arrays.sort(out);
+        int[] out = new int[size];
+        if (size > seen.length) {
+            // many: reading the bit set in order is cheaper than sorting the list
+            int k = 0;
+            for (int w = 0; w < seen.length; w++) {
+                for (long bits = seen[w]; bits != 0; bits &= bits - 1) out[k++] = (w << 6) + Long.numberOfTrailingZeros(bits);
+            }
+        } else {
+            System.arraycopy(list, 0, out, 0, size);
+            Arrays.sort(out);
+        }
         return out;
     }
 
