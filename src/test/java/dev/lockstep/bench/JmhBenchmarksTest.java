@@ -34,7 +34,6 @@ class JmhBenchmarksTest {
             c.nodes = 50;
             c.check = name;
             c.setUp();
-            c.pick();
             assertTrue(b.endOfRoundCheck(c).isEmpty(), name + " finds nothing wrong with LME");
         }
     }

@@ -60,17 +60,24 @@ public class CoreHotPathBenchmark {
         }
     }
 
-    /** A run and one of LME's live checks, by name. */
+    /** A run and one of LME's live checks, by name (a state of its own: JMH orders no set-ups across a class hierarchy). */
     @State(Scope.Thread)
-    public static class OneCheck extends Run {
+    public static class OneCheck {
+        @Param({"10000"})
+        public int nodes;
+
         @Param({"mutual-exclusion", "persistent-lock-set", "acyclic-dependencies", "lockout", "deadlock"})
         public String check;
 
+        Simulation sim;
         Check theCheck;
         final List<Violation> out = new ArrayList<>();
 
         @Setup(Level.Trial)
-        public void pick() {
+        public void setUp() {
+            Engine engine = LmeBench.build(nodes, 6, 1);
+            engine.runUntil(WARM_ROUNDS);
+            sim = engine.simulation();
             for (Check c : sim.protocol().checks(CheckSettings.DEFAULTS)) if (c.name().equals(check)) theCheck = c;
             if (theCheck == null) throw new IllegalArgumentException("LME has no check " + check);
         }
