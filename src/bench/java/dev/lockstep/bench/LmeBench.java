@@ -99,8 +99,9 @@ public final class LmeBench implements Callable<Integer> {
         }
         out.printf(Locale.ROOT, "JVM %s, %d cores, max heap %d MiB%n", System.getProperty("java.vm.version"),
                 Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20);
-        out.printf(Locale.ROOT, "%9s %8s %7s %10s %12s %14s %13s %11s %10s%n", "nodes", "degree", "build s",
-                "run s", "actions", "actions/s", "locks/s", "bytes/node", "violations");
+        out.printf(Locale.ROOT, "%9s %8s %7s %10s %12s %14s %13s %11s %8s %9s %10s%n", "nodes", "degree", "build s",
+                "run s", "actions", "actions/s", "locks/s", "bytes/node", "cpu s", "cpu ns/a", "violations");
+        java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
         for (int n : sizes) {
             long before = Heap.used();
             long t0 = System.nanoTime();
@@ -108,16 +109,20 @@ public final class LmeBench implements Callable<Integer> {
             Simulation sim = engine.simulation();
             engine.runUntil(1); // round 0 links the graph
             if (histogram > 0) Heap.histogram("after round 0, " + n + " nodes", histogram, n, out);
+            // the run's own CPU time too: on a shared machine the wall clock also counts waiting for a core
+            long c1 = cpu.getCurrentThreadCpuTime();
             long t1 = System.nanoTime();
             engine.runUntil(rounds + 1);
             long t2 = System.nanoTime();
+            double cpuSeconds = (cpu.getCurrentThreadCpuTime() - c1) / 1e9;
             if (histogram > 0) Heap.histogram("after round " + rounds + ", " + n + " nodes", histogram, n, out);
             long after = Heap.used();
             Stats s = sim.stats();
             double runSeconds = (t2 - t1) / 1e9;
-            out.printf(Locale.ROOT, "%9d %8.2f %7.2f %10.2f %12d %14.0f %13.0f %11d %10d%n", n,
+            out.printf(Locale.ROOT, "%9d %8.2f %7.2f %10.2f %12d %14.0f %13.0f %11d %8.2f %9.0f %10d%n", n,
                     2.0 * sim.graph().edgeCount() / n, (t1 - t0) / 1e9, runSeconds, s.actions(),
-                    s.actions() / runSeconds, s.locksAcquired() / runSeconds, (after - before) / n, sim.violationCount());
+                    s.actions() / runSeconds, s.locksAcquired() / runSeconds, (after - before) / n, cpuSeconds,
+                    cpuSeconds * 1e9 / s.actions(), sim.violationCount());
             out.flush();
             // let the next size's "before" collect this graph
             engine = null;

@@ -1,5 +1,6 @@
 package dev.lockstep.core;
 
+import java.lang.reflect.Modifier;
 import java.util.Objects;
 import java.util.function.BiPredicate;
 import java.util.function.Predicate;
@@ -24,12 +25,24 @@ public final class Action<S extends NodeState> {
         void run(S state, Execution x);
     }
 
+    /**
+     * The guard of an action guarded by its call or message type alone: recognised by identity, so
+     * enumerating choices skips the call instead of making a megamorphic call that is always true.
+     */
+    private static final BiPredicate<Object, Message> ALWAYS = (s, m) -> true;
+
     private final String label;
     private final Trigger trigger;
     private final Call call;
     private final Class<? extends Message> messageType;
     private final BiPredicate<S, Message> guard;
     private final Operation<S> operation;
+    /**
+     * Whether the message type is a final class (records are): then a message is accepted iff its
+     * class is exactly that type, a comparison that never misses {@link Class#isInstance}'s type cache.
+     */
+    private final boolean exactType;
+    private final boolean guarded;
 
     private Action(String label, Trigger trigger, Call call, Class<? extends Message> messageType,
                    BiPredicate<S, Message> guard, Operation<S> operation) {
@@ -39,15 +52,22 @@ public final class Action<S extends NodeState> {
         this.messageType = messageType;
         this.guard = guard;
         this.operation = Objects.requireNonNull(operation);
+        this.exactType = messageType != null && Modifier.isFinal(messageType.getModifiers());
+        this.guarded = guard != (Object) ALWAYS;
+    }
+
+    @SuppressWarnings("unchecked") // ALWAYS ignores both arguments
+    private static <S> BiPredicate<S, Message> always() {
+        return (BiPredicate<S, Message>) (BiPredicate<?, Message>) ALWAYS;
     }
 
     public static <S extends NodeState> Action<S> onCall(String label, Call call, Operation<S> op) {
-        return new Action<>(label, Trigger.CALL, Objects.requireNonNull(call), null, (s, m) -> true, op);
+        return new Action<>(label, Trigger.CALL, Objects.requireNonNull(call), null, always(), op);
     }
 
     public static <S extends NodeState> Action<S> onReceive(String label, Class<? extends Message> type,
                                                             Operation<S> op) {
-        return new Action<>(label, Trigger.MESSAGE, null, Objects.requireNonNull(type), (s, m) -> true, op);
+        return new Action<>(label, Trigger.MESSAGE, null, Objects.requireNonNull(type), always(), op);
     }
 
     /** A receive action whose guard also looks at the state and the message. */
@@ -79,11 +99,12 @@ public final class Action<S extends NodeState> {
     public Class<? extends Message> messageType() { return messageType; }
 
     public boolean accepts(Message m) {
+        if (exactType) return m != null && m.getClass() == messageType;
         return messageType != null && messageType.isInstance(m);
     }
 
     public boolean guard(S state, Message m) {
-        return guard.test(state, m);
+        return !guarded || guard.test(state, m);
     }
 
     public void run(S state, Execution x) {

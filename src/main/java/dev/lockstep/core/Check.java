@@ -15,4 +15,15 @@ public interface Check {
 
     /** Called at the end of every round. */
     void endOfRound(SystemView view, List<Violation> out);
+
+    /**
+     * The end of a round for a check that can look at the nodes that changed only. {@code changed}
+     * lists, in increasing order, the nodes touched since the last end of round (state, calls,
+     * messages in transit to them, ports, detectors, region); it is given only when this check
+     * found nothing at the last end of round, else it is null and the check must look at every
+     * node. Must report exactly what {@link #endOfRound(SystemView, List)} reports. Default: that.
+     */
+    default void endOfRound(SystemView view, int[] changed, List<Violation> out) {
+        endOfRound(view, out);
+    }
 }

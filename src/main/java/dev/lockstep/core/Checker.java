@@ -14,15 +14,19 @@ public final class Checker {
     private Set<String> previousRound = Set.of();
     private Set<String> thisRound = new HashSet<>();
     private final List<Violation> scratch = new ArrayList<>();
+    /** Per check: whether it found something at the last end of round (then it looks at every node again). */
+    private boolean[] foundLastRound;
 
     public Checker(List<Check> checks) {
         this.checks = List.copyOf(checks);
+        this.foundLastRound = new boolean[this.checks.size()];
     }
 
     public Checker copy() {
         Checker c = new Checker(checks);
         c.previousRound = previousRound;
         c.thisRound = new HashSet<>(thisRound);
+        c.foundLastRound = foundLastRound.clone();
         return c;
     }
 
@@ -39,7 +43,12 @@ public final class Checker {
 
     public List<Violation> endOfRound(SystemView view) {
         scratch.clear();
-        for (Check c : checks) c.endOfRound(view, scratch);
+        int[] changed = view.changedThisRound();
+        for (int i = 0; i < checks.size(); i++) {
+            int before = scratch.size();
+            checks.get(i).endOfRound(view, foundLastRound[i] ? null : changed, scratch);
+            foundLastRound[i] = scratch.size() > before;
+        }
         List<Violation> result = fresh();
         previousRound = thisRound;
         thisRound = new HashSet<>();

@@ -16,6 +16,8 @@ final class EnabledChoices {
     private final ActionTable actions;
     private final ExecutionContext ctx;
     private final SimulationConfig config;
+    /** Where a listing is made before the cache keeps it. */
+    private int[] scratch = new int[16];
 
     EnabledChoices(SimulationState world, ActionTable actions, ExecutionContext ctx, SimulationConfig config) {
         this.world = world;
@@ -34,6 +36,40 @@ final class EnabledChoices {
      * does not matter. The deadlock check asks this at the end of a round.
      */
     int enumerate(int u, int[] buf, boolean nextRound) {
+        return nextRound ? list(u, buf, true) : cached(u, buf, false);
+    }
+
+    /**
+     * u's choices from the {@link ChoiceCache}, listed afresh only if u was touched since (or its
+     * listing held for an earlier round only): a scheduler asks for every node every round, and
+     * most nodes have not changed.
+     */
+    private int cached(int u, int[] buf, boolean effectiveOnly) {
+        ChoiceCache cache = world.choiceCache;
+        if (cache.fresh(u, effectiveOnly)) return cache.copy(u, buf);
+        int[] s = scratch;
+        int c = list(u, s, false);
+        if (c > s.length) {
+            scratch = s = new int[c * 2];
+            c = list(u, s, false);
+        }
+        if (effectiveOnly) c = keepEffective(u, s, c);
+        cache.store(u, effectiveOnly, s, c, roundBound(u));
+        System.arraycopy(s, 0, buf, 0, Math.min(c, buf.length));
+        return c;
+    }
+
+    /** Whether u's listing can change with the round alone: it acted this round, or a message sent this round waits. */
+    private boolean roundBound(int u) {
+        int round = world.round;
+        if (world.lastStart[u] == round) return true;
+        Channels channels = world.channels;
+        int box = channels.size(u);
+        // boxes are in send order, so the newest message tells
+        return box > 0 && channels.get(u, box - 1).sentRound() >= round;
+    }
+
+    private int list(int u, int[] buf, boolean nextRound) {
         int round = world.round;
         if (world.inFlight[u] != null || (!nextRound && world.lastStart[u] == round) || world.crashed[u]) return 0;
         int when = nextRound ? round + 1 : round;
@@ -64,8 +100,11 @@ final class EnabledChoices {
     }
 
     int enumerateEffective(int u, int[] buf) {
-        int c = enumerate(u, buf, false);
-        if (c > buf.length) return c; // caller retries with a larger buffer
+        return cached(u, buf, true);
+    }
+
+    /** Leaves in {@code buf} only those of its {@code c} codes whose execution would change something; returns how many. */
+    private int keepEffective(int u, int[] buf, int c) {
         int w = 0;
         for (int i = 0; i < c; i++) {
             int code = buf[i];
@@ -160,9 +199,48 @@ final class EnabledChoices {
         return ctx.sendCount > 0 || !work.equals(before);
     }
 
-    void requireEnabled(Choice c) {
-        String why = whyNotEnabled(c);
-        if (why != null) throw new IllegalArgumentException(why);
+    /**
+     * Checks that the choice can run now and returns its message's position in the node's channel
+     * ({@link #NO_MESSAGE} when it receives none), so the execution need not look it up again.
+     * The sentence saying why not is built only for a refused choice: the core re-validates every
+     * choice it listed itself, and that must cost no strings.
+     */
+    int requireEnabled(Choice c) {
+        int at = position(c);
+        if (at == REFUSED) throw new IllegalArgumentException(whyNotEnabled(c));
+        return at;
+    }
+
+    static final int NO_MESSAGE = -1;
+    private static final int REFUSED = -2;
+
+    /** {@link #whyNotEnabled}'s decision without its sentence: the message's position, or REFUSED. */
+    private int position(Choice c) {
+        int u = c.node();
+        int round = world.round;
+        if (u < 0 || u >= world.states.length || c.action() < 0 || c.action() >= actions.size()) return REFUSED;
+        if (world.inFlight[u] != null || world.lastStart[u] == round) return REFUSED;
+        Action<NodeState> act = actions.get(c.action());
+        NodeState s = world.states[u];
+        Envelope e = c.message();
+        switch (act.trigger()) {
+            case CALL -> {
+                ArrayDeque<Call> q = world.calls[u];
+                boolean ok = e == null && q != null && !q.isEmpty() && q.peekFirst() == act.call() && act.guard(s, null);
+                return ok ? NO_MESSAGE : REFUSED;
+            }
+            case MESSAGE -> {
+                if (e == null) return REFUSED;
+                Channels channels = world.channels;
+                int i = channels.indexOf(u, e.id());
+                if (i < 0 || !channels.receivable(u, i, round)) return REFUSED;
+                Message m = channels.get(u, i).message();
+                return act.accepts(m) && act.guard(s, m) ? i : REFUSED;
+            }
+            default -> {
+                return e == null && act.guard(s, null) ? NO_MESSAGE : REFUSED;
+            }
+        }
     }
 
     String whyNotEnabled(Choice c) {

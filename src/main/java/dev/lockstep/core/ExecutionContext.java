@@ -14,6 +14,8 @@ final class ExecutionContext implements Execution {
     static final int EV_ACQUIRED = 2;
     static final int EV_UNLOCK_REQUESTED = 4;
     static final int EV_UNLOCKED = 8;
+    /** Most executions draw nothing; an empty array is immutable, so one serves them all. */
+    private static final int[] NO_DRAWS = new int[0];
 
     private final Protocol<NodeState> protocol;
     private final SimulationConfig config;
@@ -60,7 +62,7 @@ final class ExecutionContext implements Execution {
     }
 
     int[] drawValues() {
-        return drawIndex == 0 ? new int[0] : Arrays.copyOf(drawn, drawIndex);
+        return drawIndex == 0 ? NO_DRAWS : Arrays.copyOf(drawn, drawIndex);
     }
 
     int[] bounds() {

@@ -23,6 +23,12 @@ final class Executions {
     /** What the live checks read: the simulation itself. */
     private final SystemView view;
     private final SimulationConfig config;
+    /** The synchronous execution under way: reused, as executions never nest. */
+    private final StagedExecution now = new StagedExecution();
+    /** What {@link #run} took: the received message, the D snapshot and the state kept for stateBefore. */
+    private Envelope received;
+    private long d;
+    private NodeState before;
 
     Executions(SimulationState world, ActionTable actions, ExecutionContext ctx, Audience audience, SystemView view,
                SimulationConfig config) {
@@ -34,13 +40,42 @@ final class Executions {
         this.config = config;
     }
 
-    ExecutionRecord execute(Choice c) {
-        return commit(begin(c, world.round, false));
+    /**
+     * Executes the choice at once; {@code at} is its message's position in the node's channel (as
+     * {@link EnabledChoices#requireEnabled} found it). Without {@code wantRecord} and without
+     * listeners no {@link ExecutionRecord} is made: the commit reads the sends straight out of the
+     * reused context, and the run allocates only the envelopes it puts in transit.
+     */
+    ExecutionRecord execute(Choice c, int at, boolean wantRecord) {
+        NodeState work = run(c, at, world.round, false);
+        StagedExecution f = now;
+        f.node = c.node();
+        f.action = c.action();
+        f.label = actions.get(c.action()).label();
+        f.start = world.round;
+        f.end = world.round;
+        f.received = received;
+        f.d = d;
+        f.state = work;
+        f.before = null;
+        f.draws = null; // read from the context if a record is made
+        f.events = ctx.events;
+        f.sendCount = ctx.sendCount;
+        f.sendPorts = ctx.sendPorts;
+        f.sendMessages = ctx.sendMessages;
+        f.sendConnections = null; // nothing can cut an edge between the operation and its commit
+        f.asynchronous = false;
+        ExecutionRecord rec = commit(f, wantRecord || !audience.all().isEmpty());
+        f.received = null;
+        f.state = null;
+        f.sendPorts = null;
+        f.sendMessages = null;
+        return rec;
     }
 
-    void start(Choice c, int duration) {
+    void start(Choice c, int at, int duration) {
         int round = world.round;
-        StagedExecution f = begin(c, round + duration - 1, true);
+        StagedExecution f = begin(c, at, round + duration - 1, true);
         f.asynchronous = true;
         world.inFlight[c.node()] = f;
         world.inFlightCount++;
@@ -55,34 +90,40 @@ final class Executions {
             if (f != null && f.end <= world.round) {
                 world.inFlight[u] = null;
                 world.inFlightCount--;
-                out.add(commit(f));
+                out.add(commit(f, true));
             }
         }
         return out;
     }
 
-    private StagedExecution begin(Choice c, int end, boolean staged) {
+    /**
+     * Takes the execution's snapshots (D, new connections, its message or call out of the queue),
+     * runs the operation on the node's state (a copy if asynchronous) and books the request events;
+     * leaves the sends in {@link #ctx} and returns the state the operation worked on.
+     */
+    private NodeState run(Choice c, int at, int end, boolean staged) {
         SimulationState w = world;
         int u = c.node();
         int round = w.round;
         Action<NodeState> act = actions.get(c.action());
+        w.touch(u);
         w.lastStart[u] = round;
         w.executionsThisRound++;
         w.executionsBegun++;
         TimeVaryingGraph graph = w.graph;
-        long d = graph.takeDisconnections(u);
+        d = graph.takeDisconnections(u);
         long up = graph.takeConnections(u);
         long ports = graph.ports(u);
-        Envelope received = null;
+        received = null;
         if (act.trigger() == Action.Trigger.MESSAGE) {
             received = c.message();
-            w.channels.removeAt(u, w.channels.indexOf(u, received.id()));
+            w.channels.removeAt(u, at);
         } else if (act.trigger() == Action.Trigger.CALL) {
             w.takeCall(u);
         }
         boolean async = end > round;
         // one due this round runs on the node's own state: keep what it was for stateBefore
-        NodeState before = staged && !async ? w.states[u].copy() : null;
+        before = staged && !async ? w.states[u].copy() : null;
         NodeState work = async ? w.states[u].copy() : w.states[u];
         ctx.begin(u, received, d, up, ports, c.draws(), false);
         act.run(work, ctx);
@@ -90,11 +131,26 @@ final class Executions {
             throw new IllegalArgumentException(act.label() + " at " + config.names().get(u) + " made " + ctx.drawIndex
                     + " random draws but " + c.draws().length + " values were given");
         }
+        // The request's neighbourhood N_i[u] is the one seen when the execution starts.
+        if ((ctx.events & EV_REQUESTED) != 0) {
+            w.setStatus(u, OperationStatus.LOCKING);
+            w.requestRound[u] = round;
+            w.persistentPorts[u] = ports & ~1L;
+            w.stats.lockRequests++;
+        }
+        if ((ctx.events & EV_UNLOCK_REQUESTED) != 0) w.setStatus(u, OperationStatus.UNLOCKING);
+        return work;
+    }
+
+    /** Runs the choice and keeps what it will commit, for a commit in a later round (or at its end). */
+    private StagedExecution begin(Choice c, int at, int end, boolean staged) {
+        NodeState work = run(c, at, end, staged);
+        int u = c.node();
         StagedExecution f = new StagedExecution();
         f.node = u;
         f.action = c.action();
-        f.label = act.label();
-        f.start = round;
+        f.label = actions.get(c.action()).label();
+        f.start = world.round;
         f.end = end;
         f.received = received;
         f.d = d;
@@ -106,43 +162,38 @@ final class Executions {
         f.sendPorts = Arrays.copyOf(ctx.sendPorts, ctx.sendCount);
         f.sendMessages = Arrays.copyOf(ctx.sendMessages, ctx.sendCount);
         f.sendConnections = new long[ctx.sendCount];
-        for (int i = 0; i < ctx.sendCount; i++) f.sendConnections[i] = graph.connectionId(u, ctx.sendPorts[i]);
-        // The request's neighbourhood N_i[u] is the one seen when the execution starts.
-        if ((f.events & EV_REQUESTED) != 0) {
-            w.setStatus(u, OperationStatus.LOCKING);
-            w.requestRound[u] = round;
-            w.persistentPorts[u] = ports & ~1L;
-            w.stats.lockRequests++;
-        }
-        if ((f.events & EV_UNLOCK_REQUESTED) != 0) w.setStatus(u, OperationStatus.UNLOCKING);
+        for (int i = 0; i < ctx.sendCount; i++) f.sendConnections[i] = world.graph.connectionId(u, ctx.sendPorts[i]);
         return f;
     }
 
-    private ExecutionRecord commit(StagedExecution f) {
+    /** Commits the execution; makes and returns its record only with {@code record} (else null). */
+    private ExecutionRecord commit(StagedExecution f, boolean record) {
         SimulationState w = world;
         int u = f.node;
         int round = w.round;
         TimeVaryingGraph graph = w.graph;
         Stats stats = w.stats;
         w.states[u] = f.state;
-        List<Sent> sent = f.sendCount == 0 ? List.of() : new ArrayList<>(f.sendCount);
+        w.touch(u);
+        List<Sent> sent = f.sendCount == 0 || !record ? List.of() : new ArrayList<>(f.sendCount);
         long sentPorts = 0;
         for (int i = 0; i < f.sendCount; i++) {
             int p = f.sendPorts[i];
             Message m = f.sendMessages[i];
             stats.messagesSent++;
             long conn = graph.connectionId(u, p);
-            boolean delivered = p == 0 || (conn != 0 && conn == f.sendConnections[i]);
+            boolean delivered = p == 0 || (conn != 0 && (f.sendConnections == null || conn == f.sendConnections[i]));
             if (delivered) {
                 int v = graph.peer(u, p);
                 Envelope e = new Envelope(w.nextMessageId++, u, p, v, graph.peerPort(u, p), round, m);
                 w.channels.add(e);
-                sent.add(new Sent(p, m, e));
+                w.touch(v);
+                if (record) sent.add(new Sent(p, m, e));
                 sentPorts |= 1L << p;
             } else {
                 stats.messagesLost++;
                 stats.tokensLost += config.protocol().presentation().tokens(m);
-                sent.add(new Sent(p, m, null));
+                if (record) sent.add(new Sent(p, m, null));
             }
         }
         if ((f.events & EV_ACQUIRED) != 0) {
@@ -157,9 +208,12 @@ final class Executions {
             stats.unlocks++;
         }
         stats.actions++;
-        ExecutionRecord rec = new ExecutionRecord(f.start, round, u, f.action, f.label, f.received, f.d, f.draws,
-                sent, w.states[u], f.asynchronous);
-        for (SimulationListener l : audience.all()) l.executed(rec);
+        ExecutionRecord rec = null;
+        if (record) {
+            rec = new ExecutionRecord(f.start, round, u, f.action, f.label, f.received, f.d,
+                    f.draws != null ? f.draws : ctx.drawValues(), sent, w.states[u], f.asynchronous);
+            for (SimulationListener l : audience.all()) l.executed(rec);
+        }
         w.checks.afterExecution(view, u, sentPorts, audience);
         return rec;
     }

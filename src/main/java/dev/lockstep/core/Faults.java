@@ -35,6 +35,7 @@ final class Faults {
         }
         Envelope e = world.channels.get(to, i);
         world.channels.removeAt(to, i);
+        world.touch(to);
         world.stats.messagesLost++;
         world.stats.tokensLost += config.protocol().presentation().tokens(e.message());
         for (SimulationListener l : audience.all()) l.lost(world.round, e);
@@ -65,6 +66,7 @@ final class Faults {
             return false;
         }
         world.crashed[u] = true;
+        world.touch(u);
         if (world.inFlight[u] != null) {
             world.inFlight[u] = null;
             world.inFlightCount--;

@@ -223,6 +223,7 @@ public final class Simulation implements SystemView {
         if (world.crashed[u]) return;
         if (world.calls[u] == null) world.calls[u] = new ArrayDeque<>(2);
         world.calls[u].addLast(c);
+        world.touch(u);
         for (SimulationListener l : audience.all()) l.called(world.round, u, c);
     }
 
@@ -312,10 +313,18 @@ public final class Simulation implements SystemView {
 
     // ------------------------------------------------------------------ executions
 
-    /** Executes the choice now, within the current round (semi-synchronous). */
+    /** Executes the choice now, within the current round (semi-synchronous), and returns what it did. */
     public ExecutionRecord execute(Choice c) {
-        enabling.requireEnabled(c);
-        return executions.execute(c);
+        return executions.execute(c, enabling.requireEnabled(c), true);
+    }
+
+    /**
+     * Executes the choice like {@link #execute} but returns nothing: no {@link ExecutionRecord} is
+     * made unless a listener hears of it. What drivers that ignore the record call (the engine, a
+     * session's stepper, the explorer), so a run nobody watches allocates no per-execution record.
+     */
+    public void act(Choice c) {
+        executions.execute(c, enabling.requireEnabled(c), false);
     }
 
     /**
@@ -324,8 +333,7 @@ public final class Simulation implements SystemView {
      */
     public void start(Choice c, int duration) {
         if (duration < 1) throw new IllegalArgumentException("duration must be ≥ 1");
-        enabling.requireEnabled(c);
-        executions.start(c, duration);
+        executions.start(c, enabling.requireEnabled(c), duration);
     }
 
     /** Finishes every asynchronous execution due in this round, in node order. */
@@ -337,10 +345,12 @@ public final class Simulation implements SystemView {
     public List<Violation> endRound() {
         commitDue();
         List<Violation> found = world.checks.endOfRound(this, audience);
+        world.changes.clear();
         for (SimulationListener l : audience.all()) l.roundEnded(world.round);
         if (world.graph.historyWorthPruning()) world.graph.forgetHistoryBefore(world.oldestOpenRequest());
         world.acquiredCount = 0;
         world.executionsThisRound = 0;
+        world.choiceCache.endRound();
         world.round++;
         return found;
     }
@@ -407,6 +417,8 @@ public final class Simulation implements SystemView {
     @Override public int requestRound(int u) { return world.requestRound[u]; }
 
     @Override public long persistentPorts(int u) { return world.persistentPorts[u]; }
+
+    @Override public int[] changedThisRound() { return world.changes.sorted(); }
 
     @Override public int[] acquiredThisRound() { return Arrays.copyOf(world.acquired, world.acquiredCount); }
 

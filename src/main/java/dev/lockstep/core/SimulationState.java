@@ -39,6 +39,10 @@ final class SimulationState {
     /** Each node's region now (see {@link SystemView#region}) and the round it last changed. */
     String[] region;
     int[] regionSince;
+    /** Each node's enabled choices as last listed; not copied (a copy lists afresh). */
+    ChoiceCache choiceCache;
+    /** Nodes touched since the last end of round; not copied (a copy starts with "unknown"). */
+    RoundChanges changes;
 
     /** The initial configuration: nodes placed, no edge, every node idle in its initial state. */
     @SuppressWarnings("unchecked") // a generic array of call queues
@@ -67,6 +71,8 @@ final class SimulationState {
         region = new String[n];
         for (int u = 0; u < n; u++) region[u] = Regions.of(config, u, config.x()[u], config.y()[u]);
         regionSince = new int[n];
+        choiceCache = new ChoiceCache(n);
+        changes = new RoundChanges(n);
     }
 
     private SimulationState(SimulationState o) {
@@ -97,6 +103,8 @@ final class SimulationState {
         acquiredCount = o.acquiredCount;
         region = o.region.clone();
         regionSince = o.regionSince.clone();
+        choiceCache = new ChoiceCache(n);
+        changes = new RoundChanges(n);
     }
 
     SimulationState copy() {
@@ -128,6 +136,17 @@ final class SimulationState {
         acquiredCount = c.acquiredCount;
         region = c.region;
         regionSince = c.regionSince;
+        choiceCache = c.choiceCache;
+        changes = c.changes;
+    }
+
+    /**
+     * Something of node u its enabled choices or a local check may depend on changed: its state,
+     * calls, messages in transit to it, ports, detectors, region, or whether it is busy or crashed.
+     */
+    void touch(int u) {
+        choiceCache.touch(u);
+        changes.touch(u);
     }
 
     void setStatus(int u, OperationStatus s) {

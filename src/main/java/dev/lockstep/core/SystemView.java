@@ -91,6 +91,14 @@ public interface SystemView {
     /** Nodes whose request succeeded in the current round. */
     int[] acquiredThisRound();
 
+    /**
+     * The nodes touched since the last end of round, in increasing order, or null when not known
+     * (every node may have changed); see {@link Check#endOfRound(SystemView, int[], List)}.
+     */
+    default int[] changedThisRound() {
+        return null;
+    }
+
     /** Whether some node has an enabled action whose execution would change the configuration. */
     boolean anyEffectiveChoice();
 }

@@ -83,6 +83,8 @@ final class TopologyChanges {
 
     private void doLink(int u, int pu, int v, int pv) {
         world.graph.link(u, pu, v, pv, world.round);
+        world.touch(u);
+        world.touch(v);
         for (SimulationListener l : audience.all()) l.linked(world.round, u, pu, v, pv);
     }
 
@@ -97,6 +99,8 @@ final class TopologyChanges {
         }
         int pv = graph.peerPort(u, pu);
         graph.cut(u, v, round);
+        world.touch(u);
+        world.touch(v);
         List<Envelope> lostToV = world.channels.drop(v, pv);
         List<Envelope> lostToU = world.channels.drop(u, pu);
         List<Envelope> lost;
@@ -136,6 +140,7 @@ final class TopologyChanges {
         world.regionSince[u] = world.round;
         if (world.calls[u] == null) world.calls[u] = new java.util.ArrayDeque<>(2);
         world.calls[u].addLast(Call.MOVE);
+        world.touch(u);
     }
 
     private void emitRefused(String change, int u, int v, String why) {

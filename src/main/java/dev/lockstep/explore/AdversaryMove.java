@@ -26,7 +26,7 @@ public sealed interface AdversaryMove {
     record ExecuteMove(Choice choice) implements AdversaryMove {
         @Override
         public void apply(Simulation sim) {
-            sim.execute(choice);
+            sim.act(choice);
         }
 
         @Override

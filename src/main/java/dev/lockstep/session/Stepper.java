@@ -215,7 +215,7 @@ final class Stepper {
             Choice c = choice(e);
             String why = sim.drawsProblem(c); // checked here: the simulation's own check comes mid-execution
             if (why != null) throw new IllegalArgumentException(why);
-            sim.execute(c);
+            sim.act(c);
         }
     }
 

@@ -3,6 +3,7 @@ package dev.lockstep.bench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.lockstep.bench.jmh.CoreHotPathBenchmark;
 import dev.lockstep.bench.jmh.LmeStepBenchmark;
 import dev.lockstep.bench.jmh.MoveBenchmark;
 import dev.lockstep.bench.jmh.ScenarioLoadBenchmark;
@@ -37,6 +38,24 @@ class JmhBenchmarksTest {
         for (int i = 0; i < 300; i++) b.move();
         assertEquals(300, moved.size());
         RandomWalkTest.assertUnitDisk(b.simulation());
+    }
+
+    @Test
+    void corePartsPlanAndCheck() {
+        CoreHotPathBenchmark b = new CoreHotPathBenchmark();
+        CoreHotPathBenchmark.AfterRound after = new CoreHotPathBenchmark.AfterRound();
+        after.nodes = 200;
+        after.setUp();
+        after.oneRound();
+        assertTrue(b.planAfterRound(after).size() > 0, "a round of the workload leaves work to plan");
+        assertEquals(b.planAfterRound(after).size(), b.planUnchanged(after).size(), "the same nodes when nothing changed");
+        for (String name : new String[] {"mutual-exclusion", "persistent-lock-set", "acyclic-dependencies", "lockout", "deadlock"}) {
+            CoreHotPathBenchmark.OneCheck c = new CoreHotPathBenchmark.OneCheck();
+            c.nodes = 50;
+            c.check = name;
+            c.setUp();
+            assertTrue(b.endOfRoundCheck(c).isEmpty(), name + " finds nothing wrong with LME");
+        }
     }
 
     @Test

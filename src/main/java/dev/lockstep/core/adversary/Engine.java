@@ -86,7 +86,7 @@ public final class Engine {
     }
 
     private void execute(Planned p) {
-        if (p.duration() == 0) sim.execute(p.choice());
+        if (p.duration() == 0) sim.act(p.choice());
         else sim.start(p.choice(), p.duration());
     }
 

@@ -44,6 +44,32 @@ public final class AcyclicDependenciesCheck implements Check {
     }
 
     /**
+     * Incremental: a vertex's out-edges depend only on its node's state, unprocessed disconnections
+     * and ports, so when last round's graph had no cycle, a cycle now runs through a vertex of a
+     * node touched since. A search from those vertices alone proves there is none; if it finds
+     * one, the full pass runs, so the cycle reported is the same one the full pass reports.
+     */
+    @Override
+    public void endOfRound(SystemView view, int[] changed, List<Violation> out) {
+        if (changed == null) {
+            endOfRound(view, out);
+            return;
+        }
+        byte[] color = null;
+        for (int u : changed) {
+            for (int start = 2 * u; start <= 2 * u + 1; start++) {
+                if (successors(view, start) == 0) continue;
+                if (color == null) color = new byte[2 * view.nodeCount()];
+                if (color[start] != 0) continue;
+                if (dfs(view, start, color) != null) {
+                    endOfRound(view, out);
+                    return;
+                }
+            }
+        }
+    }
+
+    /**
      * Out-edges of a vertex (2u = initiator u, 2u+1 = participant u) as the ports of u they leave
      * through: a participant's P, a competing initiator's W, minus ports whose cut u has not
      * processed yet (their entries are stale).
