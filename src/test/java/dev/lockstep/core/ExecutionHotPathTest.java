@@ -7,13 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.lockstep.bench.LmeBench;
 import dev.lockstep.core.adversary.Adversary;
 import dev.lockstep.core.adversary.Engine;
 import dev.lockstep.core.adversary.Planned;
-import dev.lockstep.core.adversary.RandomWorkload;
-import dev.lockstep.core.adversary.ScenarioAdversary;
-import dev.lockstep.core.adversary.Synchronous;
-import dev.lockstep.protocol.lme.Lme;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -30,21 +27,7 @@ class ExecutionHotPathTest {
 
     /** LME on a random unit-disk graph of mean degree about 6, lock 0.5 / hold 1, synchronous: the lme bench's run. */
     static Engine lme(int n, double degree, long seed) {
-        double side = Math.sqrt(n * Math.PI / degree);
-        SeededRandom layout = new SeededRandom(seed ^ 0x5DEECE66DL);
-        double[] x = new double[n];
-        double[] y = new double[n];
-        List<String> names = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-            x[i] = layout.nextDouble() * side;
-            y[i] = layout.nextDouble() * side;
-            names.add("n" + i);
-        }
-        SimulationConfig config = new SimulationConfig(new Lme(), names, x, y, null, 16, ChannelDiscipline.UNORDERED,
-                PortAssignment.LOWEST, CheckSettings.DEFAULTS, seed);
-        ScenarioAdversary adversary = new ScenarioAdversary(new int[0], 1.0, List.of(), null,
-                new RandomWorkload(0.5, 1, Integer.MAX_VALUE), new Synchronous());
-        return new Engine(new Simulation(config), adversary);
+        return LmeBench.build(n, degree, seed, 0);
     }
 
     /** One line per execution, with everything a trace writes of it. */
