@@ -37,6 +37,8 @@ public final class Simulation implements SystemView {
     private final Faults faults;
     private final EnabledChoices enabling;
     private final Executions executions;
+    /** Threads for the node-independent parts of a round; results do not depend on their number. */
+    private Workers workers = Workers.SINGLE;
     /** Node names to ids, for {@link #indexOf} (lookups only, never iterated). */
     private Map<String, Integer> byName;
 
@@ -89,6 +91,16 @@ public final class Simulation implements SystemView {
     public void restore(Simulation snapshot) {
         if (snapshot.config != config) throw new IllegalArgumentException("a snapshot of another simulation");
         world.assign(snapshot.world.copy());
+    }
+
+    @Override
+    public Workers workers() {
+        return workers;
+    }
+
+    /** Shares the node-independent work of each round across {@code w}'s threads (not part of copies). */
+    public void workers(Workers w) {
+        workers = java.util.Objects.requireNonNull(w);
     }
 
     /** Executions begun so far: 0 at the start, +1 for every execution (or asynchronous start). */

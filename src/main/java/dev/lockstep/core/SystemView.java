@@ -101,4 +101,9 @@ public interface SystemView {
 
     /** Whether some node has an enabled action whose execution would change the configuration. */
     boolean anyEffectiveChoice();
+
+    /** The threads a check may share its end-of-round pass across (one unless the run asked for more). */
+    default Workers workers() {
+        return Workers.SINGLE;
+    }
 }

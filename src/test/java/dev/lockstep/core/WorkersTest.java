@@ -1,0 +1,67 @@
+package dev.lockstep.core;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import org.junit.jupiter.api.Test;
+
+class WorkersTest {
+    @Test
+    void everyIdIsVisitedExactlyOnceForAnyThreadCountAndGrain() {
+        for (int threads : new int[] {1, 2, 3, 8}) {
+            try (Workers w = new Workers(threads)) {
+                for (int n : new int[] {0, 1, 7, 100, 10_001}) {
+                    for (int grain : new int[] {1, 16, 1000}) {
+                        AtomicIntegerArray seen = new AtomicIntegerArray(n);
+                        w.forRange(n, grain, (from, to) -> {
+                            for (int i = from; i < to; i++) seen.incrementAndGet(i);
+                        });
+                        int[] got = new int[n];
+                        for (int i = 0; i < n; i++) got[i] = seen.get(i);
+                        int[] once = new int[n];
+                        java.util.Arrays.fill(once, 1);
+                        assertArrayEquals(once, got, threads + " threads, n " + n + ", grain " + grain);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void severalThreadsAreUsedWhenThereIsEnoughWork() {
+        try (Workers w = new Workers(4)) {
+            var names = ConcurrentHashMap.<String>newKeySet();
+            w.forRange(1000, 1, (from, to) -> {
+                names.add(Thread.currentThread().getName());
+                try {
+                    Thread.sleep(20);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            assertEquals(true, names.size() > 1, names.toString());
+        }
+    }
+
+    @Test
+    void theLowestFailingRangeIsReportedWhateverFinishesFirst() {
+        try (Workers w = new Workers(4)) {
+            for (int i = 0; i < 20; i++) {
+                IllegalStateException e = assertThrows(IllegalStateException.class, () -> w.forRange(1000, 1, (from, to) -> {
+                    if (from >= 500) throw new IllegalStateException("range " + from);
+                    if (from > 0) throw new IllegalStateException("low " + from);
+                }));
+                assertEquals("low 62", e.getMessage()); // 16 ranges of 1000 ids: the second starts at 62
+            }
+        }
+    }
+
+    @Test
+    void zeroThreadsIsRefusedWithTheReason() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new Workers(0));
+        assertEquals("threads must be at least 1, not 0", e.getMessage());
+    }
+}
