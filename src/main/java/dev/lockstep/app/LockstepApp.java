@@ -170,9 +170,19 @@ public final class LockstepApp extends Application {
         stage.show();
         window.root().requestFocus(); // the keys go to the shortcuts, not to a field
         if (restore) Platform.runLater(window::offerRestore);
-        if (o.file() != null) {
-            if (!window.open(o.file())) System.err.println("lockstep gui: cannot open " + o.file() + "; showing the default scenario");
+        if (o.file() == null) {
+            arrange(o, stage);
+        } else {
+            // a large file loads in the background: what the options ask for follows once it is on screen
+            window.open(o.file(), opened -> {
+                if (!opened) System.err.println("lockstep gui: cannot open " + o.file() + "; showing the default scenario");
+                arrange(o, stage);
+            });
         }
+    }
+
+    /** Applies the options that act on the session opened (lecture, rounds, jump, panels, selection, screenshot). */
+    private void arrange(Options o, Stage stage) {
         if (o.lecture()) window.setLecture(true);
         if (o.rounds() > 0) window.runRounds(o.rounds());
         if (o.jump() >= 0) window.jumpToStep(o.jump());
