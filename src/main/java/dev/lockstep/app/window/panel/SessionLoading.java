@@ -50,6 +50,8 @@ public final class SessionLoading {
     }
 
     private boolean abandoned;
+    /** Whether an outcome has been called: exactly one ever is. */
+    private boolean settled;
     /** Whether the file loaded is a session file (Save writes back there), not a scenario. */
     private volatile boolean fromSessionFile;
 
@@ -85,13 +87,19 @@ public final class SessionLoading {
         VBox box = new VBox(10, rounds, bar, hint);
         dialog.getDialogPane().setContent(box);
         dialog.getDialogPane().getButtonTypes().setAll(ButtonType.CANCEL);
-        dialog.setOnHidden(e -> task.cancel()); // Cancel, Escape or the close box; nothing once done
+        // Cancel, Escape or the close box; nothing once done. The task's SUCCEEDED can arrive before
+        // its future counts as done, when a cancel() would still turn it into CANCELLED: so both
+        // outcomes ran, the cancel's inside the success's closing of this dialog
+        dialog.setOnHidden(e -> {
+            if (!settled) task.cancel();
+        });
 
         delay.setOnFinished(e -> {
             if (task.isRunning()) dialog.show();
         });
         task.stateProperty().addListener((o, was, now) -> {
-            if (abandoned) return;
+            if (abandoned || settled) return;
+            settled = now == Worker.State.SUCCEEDED || now == Worker.State.CANCELLED || now == Worker.State.FAILED;
             if (now == Worker.State.SUCCEEDED) {
                 finish();
                 loaded.accept(task.getValue());
