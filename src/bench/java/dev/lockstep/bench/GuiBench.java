@@ -47,6 +47,14 @@ public final class GuiBench implements Callable<Integer> {
     @Option(names = "--zoomed", paramLabel = "N", description = "also run this size zoomed in x3, every label drawn; 0 to skip (default 200)")
     int zoomed = 200;
 
+    @Option(names = "--open", paramLabel = "N", description = "also open a scenario file of N nodes in the window (File > Open's"
+            + " path): time to the first frame, the FX thread's longest stall, then frames per second playing; 0 to skip (default 10000)")
+    int open = 10_000;
+
+    @Option(names = "--open-file", paramLabel = "FILE", description = "the file --open opens (default: a random unit-disk"
+            + " scenario of N nodes like the ones above, written to a temporary file)")
+    java.nio.file.Path openFile;
+
     /** From this many nodes on, the graph is stepped at {@link #largeRate}. */
     static final int LARGE = 5000;
 
@@ -80,6 +88,18 @@ public final class GuiBench implements Callable<Integer> {
             results.add(r);
             out.printf(Locale.ROOT, "  measured %d nodes zoomed in: %.1f fps%n", zoomed, r.fps());
         }
+        OpenRun.Result opened = null;
+        if (open > 0 || openFile != null) {
+            java.nio.file.Path file = openFile;
+            if (file == null) {
+                file = java.nio.file.Files.createTempFile("lockstep-bench-" + open + "-", ".json");
+                java.nio.file.Files.writeString(file, scenario(open, 1000 + open));
+                file.toFile().deleteOnExit();
+            }
+            opened = new OpenRun(seconds, warmup).run(file);
+            out.printf(Locale.ROOT, "  opened %d nodes: %.0f ms to the first frame, longest FX stall %.0f ms%n", opened.nodes(),
+                    opened.openMillis(), opened.longestStallMillis());
+        }
         out.println();
         out.println("| view | nodes | edges | msgs in transit | steps/s | step ms | update ms | fps (view) | fps (JavaFX) | min fps (1 s) | FX ms/frame | render ms/frame | labels |");
         out.println("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
@@ -88,6 +108,17 @@ public final class GuiBench implements Callable<Integer> {
                     r.inTransit(), r.stepsPerSecond(), r.stepMillis(), r.updateMillis(), r.fps(),
                     r.trackerFps() < 0 ? "n/a" : String.format(Locale.ROOT, "%.1f", r.trackerFps()), r.minFps(),
                     r.fxCpuPerFrame(), r.renderCpuPerFrame(), r.labels() ? "text" : "markers");
+        }
+        if (opened != null) {
+            out.println();
+            out.println("Opening a file in the window (File > Open), then playing it at the window's default speed:");
+            out.println();
+            out.println("| file | nodes | bytes | loaded (ms) | first frame (ms) | longest FX stall (ms) | pulses while opening | fps playing | rounds/s | FX ms/frame | render ms/frame |");
+            out.println("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+            out.printf(Locale.ROOT, "| %s | %d | %d | %.0f | %.0f | %.0f | %d | %.1f | %.1f | %.1f | %.1f |%n",
+                    opened.file().getFileName(), opened.nodes(), java.nio.file.Files.size(opened.file()), opened.loadedMillis(),
+                    opened.openMillis(), opened.longestStallMillis(), opened.pulses(), opened.fps(), opened.roundsPerSecond(),
+                    opened.fxCpuPerFrame(), opened.renderCpuPerFrame());
         }
         out.flush();
         Platform.exit();

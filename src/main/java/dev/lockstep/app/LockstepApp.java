@@ -21,28 +21,29 @@ import javafx.stage.Stage;
  * scenario or session file given as a parameter.
  *
  * <p>Parameters: {@code [FILE] [--screenshot PNG] [--rounds N] [--select NODE] [--lecture]
- * [--size WxH] [--manual] [--jump STEP] [--tab NAME] [--split F]}. With {@code --screenshot} it
+ * [--size WxH] [--manual] [--jump STEP] [--tab NAME] [--split F] [--zoom F]}. With {@code --screenshot} it
  * runs N rounds, waits for the view to render, writes the window to the PNG and exits (for the
  * README's screenshots under Xvfb). {@code --manual} then turns manual mode on (the round begins
  * and its choices are listed), {@code --jump} travels back to a step, {@code --tab} shows a panel
  * (space-time, narration, choices, breakpoints, checks, pseudocode, legend) and {@code --split}
- * sets the share of the height the graph keeps above the bottom panel.
+ * sets the share of the height the graph keeps above the bottom panel; {@code --zoom} zooms the
+ * graph in by a factor around its centre (level of detail: labels appear where they are readable).
  */
 public final class LockstepApp extends Application {
     /** What to open and how; tests build these directly. */
     public record Options(Path file, Path home, Path screenshot, int rounds, String select, boolean lecture,
                           double width, double height, boolean offerRestore, boolean manual, long jump, String tab,
-                          double split) {
+                          double split, double zoom) {
         public static Options defaults() {
-            return new Options(null, Autosave.defaultHome(), null, 0, null, false, 1360, 860, true, false, -1, null, -1);
+            return new Options(null, Autosave.defaultHome(), null, 0, null, false, 1360, 860, true, false, -1, null, -1, 1);
         }
 
         public Options withFile(Path f) {
-            return new Options(f, home, screenshot, rounds, select, lecture, width, height, offerRestore, manual, jump, tab, split);
+            return new Options(f, home, screenshot, rounds, select, lecture, width, height, offerRestore, manual, jump, tab, split, zoom);
         }
 
         public Options withHome(Path h) {
-            return new Options(file, h, screenshot, rounds, select, lecture, width, height, offerRestore, manual, jump, tab, split);
+            return new Options(file, h, screenshot, rounds, select, lecture, width, height, offerRestore, manual, jump, tab, split, zoom);
         }
 
         /** Parses the application's parameters; problems are collected in {@code problems}. */
@@ -69,6 +70,7 @@ public final class LockstepApp extends Application {
             long jump = -1;
             String tab = null;
             double split = -1;
+            double zoom = 1;
             for (int i = 0; i < args.size(); i++) {
                 String a = args.get(i);
                 String next = i + 1 < args.size() ? args.get(i + 1) : null;
@@ -112,6 +114,15 @@ public final class LockstepApp extends Application {
                         }
                         i++;
                     }
+                    case "--zoom" -> {
+                        try {
+                            zoom = Double.parseDouble(String.valueOf(next));
+                        } catch (NumberFormatException e) {
+                            problems.add("--zoom needs a factor, e.g. 12");
+                        }
+                        if (!(zoom > 0)) problems.add("--zoom needs a factor above 0");
+                        i++;
+                    }
                     case "--size" -> {
                         String[] parts = String.valueOf(next).split("x");
                         try {
@@ -129,7 +140,7 @@ public final class LockstepApp extends Application {
                     }
                 }
             }
-            return new Options(file, o.home, shot, rounds, select, lecture, w, h, shot == null, manual, jump, tab, split);
+            return new Options(file, o.home, shot, rounds, select, lecture, w, h, shot == null, manual, jump, tab, split, zoom > 0 ? zoom : 1);
         }
     }
 
@@ -170,9 +181,19 @@ public final class LockstepApp extends Application {
         stage.show();
         window.root().requestFocus(); // the keys go to the shortcuts, not to a field
         if (restore) Platform.runLater(window::offerRestore);
-        if (o.file() != null) {
-            if (!window.open(o.file())) System.err.println("lockstep gui: cannot open " + o.file() + "; showing the default scenario");
+        if (o.file() == null) {
+            arrange(o, stage);
+        } else {
+            // a large file loads in the background: what the options ask for follows once it is on screen
+            window.open(o.file(), opened -> {
+                if (!opened) System.err.println("lockstep gui: cannot open " + o.file() + "; showing the default scenario");
+                arrange(o, stage);
+            });
         }
+    }
+
+    /** Applies the options that act on the session opened (lecture, rounds, jump, panels, selection, screenshot). */
+    private void arrange(Options o, Stage stage) {
         if (o.lecture()) window.setLecture(true);
         if (o.rounds() > 0) window.runRounds(o.rounds());
         if (o.jump() >= 0) window.jumpToStep(o.jump());
@@ -180,6 +201,7 @@ public final class LockstepApp extends Application {
         if (o.tab() != null && !window.showPanel(o.tab())) System.err.println("lockstep gui: no panel " + o.tab());
         if (o.split() > 0) window.setGraphShare(o.split());
         if (o.select() != null) window.select(window.session().simulation().indexOf(o.select()));
+        if (o.zoom() != 1) window.graphView().zoom(o.zoom());
         // once more when the window has its final size: the bottom panel keeps its height when the
         // window grows, so a share set while it was still being sized would not hold
         Runnable settle = o.split() > 0 ? () -> window.setGraphShare(o.split()) : () -> { };

@@ -214,6 +214,12 @@ public final class MainWindow {
 
     public boolean open(Path file) { return a.files().open(file); }
 
+    /** Opens a file, then {@code after} (true: it is on screen); a large one loads in the background meanwhile. */
+    public boolean open(Path file, java.util.function.Consumer<Boolean> after) { return a.files().open(file, after); }
+
+    /** The opening of a large file under way (null when none): its progress dialog, for tests and the bench. */
+    public SessionLoading opening() { return a.files().opening(); }
+
     public void openDefault() { a.files().openDefault(); }
 
     public void saveSessionTo(Path file) throws IOException { a.files().saveSessionTo(file); }

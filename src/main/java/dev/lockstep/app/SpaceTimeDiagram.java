@@ -159,15 +159,28 @@ public final class SpaceTimeDiagram extends BorderPane {
 
     private double gutter() {
         if (model.simulation() == null) return 40;
-        Text t = new Text();
-        t.setFont(Font.font("System", FontWeight.BOLD, SpaceTimePainter.fontSize(lecture)));
-        double w = 0;
-        for (int u = 0; u < model.lanes(); u++) {
-            t.setText(model.laneName(u));
-            w = Math.max(w, t.getLayoutBounds().getWidth());
+        // a text layout per lane: at 10,000 nodes that was most of every step's time while playing
+        // (JFR), called several times per update; the names change only with the session or the font
+        if (gutterOf != model.simulation() || gutterLanes != model.lanes() || gutterLecture != lecture) {
+            Text t = new Text();
+            t.setFont(Font.font("System", FontWeight.BOLD, SpaceTimePainter.fontSize(lecture)));
+            double w = 0;
+            for (int u = 0; u < model.lanes(); u++) {
+                t.setText(model.laneName(u));
+                w = Math.max(w, t.getLayoutBounds().getWidth());
+            }
+            gutterWidth = Math.ceil(w) + 18;
+            gutterOf = model.simulation();
+            gutterLanes = model.lanes();
+            gutterLecture = lecture;
         }
-        return Math.ceil(w) + 18;
+        return gutterWidth;
     }
+
+    private Object gutterOf;
+    private int gutterLanes = -1;
+    private boolean gutterLecture;
+    private double gutterWidth;
 
     private double laneH() {
         return SpaceTimeLayout.laneHeight(canvas.getHeight(), model.lanes(), lecture);

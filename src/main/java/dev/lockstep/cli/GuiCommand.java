@@ -55,6 +55,9 @@ final class GuiCommand implements Callable<Integer> {
     @Option(names = "--split", paramLabel = "F", description = "the divider's position, a fraction (for --screenshot)")
     String split;
 
+    @Option(names = "--zoom", paramLabel = "F", description = "zoom the graph in by F around its centre (for --screenshot)")
+    String zoom;
+
     GuiCommand(Streams streams) {
         this.streams = streams;
     }

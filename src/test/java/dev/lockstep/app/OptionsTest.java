@@ -30,6 +30,17 @@ class OptionsTest {
     }
 
     @Test
+    void zoomIsAFactorAboveZero() {
+        List<String> problems = new ArrayList<>();
+        assertEquals(12.5, LockstepApp.Options.parse(List.of("--zoom", "12.5"), problems).zoom());
+        assertEquals(List.of(), problems);
+        assertEquals(1, LockstepApp.Options.parse(List.of(), problems).zoom(), "no zoom by default");
+        assertEquals(1, LockstepApp.Options.parse(List.of("--zoom", "0"), problems).zoom());
+        LockstepApp.Options.parse(List.of("--zoom", "close"), problems);
+        assertEquals(List.of("--zoom needs a factor above 0", "--zoom needs a factor, e.g. 12"), problems);
+    }
+
+    @Test
     void noParametersMeansTheDefaultScenario() {
         List<String> problems = new ArrayList<>();
         LockstepApp.Options o = LockstepApp.Options.parse(List.of(), problems);

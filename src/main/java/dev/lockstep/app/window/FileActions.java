@@ -13,18 +13,22 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.function.Consumer;
 import javafx.stage.FileChooser;
 
 /** The File menu: opening scenarios and sessions, saving them, exporting the trace or an animation. */
 public final class FileActions {
     /** A session file replayed to a later round than this is opened in the background. */
     public static final int BACKGROUND_ROUNDS = 2_000;
+    /** A file larger than this (a scenario of about 2,500 nodes with positions) is opened in the background. */
+    public static final long BACKGROUND_BYTES = 100_000;
 
     private final WindowState state;
     private final SessionLifecycle lifecycle;
     private final SessionDisplay display;
     private final Failures failures;
     private final StatusBar status;
+    private SessionLoading opening;
 
     FileActions(WindowState state, SessionLifecycle lifecycle, SessionDisplay display, Failures failures, StatusBar status) {
         this.state = state;
@@ -36,36 +40,78 @@ public final class FileActions {
 
     /**
      * Opens a scenario or session file; on a problem, shows every problem and keeps the session. A
-     * session at a late round is replayed in the background (true: opening has begun).
+     * large file, or a session at a late round, is opened in the background (true: opening has begun).
      */
     public boolean open(Path file) {
+        return open(file, opened -> { });
+    }
+
+    /**
+     * {@link #open(Path)}, then {@code after} on the JavaFX thread: true once the file is on screen,
+     * false if it could not be opened or the opening was cancelled (the session on screen stays).
+     * A newer request abandons an opening still under way (its {@code after} is never called).
+     */
+    public boolean open(Path file, Consumer<Boolean> after) {
         state.pause();
-        if (SessionFiles.sessionRound(file) > BACKGROUND_ROUNDS) {
-            // a long replay: off the JavaFX thread, with progress and Cancel
-            SessionLoading.start(state.stage, file, "Opening " + file.getFileName(), s -> {
-                lifecycle.show(s, file);
-                state.lastDirectory = parentOf(file);
-                status.say("Opened " + file.getFileName() + " (session at round " + s.round() + ").");
-            }, problems -> Dialogs.problems(state.stage, "Cannot open " + file.getFileName(), problems,
-                    "The current session is unchanged."), () -> status.say("Opening " + file.getFileName()
-                    + " cancelled; the current session is unchanged."));
+        if (opening != null) opening.cancel();
+        opening = null;
+        if (inBackground(file)) {
+            // off the JavaFX thread, with progress and Cancel: the window keeps answering meanwhile
+            SessionLoading[] self = new SessionLoading[1];
+            self[0] = SessionLoading.start(state.stage, file, SessionLoading.Texts.opening(file), s -> {
+                opening = null;
+                opened(s, file, self[0].fromSessionFile());
+                after.accept(true);
+            }, problems -> {
+                opening = null;
+                Dialogs.problems(state.stage, "Cannot open " + file.getFileName(), problems, "The current session is unchanged.");
+                after.accept(false);
+            }, () -> {
+                opening = null;
+                status.say("Opening " + file.getFileName() + " cancelled; the current session is unchanged.");
+                after.accept(false);
+            });
+            opening = self[0];
             return true;
         }
+        boolean done = false;
         try {
-            Session s = SessionFiles.open(file);
-            boolean isSession = isSessionFile(file);
-            lifecycle.show(s, isSession ? file : null);
-            state.lastDirectory = parentOf(file);
-            status.say("Opened " + file.getFileName() + (isSession ? " (session at round " + s.round() + ")" : "") + ".");
-            return true;
+            opened(SessionFiles.open(file), file, isSessionFile(file));
+            done = true;
         } catch (ScenarioException e) {
             Dialogs.problems(state.stage, "Cannot open " + file.getFileName(), e.problems(),
                     "The current session is unchanged.");
-            return false;
         } catch (RuntimeException e) {
             failures.failed("Opening " + file, e);
-            return false;
         }
+        after.accept(done);
+        return done;
+    }
+
+    /** The opening under way in the background (null when none): its progress dialog, for tests and the bench. */
+    public SessionLoading opening() {
+        return opening;
+    }
+
+    /**
+     * Whether a file is opened off the JavaFX thread: a large one (reading and starting a scenario
+     * of about 2,500 nodes or more takes a noticeable moment), or a session replayed to a late round.
+     * Its size is read first, so a large file is never parsed here.
+     */
+    static boolean inBackground(Path file) {
+        long bytes;
+        try {
+            bytes = Files.size(file);
+        } catch (IOException | RuntimeException e) {
+            return false; // the synchronous open reports the problem
+        }
+        return bytes > BACKGROUND_BYTES || SessionFiles.sessionRound(file) > BACKGROUND_ROUNDS;
+    }
+
+    private void opened(Session s, Path file, boolean isSession) {
+        lifecycle.show(s, isSession ? file : null);
+        state.lastDirectory = parentOf(file);
+        status.say("Opened " + file.getFileName() + (isSession ? " (session at round " + s.round() + ")" : "") + ".");
     }
 
     /**

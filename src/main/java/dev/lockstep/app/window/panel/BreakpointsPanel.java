@@ -81,9 +81,9 @@ public final class BreakpointsPanel extends VBox {
     private final Button add = new Button("Add");
     private final Label problem = new Label();
     // pickers
-    private final ComboBox<String> node = new ComboBox<>();
+    private final ComboBox<String> node = LongLists.measureFirstRows(new ComboBox<>());
     private final ComboBox<String> variable = new ComboBox<>();
-    private final ComboBox<String> value = new ComboBox<>();
+    private final ComboBox<String> value = LongLists.measureFirstRows(new ComboBox<>());
     private final ComboBox<String> label = new ComboBox<>();
     private final ComboBox<String> check = new ComboBox<>();
     private final Spinner<Integer> number = new Spinner<>(0, 1_000_000, 10);

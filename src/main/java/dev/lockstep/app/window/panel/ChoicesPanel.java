@@ -43,7 +43,7 @@ public final class ChoicesPanel extends VBox {
     public record Row(Choice choice, String text, int[] bounds, List<TextField> draws, Button button) {}
 
     private final VBox list = new VBox(2);
-    private final ComboBox<String> filter = new ComboBox<>();
+    private final ComboBox<String> filter = LongLists.measureFirstRows(new ComboBox<>());
     private final Label summary = new Label();
     private final Label off = new Label("Manual mode is off: the scheduler chooses the executions.\n"
             + "Turn it on (M, or the Manual button) to be the adversary: the run pauses and every enabled choice is listed here.");

@@ -31,7 +31,7 @@ import javafx.scene.layout.VBox;
 public final class InspectorPanel extends VBox {
     public static final String NONE = "(no node selected)";
 
-    private final ComboBox<String> chooser = new ComboBox<>();
+    private final ComboBox<String> chooser = LongLists.measureFirstRows(new ComboBox<>());
     private final Label status = new Label();
     private final GridPane grid = new GridPane();
     private final VBox transit = new VBox(2);

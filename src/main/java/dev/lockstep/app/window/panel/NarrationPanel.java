@@ -32,7 +32,7 @@ public final class NarrationPanel extends BorderPane {
     private final ObservableList<NarrationEntry> entries = FXCollections.observableArrayList();
     private final FilteredList<NarrationEntry> shown = new FilteredList<>(entries, e -> true);
     private final ListView<NarrationEntry> list = new ListView<>(shown);
-    private final ComboBox<String> filter = new ComboBox<>();
+    private final ComboBox<String> filter = LongLists.measureFirstRows(new ComboBox<>());
     private final Label count = new Label();
     private List<String> names = List.of();
 
