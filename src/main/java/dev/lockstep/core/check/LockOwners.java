@@ -1,5 +1,6 @@
 package dev.lockstep.core.check;
 
+import dev.lockstep.core.Protocol;
 import dev.lockstep.core.SystemView;
 import dev.lockstep.core.Violation;
 import java.util.Arrays;
@@ -26,10 +27,10 @@ final class LockOwners {
     private int[] holders = new int[64];
     private int count;
 
-    void endOfRound(MutualExclusionCheck check, SystemView view, int[] changed, List<Violation> out) {
+    void endOfRound(Protocol<?> protocol, SystemView view, int[] changed, List<Violation> out) {
         int n = view.nodeCount();
         if (changed == null || owner == null || owner.length != n) {
-            full(check, view, out);
+            full(protocol, view, out);
             return;
         }
         if (changed.length == 0) return;
@@ -53,22 +54,22 @@ final class LockOwners {
         }
         int[] own = owner;
         boolean[] clash = {false};
-        LockSetScan.scan(check.protocol, view, sorted, sorted.length, (holder, v) -> {
+        LockSetScan.scan(protocol, view, sorted, sorted.length, (holder, v) -> {
             int other = own[v];
             if (other == -1) own[v] = holder;
             else if (other != holder) clash[0] = true;
             return !clash[0];
         });
         for (int h : sorted) marked[h >>> 6] = 0;
-        if (clash[0]) full(check, view, out);
+        if (clash[0]) full(protocol, view, out);
     }
 
-    private void full(MutualExclusionCheck check, SystemView view, List<Violation> out) {
+    private void full(Protocol<?> protocol, SystemView view, List<Violation> out) {
         int n = view.nodeCount();
         if (owner == null || owner.length != n) owner = new int[n];
         Arrays.fill(owner, -1);
-        Map<Long, Integer> clashes = check.own(view, owner);
-        MutualExclusionCheck.report(view, clashes, out);
+        Map<Long, Integer> clashes = LockSetClashes.find(protocol, view, owner);
+        LockSetClashes.report(view, clashes, out);
         if (!clashes.isEmpty()) owner = null;
     }
 

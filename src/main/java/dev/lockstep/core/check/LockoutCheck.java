@@ -1,7 +1,6 @@
 package dev.lockstep.core.check;
 
 import dev.lockstep.core.Check;
-import dev.lockstep.core.OperationStatus;
 import dev.lockstep.core.SystemView;
 import dev.lockstep.core.Violation;
 import java.util.ArrayList;
@@ -17,10 +16,10 @@ import java.util.List;
  * due, not every node.
  */
 public final class LockoutCheck implements Check {
-    public static final String NAME = "lockout";
+    public static final String NAME = LockoutRule.NAME;
     /** Nodes per range of a full pass shared across threads. */
     private static final int GRAIN = 8192;
-    private final int bound;
+    private final LockoutRule rule;
     /** This run's timers, or null for the check as declared (which keeps nothing). */
     private final LockoutTimers timers;
 
@@ -29,7 +28,7 @@ public final class LockoutCheck implements Check {
     }
 
     private LockoutCheck(int bound, LockoutTimers timers) {
-        this.bound = bound;
+        this.rule = new LockoutRule(bound);
         this.timers = timers;
     }
 
@@ -40,21 +39,21 @@ public final class LockoutCheck implements Check {
 
     @Override
     public Check forRun() {
-        return new LockoutCheck(bound, new LockoutTimers(this));
+        return new LockoutCheck(rule.bound(), new LockoutTimers(rule));
     }
 
     @Override
     public void endOfRound(SystemView view, List<Violation> out) {
         int n = view.nodeCount();
         if (view.workers().threads() == 1 || n < 2 * GRAIN) {
-            for (int u = 0; u < n; u++) if (overdue(view, u)) out.add(violation(view, u));
+            for (int u = 0; u < n; u++) if (rule.overdue(view, u)) out.add(rule.violation(view, u));
             return;
         }
         // ranges of nodes, each with its own list, handed on in node order
         List<RangeFound> found = new ArrayList<>();
         view.workers().forRange(n, GRAIN, (from, to) -> {
             List<Violation> mine = new ArrayList<>();
-            for (int u = from; u < to; u++) if (overdue(view, u)) mine.add(violation(view, u));
+            for (int u = from; u < to; u++) if (rule.overdue(view, u)) mine.add(rule.violation(view, u));
             synchronized (found) {
                 found.add(new RangeFound(from, mine));
             }
@@ -70,26 +69,5 @@ public final class LockoutCheck implements Check {
     public void endOfRound(SystemView view, int[] changed, List<Violation> out) {
         if (timers == null) endOfRound(view, out);
         else timers.endOfRound(view, changed, out);
-    }
-
-    /** Whether u has a request the check counts: waiting, and its node not crashed. */
-    static boolean waiting(SystemView view, int u) {
-        return view.status(u) == OperationStatus.LOCKING && !view.crashed(u);
-    }
-
-    /** The first round in which u's current request has waited too long (a long: the bound may be huge). */
-    long due(SystemView view, int u) {
-        return (long) view.requestRound(u) + bound + 1;
-    }
-
-    private boolean overdue(SystemView view, int u) {
-        return waiting(view, u) && view.round() - view.requestRound(u) > bound;
-    }
-
-    Violation violation(SystemView view, int u) {
-        int round = view.round();
-        int waited = round - view.requestRound(u);
-        return new Violation(NAME, round, List.of(u), view.nodeName(u) + "'s request from round "
-                + view.requestRound(u) + " has waited " + waited + " rounds (bound " + bound + ")");
     }
 }

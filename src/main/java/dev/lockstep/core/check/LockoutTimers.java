@@ -12,13 +12,13 @@ import java.util.List;
  * node order, exactly as the full pass does.
  */
 final class LockoutTimers {
-    private final LockoutCheck check;
+    private final LockoutRule rule;
     private DeadlineQueue queue;
     private long[] overdue;
     private int overdueCount;
 
-    LockoutTimers(LockoutCheck check) {
-        this.check = check;
+    LockoutTimers(LockoutRule rule) {
+        this.rule = rule;
     }
 
     void endOfRound(SystemView view, int[] changed, List<Violation> out) {
@@ -40,7 +40,7 @@ final class LockoutTimers {
         if (overdueCount == 0) return;
         for (int w = 0; w < overdue.length; w++) {
             for (long bits = overdue[w]; bits != 0; bits &= bits - 1) {
-                out.add(check.violation(view, (w << 6) + Long.numberOfTrailingZeros(bits)));
+                out.add(rule.violation(view, (w << 6) + Long.numberOfTrailingZeros(bits)));
             }
         }
     }
@@ -48,11 +48,11 @@ final class LockoutTimers {
     /** Files u by its request now: queued until it falls due, overdue, or nowhere. */
     private void update(SystemView view, int u, int round) {
         clearOverdue(u);
-        if (!LockoutCheck.waiting(view, u)) {
+        if (!LockoutRule.waiting(view, u)) {
             queue.remove(u);
             return;
         }
-        long due = check.due(view, u);
+        long due = rule.due(view, u);
         if (due <= round) {
             queue.remove(u);
             setOverdue(u);
