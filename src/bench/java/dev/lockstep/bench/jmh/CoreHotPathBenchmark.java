@@ -99,8 +99,8 @@ public class CoreHotPathBenchmark {
      * One check as a run keeps it ({@link Check#forRun()}), told the nodes a round changed: each
      * call first runs the round's executions (not timed) and stops before its end, where the run's
      * own checks and the clearing of the changes would come. {@code lock} is the workload's chance
-     * of a Lock call per idle node and round: at 0.5 nearly every node acts each round, at 0.001 (about 5 % of the nodes change a round)
-     * few do.
+     * of a Lock call per idle node and round: at 0.5 nearly every node acts each round, at 0.001
+     * about 5 % of the nodes change in a round.
      */
     @State(Scope.Thread)
     public static class ChangedCheck {
