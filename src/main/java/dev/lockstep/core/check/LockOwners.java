@@ -20,6 +20,8 @@ import java.util.Map;
  * full pass's.
  */
 final class LockOwners {
+    /** Runs from this size on take the full pass when most lock sets are to be read again (a small run gains nothing either way). */
+    static final int LARGE = 1024;
     /** Owner of each node, −1 for none; null until a full pass found the lock sets disjoint. */
     private int[] owner;
     /** The holders read again this round, as bits and as a list. */
@@ -42,6 +44,12 @@ final class LockOwners {
                 int v = view.peer(u, Long.numberOfTrailingZeros(s));
                 if (v >= 0) mark(v);
             }
+        }
+        if (n >= LARGE && count > n / 2) {
+            // most lock sets to read again anyway: the full pass reads each once and skips the clearing
+            for (int i = 0; i < count; i++) marked[holders[i] >>> 6] = 0;
+            full(protocol, view, out);
+            return;
         }
         int[] sorted = sortedHolders();
         // a cleared holder's old members: itself, its neighbours now, and the ends of its cut edges (changed, so among the holders)

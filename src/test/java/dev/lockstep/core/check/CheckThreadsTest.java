@@ -30,7 +30,8 @@ import org.junit.jupiter.api.Test;
 class CheckThreadsTest {
     private static final double DEGREE = 6;
 
-    private static Map<String, Tally> run(Protocol<?> protocol, int n, int lockoutBound, double lock, int rounds, int threads) {
+    /** The configuration: n nodes placed at random, unit disk of mean degree about 6. */
+    static SimulationConfig config(Protocol<?> protocol, int n, int lockoutBound) {
         double side = LmeBench.side(n, DEGREE);
         SeededRandom layout = new SeededRandom(7);
         double[] x = new double[n];
@@ -41,11 +42,19 @@ class CheckThreadsTest {
             y[i] = layout.nextDouble() * side;
             names.add("n" + i);
         }
-        SimulationConfig config = new SimulationConfig(protocol, names, x, y, null, 16, ChannelDiscipline.UNORDERED,
+        return new SimulationConfig(protocol, names, x, y, null, 16, ChannelDiscipline.UNORDERED,
                 PortAssignment.LOWEST, new CheckSettings(lockoutBound), 3);
+    }
+
+    /** Synchronous rounds, Lock calls at chance {@code lock} (held one round), 2 % of the nodes moving each round. */
+    static RandomWalk adversary(int n, double lock) {
         ScenarioAdversary base = new ScenarioAdversary(new int[0], 1.0, List.of(), null,
                 new RandomWorkload(lock, 1, Integer.MAX_VALUE), new Synchronous());
-        return BothWays.run(config, new RandomWalk(base, 0.02, side), rounds, threads);
+        return new RandomWalk(base, 0.02, LmeBench.side(n, DEGREE));
+    }
+
+    private static Map<String, Tally> run(Protocol<?> protocol, int n, int lockoutBound, double lock, int rounds, int threads) {
+        return BothWays.run(config(protocol, n, lockoutBound), adversary(n, lock), rounds, threads);
     }
 
     private static void assertSameOnEveryThreadCount(Map<String, Tally> one, Map<String, Tally> other, int threads) {
