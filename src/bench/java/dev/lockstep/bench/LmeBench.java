@@ -55,6 +55,10 @@ public final class LmeBench implements Callable<Integer> {
             + " through the adversary's unit-disk move, 0..1 (default 0: no mobility)")
     String moves;
 
+    @Option(names = "--lock", paramLabel = "P", description = "the workload's chance of a Lock call per idle node and round, 0..1"
+            + " (default 0.5; low: few nodes act, the case incremental work is for)")
+    String lock;
+
     @Override
     public Integer call() {
         OptionValues values = new OptionValues(spec, "bench");
@@ -81,7 +85,16 @@ public final class LmeBench implements Callable<Integer> {
             }
             if (!(m >= 0 && m <= 1)) throw values.usage("--moves expects a fraction between 0 and 1, got \"" + moves + "\"");
         }
-        run(sizes, r, s, d, m, h, spec.commandLine().getOut());
+        double l = 0.5;
+        if (lock != null) {
+            try {
+                l = Double.parseDouble(lock);
+            } catch (NumberFormatException e) {
+                l = Double.NaN;
+            }
+            if (!(l >= 0 && l <= 1)) throw values.usage("--lock expects a chance between 0 and 1, got \"" + lock + "\"");
+        }
+        run(sizes, r, s, d, m, h, l, spec.commandLine().getOut());
         return CommandLine.ExitCode.OK;
     }
 
@@ -91,8 +104,13 @@ public final class LmeBench implements Callable<Integer> {
 
     /** With {@code moves} · n random-walk steps a round ({@link RandomWalk}); 0 for none. With {@code histogram} > 0, the largest classes of the live heap. */
     static void run(List<Integer> sizes, int rounds, long seed, double degree, double moves, int histogram, PrintWriter out) {
-        out.printf(Locale.ROOT, "LME corrected, K=%d, unit-disk mean degree ~%.0f (Δ=%d), lock 0.5, hold 1, synchronous, %d rounds%n",
-                Lme.DEFAULT_K, degree, DELTA, rounds);
+        run(sizes, rounds, seed, degree, moves, histogram, 0.5, out);
+    }
+
+    /** As above, with {@code lock} the workload's chance of a Lock call per idle node and round. */
+    static void run(List<Integer> sizes, int rounds, long seed, double degree, double moves, int histogram, double lock, PrintWriter out) {
+        out.printf(Locale.ROOT, "LME corrected, K=%d, unit-disk mean degree ~%.0f (Δ=%d), lock %s, hold 1, synchronous, %d rounds%n",
+                Lme.DEFAULT_K, degree, DELTA, lock, rounds);
         if (moves > 0) {
             out.printf(Locale.ROOT, "mobility: %.3g of the nodes step %.2f (radius 1) in a random direction each round%n",
                     moves, RandomWalk.STEP);
@@ -105,7 +123,7 @@ public final class LmeBench implements Callable<Integer> {
         for (int n : sizes) {
             long before = Heap.used();
             long t0 = System.nanoTime();
-            Engine engine = build(n, degree, seed, moves);
+            Engine engine = build(n, degree, seed, moves, lock);
             Simulation sim = engine.simulation();
             engine.runUntil(1); // round 0 links the graph
             if (histogram > 0) Heap.histogram("after round 0, " + n + " nodes", histogram, n, out);
@@ -142,6 +160,11 @@ public final class LmeBench implements Callable<Integer> {
 
     /** As {@link #build(int, double, long)}, with {@code moves} · n random-walk steps a round (0: none). */
     public static Engine build(int n, double degree, long seed, double moves) {
+        return build(n, degree, seed, moves, 0.5);
+    }
+
+    /** As {@link #build(int, double, long, double)}, with {@code lock} the workload's chance of a Lock call per idle node and round. */
+    public static Engine build(int n, double degree, long seed, double moves, double lock) {
         double side = side(n, degree);
         SeededRandom layout = new SeededRandom(seed ^ 0x5DEECE66DL);
         double[] x = new double[n];
@@ -156,7 +179,7 @@ public final class LmeBench implements Callable<Integer> {
                 PortAssignment.LOWEST, CheckSettings.DEFAULTS, seed);
         Simulation sim = new Simulation(config);
         ScenarioAdversary adversary = new ScenarioAdversary(new int[0], 1.0, List.of(), null,
-                new RandomWorkload(0.5, 1, Integer.MAX_VALUE), new Synchronous());
+                new RandomWorkload(lock, 1, Integer.MAX_VALUE), new Synchronous());
         return new Engine(sim, moves > 0 ? new RandomWalk(adversary, moves, side) : adversary);
     }
 }

@@ -11,6 +11,12 @@ import java.util.Set;
  */
 public final class Checker {
     private final List<Check> checks;
+    /** This run's instance of each check ({@link Check#forRun()}): the ones with memory are its own. */
+    private final Check[] running;
+    /** Per check: whether it keeps memory in step with the changes (then it is told them even after findings). */
+    private final boolean[] remembers;
+    /** The checks that look at executions; after most executions there is none to call but these. */
+    private final Check[] watchingExecutions;
     private Set<String> previousRound = Set.of();
     private Set<String> thisRound = new HashSet<>();
     private final List<Violation> scratch = new ArrayList<>();
@@ -19,9 +25,31 @@ public final class Checker {
 
     public Checker(List<Check> checks) {
         this.checks = List.copyOf(checks);
-        this.foundLastRound = new boolean[this.checks.size()];
+        int k = this.checks.size();
+        this.running = new Check[k];
+        this.remembers = new boolean[k];
+        List<Check> watching = new ArrayList<>();
+        for (int i = 0; i < k; i++) {
+            Check c = this.checks.get(i);
+            running[i] = c.forRun();
+            remembers[i] = running[i] != c;
+            if (watchesExecutions(running[i])) watching.add(running[i]);
+        }
+        this.watchingExecutions = watching.toArray(new Check[0]);
+        this.foundLastRound = new boolean[k];
     }
 
+    /** Whether the check overrides {@link Check#afterExecution}; asked once, not at every execution. */
+    private static boolean watchesExecutions(Check c) {
+        try {
+            return c.getClass().getMethod("afterExecution", SystemView.class, int.class, long.class, List.class)
+                    .getDeclaringClass() != Check.class;
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException("Check.afterExecution is gone", e);
+        }
+    }
+
+    /** A copy for a copy of the run: the checks with memory start afresh (their first end of round is a full pass). */
     public Checker copy() {
         Checker c = new Checker(checks);
         c.previousRound = previousRound;
@@ -36,17 +64,18 @@ public final class Checker {
 
     /** New violations after an execution (only checks that look at executions report here). */
     public List<Violation> afterExecution(SystemView view, int node, long sentPorts) {
+        if (watchingExecutions.length == 0) return List.of();
         scratch.clear();
-        for (Check c : checks) c.afterExecution(view, node, sentPorts, scratch);
+        for (Check c : watchingExecutions) c.afterExecution(view, node, sentPorts, scratch);
         return fresh();
     }
 
     public List<Violation> endOfRound(SystemView view) {
         scratch.clear();
         int[] changed = view.changedThisRound();
-        for (int i = 0; i < checks.size(); i++) {
+        for (int i = 0; i < running.length; i++) {
             int before = scratch.size();
-            checks.get(i).endOfRound(view, foundLastRound[i] ? null : changed, scratch);
+            running[i].endOfRound(view, foundLastRound[i] && !remembers[i] ? null : changed, scratch);
             foundLastRound[i] = scratch.size() > before;
         }
         List<Violation> result = fresh();

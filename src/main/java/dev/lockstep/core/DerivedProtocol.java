@@ -51,6 +51,8 @@ public final class DerivedProtocol<S extends NodeState> implements Protocol<S> {
 
     @Override public void lockSet(int holder, SystemView view, IntConsumer member) { base.lockSet(holder, view, member); }
 
+    @Override public boolean localLockSets() { return base.localLockSets(); }
+
     @Override public List<Check> checks(CheckSettings settings) { return base.checks(settings); }
 
     @Override public int sendsPerPort() { return base.sendsPerPort(); }

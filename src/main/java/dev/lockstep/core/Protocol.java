@@ -43,6 +43,17 @@ public interface Protocol<S extends NodeState> {
      */
     void lockSet(int holder, SystemView view, IntConsumer member);
 
+    /**
+     * Whether lock sets are local: a holder's lock set holds only itself and its neighbours, and
+     * depends only on its own and its neighbours' states, ports and unprocessed disconnections.
+     * Then the mutual-exclusion check recomputes, each round, only the lock sets of the nodes that
+     * changed and of their neighbours. Default false: a global protocol's holder in its critical
+     * section holds every node (Ricart-Agrawala, Lamport).
+     */
+    default boolean localLockSets() {
+        return false;
+    }
+
     /** The live checks for this protocol (each reports its own violations). */
     List<Check> checks(CheckSettings settings);
 

@@ -115,6 +115,12 @@ public final class Klme implements Protocol<KlmeState> {
         if (((KlmeState) view.state(holder)).state == Phase.CS) member.accept(holder);
     }
 
+    /** A holder's lock set is itself or nothing, by its own state. */
+    @Override
+    public boolean localLockSets() {
+        return true;
+    }
+
     @Override
     public List<Check> checks(CheckSettings settings) {
         return List.of(new KExclusionCheck(k), new LDeadlockCheck(k, lDeadlockBound), new OneTokenCheck(),

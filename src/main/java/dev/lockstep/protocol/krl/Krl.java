@@ -116,6 +116,12 @@ public final class Krl implements Protocol<KrlState> {
         if (((KrlState) view.state(holder)).status == Status.CRITICAL) member.accept(holder);
     }
 
+    /** A holder's lock set is itself or nothing, by its own state. */
+    @Override
+    public boolean localLockSets() {
+        return true;
+    }
+
     @Override
     public List<Check> checks(CheckSettings settings) {
         return List.of(

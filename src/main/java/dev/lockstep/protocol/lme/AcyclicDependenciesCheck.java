@@ -31,14 +31,21 @@ public final class AcyclicDependenciesCheck implements Check {
     public void endOfRound(SystemView view, List<Violation> out) {
         int n = view.nodeCount();
         byte[] color = null; // 0 = unvisited, 1 = on the DFS path, 2 = done
-        for (int start = 0; start < 2 * n; start++) {
-            if (successors(view, start) == 0) continue;
-            if (color == null) color = new byte[2 * n];
-            if (color[start] != 0) continue;
-            int[] cycle = dfs(view, start, color);
-            if (cycle != null) {
-                report(view, cycle, out);
-                return; // one cycle per round is enough to stop and look
+        for (int u = 0; u < n; u++) {
+            // both of u's vertices from one read of its state: most have no out-edge at all
+            LmeState s = (LmeState) view.state(u);
+            long initiator = s.state == LmeState.State.COMPETE ? s.W : 0;
+            if ((initiator | s.P) == 0) continue;
+            long live = ~view.unprocessedDisconnections(u);
+            for (int start = 2 * u; start <= 2 * u + 1; start++) {
+                if ((((start & 1) == 1 ? s.P : initiator) & live) == 0) continue; // as successors(view, start)
+                if (color == null) color = new byte[2 * n];
+                if (color[start] != 0) continue;
+                int[] cycle = dfs(view, start, color);
+                if (cycle != null) {
+                    report(view, cycle, out);
+                    return; // one cycle per round is enough to stop and look
+                }
             }
         }
     }

@@ -141,10 +141,17 @@ public final class Lme implements Protocol<LmeState> {
         for (long s = view.ports(u) & ~1L; s != 0; s &= s - 1) {
             int p = Long.numberOfTrailingZeros(s);
             int v = view.peer(u, p);
+            int lock = ((LmeState) view.state(v)).lock;
+            if (lock <= 0) continue; // ⊥ or v itself: never a port ≥ 1 back to u, so no peer port to read
             int pv = view.peerPort(u, p);
-            LmeState sv = (LmeState) view.state(v);
-            if (sv.lock == pv && (view.unprocessedDisconnections(v) & (1L << pv)) == 0) member.accept(v);
+            if (lock == pv && (view.unprocessedDisconnections(v) & (1L << pv)) == 0) member.accept(v);
         }
+    }
+
+    /** L(u) holds u and neighbours only, read from their states, ports and detectors. */
+    @Override
+    public boolean localLockSets() {
+        return true;
     }
 
     @Override

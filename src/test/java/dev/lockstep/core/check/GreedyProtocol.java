@@ -39,7 +39,20 @@ final class GreedyProtocol implements Protocol<GreedyProtocol.S> {
         }
     }
 
+    /** Whether it declares its lock sets local (they are: a holder's closed neighbourhood, by its own state). */
+    private final boolean local;
+
+    GreedyProtocol() {
+        this(false);
+    }
+
+    GreedyProtocol(boolean local) {
+        this.local = local;
+    }
+
     @Override public String name() { return "greedy"; }
+
+    @Override public boolean localLockSets() { return local; }
 
     @Override public Requirements requirements() { return Requirements.NONE; }
 
