@@ -19,19 +19,18 @@ public final class TimeVaryingGraph {
     private final int n;
     private final int delta;
     private final int stride;
-    /** peer[u*stride + p]: node on u's port p, or -1. */
-    private final int[] peer;
-    /** peerPort[u*stride + p]: the port on the peer's side of that edge (ports fit a byte: Δ ≤ 63). */
-    private final byte[] peerPort;
+    /**
+     * Peer, peer's port and link round of each occupied port 1..Δ, in rows as long as the degree
+     * (a node of degree 6 holds 6 slots, not Δ): the slot of port p is p's rank in {@link #occupied}.
+     */
+    private final PortSlots slots;
     /**
      * How often each port was linked, modulo 255 and never 0: with the round the connection formed
      * ({@link #since}) it names the connection ({@link #connectionId}) in one byte a port instead
      * of a long. Two connections of a port share both only if the port was re-linked a multiple
-     * of 255 times within the round the first one formed.
+     * of 255 times within the round the first one formed. Kept for open ports too (Δ + 1 a node).
      */
     private final byte[] links;
-    /** round at which the connection on a port formed. */
-    private final int[] since;
     private final long[] occupied;
     private final long[] pendingD;
     private final long[] pendingU;
@@ -50,22 +49,14 @@ public final class TimeVaryingGraph {
         this.n = n;
         this.delta = delta;
         this.stride = delta + 1;
-        peer = new int[n * stride];
-        peerPort = new byte[n * stride];
+        slots = new PortSlots(n, delta);
         links = new byte[n * stride];
-        since = new int[n * stride];
-        Arrays.fill(peer, -1);
-        Arrays.fill(peerPort, (byte) -1);
         occupied = new long[n];
         pendingD = new long[n];
         pendingU = new long[n];
         x = new double[n];
         y = new double[n];
-        for (int u = 0; u < n; u++) {
-            peer[u * stride] = u;
-            peerPort[u * stride] = 0;
-            occupied[u] = 1L; // port 0: the node itself
-        }
+        Arrays.fill(occupied, 1L); // port 0: the node itself
         log = new PresenceLog();
     }
 
@@ -73,11 +64,9 @@ public final class TimeVaryingGraph {
         n = o.n;
         delta = o.delta;
         stride = o.stride;
-        peer = o.peer.clone();
-        peerPort = o.peerPort.clone();
         links = o.links.clone();
-        since = o.since.clone();
         occupied = o.occupied.clone();
+        slots = new PortSlots(o.slots, occupied);
         pendingD = o.pendingD.clone();
         pendingU = o.pendingU.clone();
         x = o.x.clone();
@@ -100,11 +89,23 @@ public final class TimeVaryingGraph {
 
     /** Node on u's port p, or -1 if the port is open. Port 0 is u itself. */
     public int peer(int u, int p) {
-        return peer[u * stride + p];
+        if (p == 0) return u;
+        int slot = slot(u, p);
+        return slot < 0 ? -1 : slots.peer(slot);
     }
 
+    /** The port on the peer's side of the edge on u's port p: 0 for port 0, -1 if p is open. */
     public int peerPort(int u, int p) {
-        return peerPort[u * stride + p];
+        if (p == 0) return 0;
+        int slot = slot(u, p);
+        return slot < 0 ? -1 : slots.peerPort(slot);
+    }
+
+    /** The pool slot of u's occupied port p (1..63), or -1 if p is open. */
+    private int slot(int u, int p) {
+        long o = occupied[u];
+        if ((o >>> p & 1L) == 0) return -1;
+        return slots.slot(u, Long.bitCount(o & ((1L << p) - 2)));
     }
 
     /**
@@ -112,14 +113,17 @@ public final class TimeVaryingGraph {
      * the port is cut and linked again, so an execution can tell that the edge it sent on is gone.
      */
     public long connectionId(int u, int p) {
-        int i = u * stride + p;
-        if (peer[i] < 0 || links[i] == 0) return 0;
-        return (long) since[i] << 8 | (links[i] & 0xFF);
+        if (p == 0) return 0;
+        int slot = slot(u, p);
+        if (slot < 0) return 0;
+        return (long) slots.since(slot) << 8 | (links[u * stride + p] & 0xFF);
     }
 
-    /** Round in which the connection on u's port p was formed. */
+    /** Round in which the connection on u's occupied port p was formed (0 for port 0 and open ports). */
     public int since(int u, int p) {
-        return since[u * stride + p];
+        if (p == 0) return 0;
+        int slot = slot(u, p);
+        return slot < 0 ? 0 : slots.since(slot);
     }
 
     /** N[u] as ports: every occupied port, including 0. */
@@ -144,10 +148,9 @@ public final class TimeVaryingGraph {
     /** u's port to v, or -1 if not adjacent (u == v gives 0). */
     public int portTo(int u, int v) {
         if (u == v) return 0;
-        int base = u * stride;
-        for (long s = occupied[u] & ~1L; s != 0; s &= s - 1) {
-            int p = Long.numberOfTrailingZeros(s);
-            if (peer[base + p] == v) return p;
+        int slot = slots.slot(u, 0);
+        for (long s = occupied[u] & ~1L; s != 0; s &= s - 1, slot++) {
+            if (slots.peer(slot) == v) return Long.numberOfTrailingZeros(s);
         }
         return -1;
     }
@@ -178,12 +181,11 @@ public final class TimeVaryingGraph {
 
     private void set(int u, int p, int v, int q, int round) {
         int i = u * stride + p;
-        peer[i] = v;
-        peerPort[i] = (byte) q;
         int count = (links[i] & 0xFF) + 1;
         links[i] = (byte) (count > 255 ? 1 : count);
-        since[i] = round;
-        occupied[u] |= 1L << p;
+        long o = occupied[u];
+        slots.insert(occupied, u, Long.bitCount(o) - 1, Long.bitCount(o & ((1L << p) - 2)), v, q, round);
+        occupied[u] = o | 1L << p;
     }
 
     /** Cuts u–v; both severed ports go to the nodes' disconnection detectors. Returns false if not adjacent. */
@@ -204,10 +206,9 @@ public final class TimeVaryingGraph {
     }
 
     private void clear(int u, int p) {
-        int i = u * stride + p;
-        peer[i] = -1;
-        peerPort[i] = -1;
-        occupied[u] &= ~(1L << p);
+        long o = occupied[u];
+        slots.remove(u, Long.bitCount(o) - 1, Long.bitCount(o & ((1L << p) - 2)));
+        occupied[u] = o & ~(1L << p);
     }
 
     /** The disconnection detector's current content (not yet snapshotted by an execution). */
