@@ -7,12 +7,15 @@ import java.util.Arrays;
  * whatever Δ is, in the order of its occupied ports (the slot of port p is p's rank among the
  * node's occupied ports 1..Δ). All rows share one pool of parallel arrays; a row that outgrows its
  * room moves to the pool's end, and the pool is compacted (rows in node order, each exactly its
- * degree) once the rooms left behind outweigh an eighth of the slots in use. The layout never
+ * degree) once the rooms left behind outweigh a sixteenth of the slots in use. The layout never
  * shows: {@link TimeVaryingGraph} answers the same for any history of links and cuts.
  */
 final class PortSlots {
-    /** Rooms grow by this many slots, so a node whose degree rises one at a time seldom moves. */
-    private static final int STEP = 2;
+    /**
+     * Rooms grow by this many slots: one, so a graph that stops changing holds no spare slot in its
+     * rows (moving a row costs at most Δ slots copied, and the pool's compaction is amortised).
+     */
+    private static final int STEP = 1;
 
     /** Each node's row: its first slot in the pool. */
     private final int[] start;
@@ -41,7 +44,7 @@ final class PortSlots {
         delta = o.delta;
         start = new int[o.start.length];
         room = new byte[o.room.length];
-        allocate(Math.max(16, o.live + o.live / 8));
+        allocate(Math.max(16, o.live + o.live / 16));
         compactFrom(o, occupied);
     }
 
@@ -87,7 +90,7 @@ final class PortSlots {
     /** Moves u's row (of {@code degree} slots) to a room of {@code size} slots at the pool's end. */
     private void move(long[] occupied, int u, int degree, int size) {
         if (end + size > peer.length) {
-            if (abandoned > live / 8) compact(occupied);
+            if (abandoned > live / 16) compact(occupied);
             if (end + size > peer.length) grow(end + size);
         }
         int from = start[u];
@@ -100,17 +103,26 @@ final class PortSlots {
         end += size;
     }
 
+    /**
+     * Compacts once the rows that moved since the last compaction hold more than a 32nd of the
+     * pool: after a burst of links (a graph built in round 0) the rows lie in node order again,
+     * so a pass over the nodes reads the pool in order, and no room is left behind.
+     */
+    void settle(long[] occupied) {
+        if (abandoned > live / 32 || peer.length - end > live / 8 + 16) compact(occupied);
+    }
+
     private void grow(int needed) {
-        int length = Math.max(needed, peer.length + (peer.length >> 2));
+        int length = Math.max(needed, peer.length + (peer.length >> 3));
         peer = Arrays.copyOf(peer, length);
         since = Arrays.copyOf(since, length);
         peerPort = Arrays.copyOf(peerPort, length);
     }
 
-    /** Rows in node order, each exactly its degree, into fresh arrays with an eighth to spare. */
+    /** Rows in node order, each exactly its degree, into fresh arrays with a sixteenth to spare. */
     private void compact(long[] occupied) {
         PortSlots old = new PortSlots(this);
-        allocate(Math.max(16, live + live / 8));
+        allocate(Math.max(16, live + live / 16));
         compactFrom(old, occupied);
     }
 

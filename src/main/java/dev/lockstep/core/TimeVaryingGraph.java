@@ -18,7 +18,6 @@ import java.util.Arrays;
 public final class TimeVaryingGraph {
     private final int n;
     private final int delta;
-    private final int stride;
     /**
      * Peer, peer's port and link round of each occupied port 1..Δ, in rows as long as the degree
      * (a node of degree 6 holds 6 slots, not Δ): the slot of port p is p's rank in {@link #occupied}.
@@ -28,7 +27,7 @@ public final class TimeVaryingGraph {
      * How often each port was linked, modulo 255 and never 0: with the round the connection formed
      * ({@link #since}) it names the connection ({@link #connectionId}) in one byte a port instead
      * of a long. Two connections of a port share both only if the port was re-linked a multiple
-     * of 255 times within the round the first one formed. Kept for open ports too (Δ + 1 a node).
+     * of 255 times within the round the first one formed. Kept for open ports too: ports 1..Δ, Δ a node.
      */
     private final byte[] links;
     private final long[] occupied;
@@ -48,9 +47,8 @@ public final class TimeVaryingGraph {
         }
         this.n = n;
         this.delta = delta;
-        this.stride = delta + 1;
         slots = new PortSlots(n, delta);
-        links = new byte[n * stride];
+        links = new byte[n * delta];
         occupied = new long[n];
         pendingD = new long[n];
         pendingU = new long[n];
@@ -63,7 +61,6 @@ public final class TimeVaryingGraph {
     private TimeVaryingGraph(TimeVaryingGraph o) {
         n = o.n;
         delta = o.delta;
-        stride = o.stride;
         links = o.links.clone();
         occupied = o.occupied.clone();
         slots = new PortSlots(o.slots, occupied);
@@ -116,7 +113,7 @@ public final class TimeVaryingGraph {
         if (p == 0) return 0;
         int slot = slot(u, p);
         if (slot < 0) return 0;
-        return (long) slots.since(slot) << 8 | (links[u * stride + p] & 0xFF);
+        return (long) slots.since(slot) << 8 | (links[u * delta + p - 1] & 0xFF);
     }
 
     /** Round in which the connection on u's occupied port p was formed (0 for port 0 and open ports). */
@@ -180,7 +177,7 @@ public final class TimeVaryingGraph {
     }
 
     private void set(int u, int p, int v, int q, int round) {
-        int i = u * stride + p;
+        int i = u * delta + p - 1;
         int count = (links[i] & 0xFF) + 1;
         links[i] = (byte) (count > 255 ? 1 : count);
         long o = occupied[u];
@@ -209,6 +206,14 @@ public final class TimeVaryingGraph {
         long o = occupied[u];
         slots.remove(u, Long.bitCount(o) - 1, Long.bitCount(o & ((1L << p) - 2)));
         occupied[u] = o & ~(1L << p);
+    }
+
+    /**
+     * Tidies the port table's memory between rounds (the simulation calls it at every round's end):
+     * rows that moved while links were added go back into node order. Changes no answer.
+     */
+    public void settle() {
+        slots.settle(occupied);
     }
 
     /** The disconnection detector's current content (not yet snapshotted by an execution). */
