@@ -31,8 +31,9 @@ public final class TimeVaryingGraph {
      */
     private final byte[] links;
     private final long[] occupied;
-    private final long[] pendingD;
-    private final long[] pendingU;
+    /** The disconnection and connection detectors' pending ports (4 bytes a node each while Δ ≤ 31). */
+    private final PortSets pendingD;
+    private final PortSets pendingU;
     private final double[] x;
     private final double[] y;
     private int edgeCount;
@@ -50,8 +51,8 @@ public final class TimeVaryingGraph {
         slots = new PortSlots(n, delta);
         links = new byte[n * delta];
         occupied = new long[n];
-        pendingD = new long[n];
-        pendingU = new long[n];
+        pendingD = new PortSets(n, delta);
+        pendingU = new PortSets(n, delta);
         x = new double[n];
         y = new double[n];
         Arrays.fill(occupied, 1L); // port 0: the node itself
@@ -64,8 +65,8 @@ public final class TimeVaryingGraph {
         links = o.links.clone();
         occupied = o.occupied.clone();
         slots = new PortSlots(o.slots, occupied);
-        pendingD = o.pendingD.clone();
-        pendingU = o.pendingU.clone();
+        pendingD = o.pendingD.copy();
+        pendingU = o.pendingU.copy();
         x = o.x.clone();
         y = o.y.clone();
         edgeCount = o.edgeCount;
@@ -171,8 +172,8 @@ public final class TimeVaryingGraph {
         }
         set(u, pu, v, pv, round);
         set(v, pv, u, pu, round);
-        pendingU[u] |= 1L << pu;
-        pendingU[v] |= 1L << pv;
+        pendingU.add(u, pu);
+        pendingU.add(v, pv);
         edgeCount++;
     }
 
@@ -193,11 +194,11 @@ public final class TimeVaryingGraph {
         if (log != null) log.closed(Math.min(u, v), Math.max(u, v), since(u, pu), round);
         clear(u, pu);
         clear(v, pv);
-        pendingD[u] |= 1L << pu;
-        pendingD[v] |= 1L << pv;
+        pendingD.add(u, pu);
+        pendingD.add(v, pv);
         // A port connected and cut before the node acted never reaches it as "connected".
-        pendingU[u] &= ~(1L << pu);
-        pendingU[v] &= ~(1L << pv);
+        pendingU.remove(u, pu);
+        pendingU.remove(v, pv);
         edgeCount--;
         return true;
     }
@@ -218,24 +219,20 @@ public final class TimeVaryingGraph {
 
     /** The disconnection detector's current content (not yet snapshotted by an execution). */
     public long pendingDisconnections(int u) {
-        return pendingD[u];
+        return pendingD.get(u);
     }
 
     public long pendingConnections(int u) {
-        return pendingU[u];
+        return pendingU.get(u);
     }
 
     /** Snapshot-and-reset of D at the start of an action execution (Sec. 2.1). */
     public long takeDisconnections(int u) {
-        long d = pendingD[u];
-        pendingD[u] = 0;
-        return d;
+        return pendingD.take(u);
     }
 
     public long takeConnections(int u) {
-        long c = pendingU[u];
-        pendingU[u] = 0;
-        return c;
+        return pendingU.take(u);
     }
 
     public double x(int u) { return x[u]; }

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The graph's port table keeps rows as long as each node's degree in a shared pool (rows move and
  * the pool compacts as degrees change); every public answer must be what a plain Δ + 1 slots per
- * node table gives, after any sequence of links and cuts, in copies taken along the way and in the
+ * node table gives (and the detectors' pending ports, kept in ints while Δ ≤ 31, what longs give),
+ * after any sequence of links and cuts, in copies taken along the way and in the
  * graphs they were copied from, whenever the rows are put back in order ({@link TimeVaryingGraph#settle}).
  */
 class PortSlotsProperties {
@@ -27,6 +28,8 @@ class PortSlotsProperties {
         final int[][] peerPort;
         final int[][] since;
         final int[][] links;
+        final long[] pendingD;
+        final long[] pendingU;
         int edges;
 
         Reference(int n, int delta) {
@@ -36,6 +39,8 @@ class PortSlotsProperties {
             peerPort = new int[n][delta + 1];
             since = new int[n][delta + 1];
             links = new int[n][delta + 1];
+            pendingD = new long[n];
+            pendingU = new long[n];
             for (int u = 0; u < n; u++) {
                 java.util.Arrays.fill(peer[u], -1);
                 java.util.Arrays.fill(peerPort[u], -1);
@@ -52,6 +57,8 @@ class PortSlotsProperties {
                 r.since[u] = since[u].clone();
                 r.links[u] = links[u].clone();
             }
+            System.arraycopy(pendingD, 0, r.pendingD, 0, n);
+            System.arraycopy(pendingU, 0, r.pendingU, 0, n);
             r.edges = edges;
             return r;
         }
@@ -70,6 +77,8 @@ class PortSlotsProperties {
         void link(int u, int pu, int v, int pv, int round) {
             set(u, pu, v, pv, round);
             set(v, pv, u, pu, round);
+            pendingU[u] |= 1L << pu;
+            pendingU[v] |= 1L << pv;
             edges++;
         }
 
@@ -85,6 +94,10 @@ class PortSlotsProperties {
             int pv = peerPort[u][pu];
             peer[u][pu] = peer[v][pv] = -1;
             peerPort[u][pu] = peerPort[v][pv] = -1;
+            pendingD[u] |= 1L << pu;
+            pendingD[v] |= 1L << pv;
+            pendingU[u] &= ~(1L << pu);
+            pendingU[v] &= ~(1L << pv);
             edges--;
         }
     }
@@ -106,6 +119,8 @@ class PortSlotsProperties {
                 }
             }
             assertEquals(ports, g.ports(u), when + ", node " + u);
+            assertEquals(r.pendingD[u], g.pendingDisconnections(u), when + ", D of node " + u);
+            assertEquals(r.pendingU[u], g.pendingConnections(u), when + ", U of node " + u);
             assertEquals(Long.bitCount(ports) - 1, g.degree(u), when + ", node " + u);
             assertEquals(r.open(u), g.openPorts(u), when + ", node " + u);
             for (int v = 0; v < r.n; v++) {
@@ -170,6 +185,11 @@ class PortSlotsProperties {
                 originals.add(() -> assertSame(before, o, "original copied at a step"));
             }
             if (op.d() % 5 == 0) g.settle(); // a round's end, now and then
+            if (op.c() % 3 == 0) { // node u acts: its detectors are snapshotted and emptied
+                assertEquals(r.pendingD[u], g.takeDisconnections(u), "take D");
+                assertEquals(r.pendingU[u], g.takeConnections(u), "take U");
+                r.pendingD[u] = r.pendingU[u] = 0;
+            }
             assertSame(r, g, "step " + step);
         }
         originals.forEach(Runnable::run);
