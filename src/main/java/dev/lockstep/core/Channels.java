@@ -95,8 +95,20 @@ public final class Channels {
         int s = size[node];
         System.arraycopy(b, i + 1, b, i, s - i - 1);
         b[--size[node]] = null;
-        if (size[node] == 0) box[node] = NONE;
+        shrink(node);
         total--;
+    }
+
+    /**
+     * Gives back the room of a box that was drained to a quarter (a broadcast fills a box at once,
+     * its receptions empty it one by one): at most twice the messages' room stays allocated, and
+     * an empty box holds no array.
+     */
+    private void shrink(int node) {
+        int s = size[node];
+        Envelope[] b = box[node];
+        if (s == 0) box[node] = NONE;
+        else if (b.length > 4 && s <= b.length >> 2) box[node] = Arrays.copyOf(b, b.length >> 1);
     }
 
     /** Removes and returns every message in transit to {@code node} on {@code port} (the edge was cut). */
@@ -115,7 +127,7 @@ public final class Channels {
         }
         for (int i = w; i < s; i++) b[i] = null;
         size[node] = w;
-        if (w == 0) box[node] = NONE;
+        shrink(node);
         if (lost == null) return List.of();
         total -= lost.size();
         return lost;

@@ -360,6 +360,7 @@ public final class Simulation implements SystemView {
         world.changes.clear();
         for (SimulationListener l : audience.all()) l.roundEnded(world.round);
         if (world.graph.historyWorthPruning()) world.graph.forgetHistoryBefore(world.oldestOpenRequest());
+        world.graph.settle();
         world.acquiredCount = 0;
         world.executionsThisRound = 0;
         world.choiceCache.endRound();

@@ -18,23 +18,22 @@ import java.util.Arrays;
 public final class TimeVaryingGraph {
     private final int n;
     private final int delta;
-    private final int stride;
-    /** peer[u*stride + p]: node on u's port p, or -1. */
-    private final int[] peer;
-    /** peerPort[u*stride + p]: the port on the peer's side of that edge (ports fit a byte: Δ ≤ 63). */
-    private final byte[] peerPort;
+    /**
+     * Peer, peer's port and link round of each occupied port 1..Δ, in rows as long as the degree
+     * (a node of degree 6 holds 6 slots, not Δ): the slot of port p is p's rank in {@link #occupied}.
+     */
+    private final PortSlots slots;
     /**
      * How often each port was linked, modulo 255 and never 0: with the round the connection formed
      * ({@link #since}) it names the connection ({@link #connectionId}) in one byte a port instead
      * of a long. Two connections of a port share both only if the port was re-linked a multiple
-     * of 255 times within the round the first one formed.
+     * of 255 times within the round the first one formed. Kept for open ports too: ports 1..Δ, Δ a node.
      */
     private final byte[] links;
-    /** round at which the connection on a port formed. */
-    private final int[] since;
     private final long[] occupied;
-    private final long[] pendingD;
-    private final long[] pendingU;
+    /** The disconnection and connection detectors' pending ports (4 bytes a node each while Δ ≤ 31). */
+    private final PortSets pendingD;
+    private final PortSets pendingU;
     private final double[] x;
     private final double[] y;
     private int edgeCount;
@@ -49,37 +48,25 @@ public final class TimeVaryingGraph {
         }
         this.n = n;
         this.delta = delta;
-        this.stride = delta + 1;
-        peer = new int[n * stride];
-        peerPort = new byte[n * stride];
-        links = new byte[n * stride];
-        since = new int[n * stride];
-        Arrays.fill(peer, -1);
-        Arrays.fill(peerPort, (byte) -1);
+        slots = new PortSlots(n, delta);
+        links = new byte[n * delta];
         occupied = new long[n];
-        pendingD = new long[n];
-        pendingU = new long[n];
+        pendingD = new PortSets(n, delta);
+        pendingU = new PortSets(n, delta);
         x = new double[n];
         y = new double[n];
-        for (int u = 0; u < n; u++) {
-            peer[u * stride] = u;
-            peerPort[u * stride] = 0;
-            occupied[u] = 1L; // port 0: the node itself
-        }
+        Arrays.fill(occupied, 1L); // port 0: the node itself
         log = new PresenceLog();
     }
 
     private TimeVaryingGraph(TimeVaryingGraph o) {
         n = o.n;
         delta = o.delta;
-        stride = o.stride;
-        peer = o.peer.clone();
-        peerPort = o.peerPort.clone();
         links = o.links.clone();
-        since = o.since.clone();
         occupied = o.occupied.clone();
-        pendingD = o.pendingD.clone();
-        pendingU = o.pendingU.clone();
+        slots = new PortSlots(o.slots, occupied);
+        pendingD = o.pendingD.copy();
+        pendingU = o.pendingU.copy();
         x = o.x.clone();
         y = o.y.clone();
         edgeCount = o.edgeCount;
@@ -100,11 +87,23 @@ public final class TimeVaryingGraph {
 
     /** Node on u's port p, or -1 if the port is open. Port 0 is u itself. */
     public int peer(int u, int p) {
-        return peer[u * stride + p];
+        if (p == 0) return u;
+        int slot = slot(u, p);
+        return slot < 0 ? -1 : slots.peer(slot);
     }
 
+    /** The port on the peer's side of the edge on u's port p: 0 for port 0, -1 if p is open. */
     public int peerPort(int u, int p) {
-        return peerPort[u * stride + p];
+        if (p == 0) return 0;
+        int slot = slot(u, p);
+        return slot < 0 ? -1 : slots.peerPort(slot);
+    }
+
+    /** The pool slot of u's occupied port p (1..63), or -1 if p is open. */
+    private int slot(int u, int p) {
+        long o = occupied[u];
+        if ((o >>> p & 1L) == 0) return -1;
+        return slots.slot(u, Long.bitCount(o & ((1L << p) - 2)));
     }
 
     /**
@@ -112,14 +111,17 @@ public final class TimeVaryingGraph {
      * the port is cut and linked again, so an execution can tell that the edge it sent on is gone.
      */
     public long connectionId(int u, int p) {
-        int i = u * stride + p;
-        if (peer[i] < 0 || links[i] == 0) return 0;
-        return (long) since[i] << 8 | (links[i] & 0xFF);
+        if (p == 0) return 0;
+        int slot = slot(u, p);
+        if (slot < 0) return 0;
+        return (long) slots.since(slot) << 8 | (links[u * delta + p - 1] & 0xFF);
     }
 
-    /** Round in which the connection on u's port p was formed. */
+    /** Round in which the connection on u's occupied port p was formed (0 for port 0 and open ports). */
     public int since(int u, int p) {
-        return since[u * stride + p];
+        if (p == 0) return 0;
+        int slot = slot(u, p);
+        return slot < 0 ? 0 : slots.since(slot);
     }
 
     /** N[u] as ports: every occupied port, including 0. */
@@ -144,10 +146,9 @@ public final class TimeVaryingGraph {
     /** u's port to v, or -1 if not adjacent (u == v gives 0). */
     public int portTo(int u, int v) {
         if (u == v) return 0;
-        int base = u * stride;
-        for (long s = occupied[u] & ~1L; s != 0; s &= s - 1) {
-            int p = Long.numberOfTrailingZeros(s);
-            if (peer[base + p] == v) return p;
+        int slot = slots.slot(u, 0);
+        for (long s = occupied[u] & ~1L; s != 0; s &= s - 1, slot++) {
+            if (slots.peer(slot) == v) return Long.numberOfTrailingZeros(s);
         }
         return -1;
     }
@@ -171,19 +172,18 @@ public final class TimeVaryingGraph {
         }
         set(u, pu, v, pv, round);
         set(v, pv, u, pu, round);
-        pendingU[u] |= 1L << pu;
-        pendingU[v] |= 1L << pv;
+        pendingU.add(u, pu);
+        pendingU.add(v, pv);
         edgeCount++;
     }
 
     private void set(int u, int p, int v, int q, int round) {
-        int i = u * stride + p;
-        peer[i] = v;
-        peerPort[i] = (byte) q;
+        int i = u * delta + p - 1;
         int count = (links[i] & 0xFF) + 1;
         links[i] = (byte) (count > 255 ? 1 : count);
-        since[i] = round;
-        occupied[u] |= 1L << p;
+        long o = occupied[u];
+        slots.insert(occupied, u, Long.bitCount(o) - 1, Long.bitCount(o & ((1L << p) - 2)), v, q, round);
+        occupied[u] = o | 1L << p;
     }
 
     /** Cuts u–v; both severed ports go to the nodes' disconnection detectors. Returns false if not adjacent. */
@@ -194,42 +194,45 @@ public final class TimeVaryingGraph {
         if (log != null) log.closed(Math.min(u, v), Math.max(u, v), since(u, pu), round);
         clear(u, pu);
         clear(v, pv);
-        pendingD[u] |= 1L << pu;
-        pendingD[v] |= 1L << pv;
+        pendingD.add(u, pu);
+        pendingD.add(v, pv);
         // A port connected and cut before the node acted never reaches it as "connected".
-        pendingU[u] &= ~(1L << pu);
-        pendingU[v] &= ~(1L << pv);
+        pendingU.remove(u, pu);
+        pendingU.remove(v, pv);
         edgeCount--;
         return true;
     }
 
     private void clear(int u, int p) {
-        int i = u * stride + p;
-        peer[i] = -1;
-        peerPort[i] = -1;
-        occupied[u] &= ~(1L << p);
+        long o = occupied[u];
+        slots.remove(u, Long.bitCount(o) - 1, Long.bitCount(o & ((1L << p) - 2)));
+        occupied[u] = o & ~(1L << p);
+    }
+
+    /**
+     * Tidies the port table's memory between rounds (the simulation calls it at every round's end):
+     * rows that moved while links were added go back into node order. Changes no answer.
+     */
+    public void settle() {
+        slots.settle(occupied);
     }
 
     /** The disconnection detector's current content (not yet snapshotted by an execution). */
     public long pendingDisconnections(int u) {
-        return pendingD[u];
+        return pendingD.get(u);
     }
 
     public long pendingConnections(int u) {
-        return pendingU[u];
+        return pendingU.get(u);
     }
 
     /** Snapshot-and-reset of D at the start of an action execution (Sec. 2.1). */
     public long takeDisconnections(int u) {
-        long d = pendingD[u];
-        pendingD[u] = 0;
-        return d;
+        return pendingD.take(u);
     }
 
     public long takeConnections(int u) {
-        long c = pendingU[u];
-        pendingU[u] = 0;
-        return c;
+        return pendingU.take(u);
     }
 
     public double x(int u) { return x[u]; }

@@ -102,4 +102,36 @@ class ChannelsTest {
                 List.of("a"), new double[1], new double[1], null, 1, ChannelDiscipline.UNORDERED, PortAssignment.LOWEST,
                 CheckSettings.DEFAULTS, 1)));
     }
+
+    /** A box filled and drained again (its room shrinks on the way) keeps the messages in send order. */
+    @Test
+    void aDrainingBoxKeepsItsOrder() {
+        Channels ch = new Channels(2, ChannelDiscipline.FIFO);
+        Message m = () -> "m";
+        List<Long> expected = new ArrayList<>();
+        for (long id = 0; id < 64; id++) {
+            ch.add(new Envelope(id, 0, 1, 1, 1 + (int) (id % 3), 0, m));
+            expected.add(id);
+        }
+        java.util.SplittableRandom rnd = new java.util.SplittableRandom(13);
+        while (!expected.isEmpty()) {
+            int i = rnd.nextInt(expected.size());
+            assertEquals(expected.get(i), ch.get(1, i).id());
+            if (rnd.nextInt(8) == 0) {
+                int port = ch.get(1, i).toPort();
+                List<Envelope> lost = ch.drop(1, port);
+                expected.removeIf(id -> lost.stream().anyMatch(e -> e.id() == id));
+                for (Envelope e : lost) assertEquals(port, e.toPort());
+            } else {
+                ch.removeAt(1, i);
+                expected.remove(i);
+            }
+            assertEquals(expected.size(), ch.size(1));
+            assertEquals(expected.size(), ch.total());
+            for (int k = 0; k < expected.size(); k++) assertEquals(expected.get(k), ch.get(1, k).id());
+            Channels copy = ch.copy();
+            for (int k = 0; k < expected.size(); k++) assertEquals(expected.get(k), copy.get(1, k).id());
+        }
+        assertEquals(0, ch.size(1));
+    }
 }

@@ -1,0 +1,156 @@
+package dev.lockstep.core;
+
+import java.util.Arrays;
+
+/**
+ * The port table's rows, each as long as its node's degree: a node of degree 6 holds 6 slots
+ * whatever Δ is, in the order of its occupied ports (the slot of port p is p's rank among the
+ * node's occupied ports 1..Δ). All rows share one pool of parallel arrays; a row that outgrows its
+ * room moves to the pool's end, and the pool is compacted (rows in node order, each exactly its
+ * degree) once the rooms left behind outweigh a sixteenth of the slots in use. The layout never
+ * shows: {@link TimeVaryingGraph} answers the same for any history of links and cuts.
+ */
+final class PortSlots {
+    /**
+     * Rooms grow by this many slots: one, so a graph that stops changing holds no spare slot in its
+     * rows (moving a row costs at most Δ slots copied, and the pool's compaction is amortised).
+     */
+    private static final int STEP = 1;
+
+    /** Each node's row: its first slot in the pool. */
+    private final int[] start;
+    /** Each node's room in the pool, in slots (≥ its degree; Δ ≤ 63 fits a byte). */
+    private final byte[] room;
+    private final int delta;
+    private int[] peer;
+    private int[] since;
+    private byte[] peerPort;
+    /** The first pool slot no row uses. */
+    private int end;
+    /** Slots in use: the sum of the degrees. */
+    private int live;
+    /** Pool slots below {@link #end} that no row holds any more (rooms left by moved rows). */
+    private int abandoned;
+
+    PortSlots(int n, int delta) {
+        this.delta = delta;
+        start = new int[n];
+        room = new byte[n];
+        allocate(Math.max(16, n));
+    }
+
+    /** A copy with every row compacted (the same contents; {@code degree} gives each row's length). */
+    PortSlots(PortSlots o, long[] occupied) {
+        delta = o.delta;
+        start = new int[o.start.length];
+        room = new byte[o.room.length];
+        allocate(Math.max(16, o.live + o.live / 16));
+        compactFrom(o, occupied);
+    }
+
+    private void allocate(int length) {
+        peer = new int[length];
+        since = new int[length];
+        peerPort = new byte[length];
+    }
+
+    int peer(int slot) { return peer[slot]; }
+
+    int peerPort(int slot) { return peerPort[slot]; }
+
+    int since(int slot) { return since[slot]; }
+
+    /** The slot of the port of rank {@code rank} among u's occupied ports. */
+    int slot(int u, int rank) { return start[u] + rank; }
+
+    /** Inserts a slot at {@code rank} into u's row of {@code degree} slots (the row grows by one). */
+    void insert(long[] occupied, int u, int degree, int rank, int v, int q, int round) {
+        if (degree == (room[u] & 0xFF)) move(occupied, u, degree, Math.min(delta, degree + STEP));
+        int s = start[u];
+        int at = s + rank;
+        System.arraycopy(peer, at, peer, at + 1, degree - rank);
+        System.arraycopy(since, at, since, at + 1, degree - rank);
+        System.arraycopy(peerPort, at, peerPort, at + 1, degree - rank);
+        peer[at] = v;
+        since[at] = round;
+        peerPort[at] = (byte) q;
+        live++;
+    }
+
+    /** Removes the slot at {@code rank} from u's row of {@code degree} slots. */
+    void remove(int u, int degree, int rank) {
+        int at = start[u] + rank;
+        int after = degree - rank - 1;
+        System.arraycopy(peer, at + 1, peer, at, after);
+        System.arraycopy(since, at + 1, since, at, after);
+        System.arraycopy(peerPort, at + 1, peerPort, at, after);
+        live--;
+    }
+
+    /** Moves u's row (of {@code degree} slots) to a room of {@code size} slots at the pool's end. */
+    private void move(long[] occupied, int u, int degree, int size) {
+        if (end + size > peer.length) {
+            if (abandoned > live / 16) compact(occupied);
+            if (end + size > peer.length) grow(end + size);
+        }
+        int from = start[u];
+        System.arraycopy(peer, from, peer, end, degree);
+        System.arraycopy(since, from, since, end, degree);
+        System.arraycopy(peerPort, from, peerPort, end, degree);
+        abandoned += room[u] & 0xFF;
+        start[u] = end;
+        room[u] = (byte) size;
+        end += size;
+    }
+
+    /**
+     * Compacts once the rows that moved since the last compaction hold more than a 32nd of the
+     * pool: after a burst of links (a graph built in round 0) the rows lie in node order again,
+     * so a pass over the nodes reads the pool in order, and no room is left behind.
+     */
+    void settle(long[] occupied) {
+        if (abandoned > live / 32 || peer.length - end > live / 8 + 16) compact(occupied);
+    }
+
+    private void grow(int needed) {
+        int length = Math.max(needed, peer.length + (peer.length >> 3));
+        peer = Arrays.copyOf(peer, length);
+        since = Arrays.copyOf(since, length);
+        peerPort = Arrays.copyOf(peerPort, length);
+    }
+
+    /** Rows in node order, each exactly its degree, into fresh arrays with a sixteenth to spare. */
+    private void compact(long[] occupied) {
+        PortSlots old = new PortSlots(this);
+        allocate(Math.max(16, live + live / 16));
+        compactFrom(old, occupied);
+    }
+
+    /** A shallow view of o's pool, to compact from while this one is rebuilt. */
+    private PortSlots(PortSlots o) {
+        delta = o.delta;
+        start = o.start.clone();
+        room = o.room;
+        peer = o.peer;
+        since = o.since;
+        peerPort = o.peerPort;
+        live = o.live;
+    }
+
+    private void compactFrom(PortSlots o, long[] occupied) {
+        int w = 0;
+        for (int u = 0; u < start.length; u++) {
+            int degree = Long.bitCount(occupied[u] & ~1L);
+            int from = o.start[u];
+            System.arraycopy(o.peer, from, peer, w, degree);
+            System.arraycopy(o.since, from, since, w, degree);
+            System.arraycopy(o.peerPort, from, peerPort, w, degree);
+            start[u] = w;
+            room[u] = (byte) degree;
+            w += degree;
+        }
+        end = w;
+        live = w;
+        abandoned = 0;
+    }
+}
