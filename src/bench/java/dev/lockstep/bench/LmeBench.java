@@ -60,6 +60,9 @@ public final class LmeBench implements Callable<Integer> {
             + " and size (default: all cores); results are the same for any count")
     String threads;
 
+    @Option(names = "--run-ahead", description = "run each round's operations ahead on the workers too (Simulation.runAhead)")
+    boolean runAhead;
+
     @Override
     public Integer call() {
         OptionValues values = new OptionValues(spec, "bench");
@@ -91,16 +94,16 @@ public final class LmeBench implements Callable<Integer> {
             }
             if (!(m >= 0 && m <= 1)) throw values.usage("--moves expects a fraction between 0 and 1, got \"" + moves + "\"");
         }
-        run(sizes, counts, r, s, d, m, h, spec.commandLine().getOut());
+        run(sizes, counts, runAhead, r, s, d, m, h, spec.commandLine().getOut());
         return CommandLine.ExitCode.OK;
     }
 
     static void run(List<Integer> sizes, int rounds, long seed, double degree, PrintWriter out) {
-        run(sizes, List.of(1), rounds, seed, degree, 0, 0, out);
+        run(sizes, List.of(1), false, rounds, seed, degree, 0, 0, out);
     }
 
     /** With {@code moves} · n random-walk steps a round ({@link RandomWalk}); 0 for none. With {@code histogram} > 0, the largest classes of the live heap. */
-    static void run(List<Integer> sizes, List<Integer> threads, int rounds, long seed, double degree, double moves, int histogram,
+    static void run(List<Integer> sizes, List<Integer> threads, boolean ahead, int rounds, long seed, double degree, double moves, int histogram,
                     PrintWriter out) {
         out.printf(Locale.ROOT, "LME corrected, K=%d, unit-disk mean degree ~%.0f (Δ=%d), lock 0.5, hold 1, synchronous, %d rounds%n",
                 Lme.DEFAULT_K, degree, DELTA, rounds);
@@ -113,18 +116,19 @@ public final class LmeBench implements Callable<Integer> {
         out.printf(Locale.ROOT, "%9s %7s %8s %7s %10s %12s %14s %13s %11s %8s %9s %10s%n", "nodes", "threads", "degree", "build s",
                 "run s", "actions", "actions/s", "locks/s", "bytes/node", "cpu s", "cpu ns/a", "violations");
         for (int n : sizes) {
-            for (int t : threads) run(n, t, rounds, seed, degree, moves, histogram, out);
+            for (int t : threads) run(n, t, ahead, rounds, seed, degree, moves, histogram, out);
         }
     }
 
     /** One run of n nodes on {@code threads} workers; its graph is garbage when this returns, for the next run's "before". */
-    private static void run(int n, int threads, int rounds, long seed, double degree, double moves, int histogram, PrintWriter out) {
+    private static void run(int n, int threads, boolean ahead, int rounds, long seed, double degree, double moves, int histogram, PrintWriter out) {
         long before = Heap.used();
         long t0 = System.nanoTime();
         Engine engine = build(n, degree, seed, moves);
         Simulation sim = engine.simulation();
         Workers workers = threads == 1 ? Workers.SINGLE : new Workers(threads);
         sim.workers(workers);
+        sim.runAhead(ahead);
         engine.runUntil(1); // round 0 links the graph
         if (histogram > 0) Heap.histogram("after round 0, " + n + " nodes", histogram, n, out);
         // the run's own CPU time (its thread's and the workers') too: on a shared machine the wall clock also counts waiting for a core

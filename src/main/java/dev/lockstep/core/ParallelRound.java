@@ -26,7 +26,11 @@ import java.util.List;
  * the random stream, traces, violations and listener calls do not depend on the thread count.
  *
  * <p>The copy of the state is what phase 1 costs beyond the operation; it becomes the node's
- * state (nothing keeps the old object: a synchronous execution leaves no stateBefore).
+ * state (nothing keeps the old object: a synchronous execution leaves no stateBefore). Measured
+ * on LME, whose operations are a few bit operations, that copy, its trip from the worker's core
+ * to the committing one and the garbage it leaves cost as much as phase 1 saves the caller's
+ * thread, so it is off unless asked for ({@link Simulation#runAhead}): it pays for operations
+ * that cost more than copying their state.
  */
 final class ParallelRound {
     /** Executions a thread takes at least by default: fewer are not worth handing over. */
@@ -39,6 +43,8 @@ final class ParallelRound {
     private final ExecutionContext ctx;
     /** Executions (and nodes to list) a thread takes at least; see {@link Simulation#parallelGrain}. */
     int grain = GRAIN;
+    /** Whether phase 1 runs at all; see {@link Simulation#runAhead}. */
+    boolean enabled;
     /** Executions committed as phase 1 ran them, so far. */
     long ranAhead;
     /** Scratch for the distinct-node test: one bit per node, cleared after use. */
@@ -60,7 +66,7 @@ final class ParallelRound {
      */
     boolean execute(List<Choice> choices, Workers workers) {
         int k = choices.size();
-        if (workers.threads() == 1 || k < 2 * grain || !distinctNodes(choices)) return false;
+        if (!enabled || workers.threads() == 1 || k < 2 * grain || !distinctNodes(choices)) return false;
         StagedExecution[] ran = new StagedExecution[k];
         int[] at = new int[k];
         workers.forRange(k, grain, (from, to) -> {

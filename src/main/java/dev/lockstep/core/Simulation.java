@@ -116,6 +116,15 @@ public final class Simulation implements SystemView {
     }
 
     /**
+     * Whether {@link #act(List)} runs operations ahead on the workers ({@link ParallelRound}).
+     * Off by default: for LME's small operations the state copies and their trips between cores
+     * cost what they save (README "Parallel rounds"). The plan's listings are shared either way.
+     */
+    public void runAhead(boolean on) {
+        parallel.enabled = on;
+    }
+
+    /**
      * Executions whose operations ran ahead on the workers and were committed as they ran (the
      * rest of a parallel round is redone at its turn): what a benchmark or test can tell of how
      * much of a round ran in parallel. Not part of the configuration, not copied.
@@ -362,7 +371,7 @@ public final class Simulation implements SystemView {
 
     /**
      * Executes the choices one after another as {@link #act} would, all within the current round:
-     * on the {@link #workers} when they are executions of distinct nodes (see
+     * run ahead on the {@link #workers} if {@link #runAhead} and they are executions of distinct nodes (see
      * {@link ParallelRound}), with the same outcome, message ids, random stream, records and
      * violations as on one thread; one by one otherwise.
      */

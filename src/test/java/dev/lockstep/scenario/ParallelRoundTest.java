@@ -39,6 +39,7 @@ class ParallelRoundTest {
         Simulation sim = engine.simulation();
         sim.workers(workers);
         sim.parallelGrain(1);
+        sim.runAhead(true);
         StringWriter out = new StringWriter();
         TraceWriter w = new TraceWriter(out, s, sim, s.rounds());
         sim.addListener(w);
@@ -96,6 +97,9 @@ class ParallelRoundTest {
             long ahead = parallel.executionsRanAhead();
             assertTrue(ahead > parallel.stats().actions() / 2, "ran ahead: " + ahead + " of " + parallel.stats().actions());
             assertTrue(ahead < parallel.stats().actions(), "some executions drew and were redone");
+            Simulation listedOnly = lme(two, null, false); // the default: only the listings are shared
+            assertSameEnd(lme(Workers.SINGLE, null), listedOnly);
+            assertEquals(0, listedOnly.executionsRanAhead());
             StringBuilder heardOne = new StringBuilder();
             StringBuilder heardTwo = new StringBuilder();
             assertSameEnd(lme(Workers.SINGLE, heardOne), lme(two, heardTwo));
@@ -105,9 +109,14 @@ class ParallelRoundTest {
     }
 
     private static Simulation lme(Workers workers, StringBuilder heard) {
+        return lme(workers, heard, true);
+    }
+
+    private static Simulation lme(Workers workers, StringBuilder heard, boolean runAhead) {
         Engine engine = LmeBench.build(3000, 6, 11);
         Simulation sim = engine.simulation();
         sim.workers(workers);
+        sim.runAhead(runAhead);
         if (heard != null) sim.addListener(new Hearing(heard));
         engine.runUntil(25);
         return sim;
@@ -162,6 +171,7 @@ class ParallelRoundTest {
         Engine engine = s.engine(s.seed());
         engine.simulation().workers(workers);
         engine.simulation().parallelGrain(1);
+        engine.simulation().runAhead(true);
         engine.runUntil(6);
         engine.beginRound();
         return engine;
