@@ -7,6 +7,7 @@ import dev.lockstep.core.SeededRandom;
 import dev.lockstep.core.Simulation;
 import dev.lockstep.core.SimulationConfig;
 import dev.lockstep.core.Stats;
+import dev.lockstep.core.Workers;
 import dev.lockstep.core.adversary.Engine;
 import dev.lockstep.core.adversary.RandomWorkload;
 import dev.lockstep.core.adversary.ScenarioAdversary;
@@ -59,6 +60,13 @@ public final class LmeBench implements Callable<Integer> {
             + " (default 0.5; low: few nodes act, the case incremental work is for)")
     String lock;
 
+    @Option(names = "--threads", paramLabel = "N,N,...", description = "worker threads of each run, one run per count"
+            + " and size (default: all cores); results are the same for any count")
+    String threads;
+
+    @Option(names = "--run-ahead", description = "run each round's operations ahead on the workers too (Simulation.runAhead)")
+    boolean runAhead;
+
     @Override
     public Integer call() {
         OptionValues values = new OptionValues(spec, "bench");
@@ -71,6 +79,11 @@ public final class LmeBench implements Callable<Integer> {
             } catch (NumberFormatException e) {
                 throw values.usage("--nodes expects a comma-separated list of sizes in 2..5000000, got \"" + nodes + "\"");
             }
+        }
+        List<Integer> counts = new ArrayList<>();
+        for (String t : threads == null ? new String[] {Integer.toString(Runtime.getRuntime().availableProcessors())}
+                : threads.split(",")) {
+            counts.add((int) values.integer("--threads", t.trim(), 1, 1024));
         }
         int r = rounds == null ? 100 : (int) values.integer("--rounds", rounds, 1, 1_000_000);
         long s = seed == null ? 1 : values.integer("--seed", seed, Long.MIN_VALUE, Long.MAX_VALUE);
@@ -94,21 +107,17 @@ public final class LmeBench implements Callable<Integer> {
             }
             if (!(l >= 0 && l <= 1)) throw values.usage("--lock expects a chance between 0 and 1, got \"" + lock + "\"");
         }
-        run(sizes, r, s, d, m, h, l, spec.commandLine().getOut());
+        run(sizes, counts, runAhead, r, s, d, m, h, l, spec.commandLine().getOut());
         return CommandLine.ExitCode.OK;
     }
 
     static void run(List<Integer> sizes, int rounds, long seed, double degree, PrintWriter out) {
-        run(sizes, rounds, seed, degree, 0, 0, out);
+        run(sizes, List.of(1), false, rounds, seed, degree, 0, 0, 0.5, out);
     }
 
     /** With {@code moves} · n random-walk steps a round ({@link RandomWalk}); 0 for none. With {@code histogram} > 0, the largest classes of the live heap. */
-    static void run(List<Integer> sizes, int rounds, long seed, double degree, double moves, int histogram, PrintWriter out) {
-        run(sizes, rounds, seed, degree, moves, histogram, 0.5, out);
-    }
-
-    /** As above, with {@code lock} the workload's chance of a Lock call per idle node and round. */
-    static void run(List<Integer> sizes, int rounds, long seed, double degree, double moves, int histogram, double lock, PrintWriter out) {
+    static void run(List<Integer> sizes, List<Integer> threads, boolean ahead, int rounds, long seed, double degree, double moves, int histogram,
+                    double lock, PrintWriter out) {
         out.printf(Locale.ROOT, "LME corrected, K=%d, unit-disk mean degree ~%.0f (Δ=%d), lock %s, hold 1, synchronous, %d rounds%n",
                 Lme.DEFAULT_K, degree, DELTA, lock, rounds);
         if (moves > 0) {
@@ -117,35 +126,42 @@ public final class LmeBench implements Callable<Integer> {
         }
         out.printf(Locale.ROOT, "JVM %s, %d cores, max heap %d MiB%n", System.getProperty("java.vm.version"),
                 Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20);
-        out.printf(Locale.ROOT, "%9s %8s %7s %10s %12s %14s %13s %11s %8s %9s %10s%n", "nodes", "degree", "build s",
+        out.printf(Locale.ROOT, "%9s %7s %8s %7s %10s %12s %14s %13s %11s %8s %9s %10s%n", "nodes", "threads", "degree", "build s",
                 "run s", "actions", "actions/s", "locks/s", "bytes/node", "cpu s", "cpu ns/a", "violations");
-        java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
         for (int n : sizes) {
-            long before = Heap.used();
-            long t0 = System.nanoTime();
-            Engine engine = build(n, degree, seed, moves, lock);
-            Simulation sim = engine.simulation();
-            engine.runUntil(1); // round 0 links the graph
-            if (histogram > 0) Heap.histogram("after round 0, " + n + " nodes", histogram, n, out);
-            // the run's own CPU time too: on a shared machine the wall clock also counts waiting for a core
-            long c1 = cpu.getCurrentThreadCpuTime();
-            long t1 = System.nanoTime();
-            engine.runUntil(rounds + 1);
-            long t2 = System.nanoTime();
-            double cpuSeconds = (cpu.getCurrentThreadCpuTime() - c1) / 1e9;
-            if (histogram > 0) Heap.histogram("after round " + rounds + ", " + n + " nodes", histogram, n, out);
-            long after = Heap.used();
-            Stats s = sim.stats();
-            double runSeconds = (t2 - t1) / 1e9;
-            out.printf(Locale.ROOT, "%9d %8.2f %7.2f %10.2f %12d %14.0f %13.0f %11d %8.2f %9.0f %10d%n", n,
-                    2.0 * sim.graph().edgeCount() / n, (t1 - t0) / 1e9, runSeconds, s.actions(),
-                    s.actions() / runSeconds, s.locksAcquired() / runSeconds, (after - before) / n, cpuSeconds,
-                    cpuSeconds * 1e9 / s.actions(), sim.violationCount());
-            out.flush();
-            // let the next size's "before" collect this graph
-            engine = null;
-            sim = null;
+            for (int t : threads) run(n, t, ahead, rounds, seed, degree, moves, histogram, lock, out);
         }
+    }
+
+    /** One run of n nodes on {@code threads} workers; its graph is garbage when this returns, for the next run's "before". */
+    private static void run(int n, int threads, boolean ahead, int rounds, long seed, double degree, double moves, int histogram,
+                            double lock, PrintWriter out) {
+        long before = Heap.used();
+        long t0 = System.nanoTime();
+        Engine engine = build(n, degree, seed, moves, lock);
+        Simulation sim = engine.simulation();
+        Workers workers = threads == 1 ? Workers.SINGLE : new Workers(threads);
+        sim.workers(workers);
+        sim.runAhead(ahead);
+        engine.runUntil(1); // round 0 links the graph
+        if (histogram > 0) Heap.histogram("after round 0, " + n + " nodes", histogram, n, out);
+        // the run's own CPU time (its thread's and the workers') too: on a shared machine the wall clock also counts waiting for a core
+        java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
+        long c1 = cpu.getCurrentThreadCpuTime() + ThreadCpu.workers();
+        long t1 = System.nanoTime();
+        engine.runUntil(rounds + 1);
+        long t2 = System.nanoTime();
+        double cpuSeconds = (cpu.getCurrentThreadCpuTime() + ThreadCpu.workers() - c1) / 1e9;
+        workers.close();
+        if (histogram > 0) Heap.histogram("after round " + rounds + ", " + n + " nodes", histogram, n, out);
+        long after = Heap.used();
+        Stats s = sim.stats();
+        double runSeconds = (t2 - t1) / 1e9;
+        out.printf(Locale.ROOT, "%9d %7d %8.2f %7.2f %10.2f %12d %14.0f %13.0f %11d %8.2f %9.0f %10d%n", n, threads,
+                2.0 * sim.graph().edgeCount() / n, (t1 - t0) / 1e9, runSeconds, s.actions(),
+                s.actions() / runSeconds, s.locksAcquired() / runSeconds, (after - before) / n, cpuSeconds,
+                cpuSeconds * 1e9 / s.actions(), sim.violationCount());
+        out.flush();
     }
 
     /** LME on {@code n} nodes placed uniformly at random, the unit disk giving about {@code degree} neighbours each. */

@@ -29,4 +29,13 @@ final class ThreadCpu {
         }
         return 0;
     }
+
+    /** Nanoseconds of CPU used so far by the live threads of every {@link dev.lockstep.core.Workers}. */
+    static long workers() {
+        long sum = 0;
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.getName().startsWith("lockstep-worker-")) sum += Math.max(0, MX.getThreadCpuTime(t.getId()));
+        }
+        return sum;
+    }
 }

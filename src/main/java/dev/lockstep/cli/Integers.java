@@ -92,4 +92,12 @@ final class Integers {
             return (int) parse(value, 1, 1024);
         }
     }
+
+    /** Worker threads of one simulation's rounds: at least 1. */
+    static final class Threads implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return (int) parse(value, 1, 1024);
+        }
+    }
 }

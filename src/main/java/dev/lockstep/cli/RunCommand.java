@@ -1,6 +1,7 @@
 package dev.lockstep.cli;
 
 import dev.lockstep.core.Simulation;
+import dev.lockstep.core.Workers;
 import dev.lockstep.core.adversary.Engine;
 import dev.lockstep.debug.ConditionException;
 import dev.lockstep.debug.DebugRun;
@@ -52,6 +53,11 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--until", paramLabel = "CONDITION", description = "stop right after the first step where CONDITION holds (repeatable: the earliest)")
     List<String> until = new ArrayList<>();
 
+    @Option(names = "--threads", paramLabel = "N", converter = Integers.Threads.class,
+            description = "threads sharing each round's work (default: all cores); the results are the same for any number."
+                    + " With --until or --shiviz the run steps one execution at a time, on one thread")
+    Integer threads;
+
     @Option(names = "--shiviz", paramLabel = "FILE", description = "write a ShiViz log (vector clocks) of the run to FILE")
     String shiviz;
 
@@ -70,7 +76,9 @@ final class RunCommand implements Callable<Integer> {
 
         Engine engine = scenario.engine(s);
         Simulation sim = engine.simulation();
-        try (AtomicFile traceFile = trace != null ? AtomicFile.create(Path.of(trace)) : null) {
+        try (Workers workers = threads == null ? Workers.allCores() : threads == 1 ? Workers.SINGLE : new Workers(threads);
+             AtomicFile traceFile = trace != null ? AtomicFile.create(Path.of(trace)) : null) {
+            sim.workers(workers);
             TraceWriter writer = null;
             if (traceFile != null) {
                 writer = new TraceWriter(traceFile.writer(), scenario, sim, r);

@@ -10,9 +10,13 @@ import java.util.Arrays;
  * messages in transit to it, its ports, detectors and region, whether it is busy, crashed or
  * already acted. Whoever changes one of these {@link #touch touches} the node. The round matters
  * too, but only for a node that already acted this round or holds a message sent this round: such
- * a listing is marked round-bound and goes stale when the round ends. Deterministic: bit sets and
- * an int list, nothing iterates a hash collection. Arrays are made on first use, and a copy of a
- * simulation starts with an empty cache (everything stale), so snapshots carry none of it.
+ * a listing is marked round-bound and goes stale when the round ends. Deterministic: bit sets,
+ * nothing iterates a hash collection. Arrays are made on first use, and a copy of a simulation
+ * starts with an empty cache (everything stale), so snapshots carry none of it.
+ *
+ * <p>Every per-node bit lives in the word {@code u >>> 6}, and nothing else is shared between
+ * nodes: threads that {@link #store} listings of disjoint ranges of whole words never write the
+ * same memory, which is how {@link EnabledChoices#listAhead} fills the cache in parallel.
  */
 final class ChoiceCache {
     private static final int[] NONE = new int[0];
@@ -26,9 +30,8 @@ final class ChoiceCache {
     private int[] one;
     private int[][] codes;
     private int[] count;
-    /** Nodes whose listing holds for the current round only, to be made stale when it ends. */
-    private int[] roundBound = new int[16];
-    private int roundBoundCount;
+    /** Set bit: the node's listing holds for the current round only, to be made stale when it ends. */
+    private long[] roundBound;
 
     ChoiceCache(int n) {
         this.n = n;
@@ -43,6 +46,12 @@ final class ChoiceCache {
         codes = new int[n][];
         Arrays.fill(codes, NONE);
         count = new int[n];
+        roundBound = new long[words];
+    }
+
+    /** Makes the arrays now, so that threads storing listings find them made. */
+    void allocated() {
+        if (stale == null) allocate();
     }
 
     /** Something node u's choices may depend on changed. */
@@ -85,15 +94,15 @@ final class ChoiceCache {
         stale[w] &= ~bit;
         if (effectiveOnly) effective[w] |= bit;
         else effective[w] &= ~bit;
-        if (thisRoundOnly) {
-            if (roundBoundCount == roundBound.length) roundBound = Arrays.copyOf(roundBound, roundBoundCount * 2);
-            roundBound[roundBoundCount++] = u;
-        }
+        if (thisRoundOnly) roundBound[w] |= bit; // an earlier listing's mark stays: stale once too often is safe
     }
 
     /** The round ends: listings that held for it only go stale. */
     void endRound() {
-        for (int i = 0; i < roundBoundCount; i++) touch(roundBound[i]);
-        roundBoundCount = 0;
+        if (stale == null) return;
+        for (int w = 0; w < roundBound.length; w++) {
+            stale[w] |= roundBound[w];
+            roundBound[w] = 0;
+        }
     }
 }

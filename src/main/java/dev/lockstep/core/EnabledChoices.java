@@ -99,6 +99,28 @@ final class EnabledChoices {
         return count;
     }
 
+    /**
+     * Lists, on {@code workers}' threads, every node whose listing in this mode is not in the
+     * cache, so that a scheduler walking the nodes in order (drawing its random numbers in that
+     * order, on the caller's thread) finds every listing made. Listing is a pure read of a node's
+     * state, calls, inbox and ports (a dry run draws no random number), so who lists a node and
+     * when changes nothing but the time it takes. Each thread works on whole 64-node words of the
+     * cache's bit sets with its own context and scratch space: no two threads write the same slot.
+     */
+    void listAhead(Workers workers, boolean effectiveOnly, int grain) {
+        if (workers.threads() == 1) return; // the scheduler lists lazily, as ever
+        ChoiceCache cache = world.choiceCache;
+        cache.allocated();
+        int n = world.states.length;
+        workers.forRange((n + 63) >>> 6, Math.max(1, grain / 64), (from, to) -> {
+            EnabledChoices mine = new EnabledChoices(world, actions, ctx.another(), config);
+            int[] buf = new int[0];
+            for (int u = from << 6, end = Math.min(n, to << 6); u < end; u++) {
+                if (!cache.fresh(u, effectiveOnly)) mine.cached(u, buf, effectiveOnly);
+            }
+        });
+    }
+
     int enumerateEffective(int u, int[] buf) {
         return cached(u, buf, true);
     }
@@ -212,10 +234,10 @@ final class EnabledChoices {
     }
 
     static final int NO_MESSAGE = -1;
-    private static final int REFUSED = -2;
+    static final int REFUSED = -2;
 
-    /** {@link #whyNotEnabled}'s decision without its sentence: the message's position, or REFUSED. */
-    private int position(Choice c) {
+    /** {@link #whyNotEnabled}'s decision without its sentence: the message's position, or {@link #REFUSED}. A pure read. */
+    int position(Choice c) {
         int u = c.node();
         int round = world.round;
         if (u < 0 || u >= world.states.length || c.action() < 0 || c.action() >= actions.size()) return REFUSED;

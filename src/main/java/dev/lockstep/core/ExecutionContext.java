@@ -38,12 +38,33 @@ final class ExecutionContext implements Execution {
     Message[] sendMessages = new Message[8];
     int events;
     private boolean dry;
+    private boolean local;
 
     ExecutionContext(Protocol<NodeState> protocol, SimulationConfig config, SimulationState world) {
         this.protocol = protocol;
         this.config = config;
         this.world = world;
         this.delta = config.delta();
+    }
+
+    /**
+     * What an operation run {@link #local locally} meets when it asks for a draw from the stream.
+     * Without a stack trace: it is control flow, met by every execution that draws.
+     */
+    static final RuntimeException NEEDS_STREAM = new StreamNeeded();
+
+    /** A context of its own for another thread (a parallel round's). */
+    ExecutionContext another() {
+        return new ExecutionContext(protocol, config, world);
+    }
+
+    /**
+     * Runs operations away from the simulation's random stream: a draw that would consume it
+     * throws {@link #NEEDS_STREAM} instead (scripted draws are still served), so that
+     * the execution is redone at its turn, where the stream is in the right position.
+     */
+    void local(boolean on) {
+        local = on;
     }
 
     void begin(int u, Envelope rec, long dSnap, long upSnap, long portSet, int[] draws, boolean dryRun) {
@@ -117,8 +138,11 @@ final class ExecutionContext implements Execution {
             if (v < 0 || v >= bound) {
                 throw new IllegalArgumentException("draw " + v + " at " + name(node) + " is outside [0, " + bound + ")");
             }
+        } else if (dry) {
+            v = 0;
         } else {
-            v = dry ? 0 : world.rng.nextInt(bound);
+            if (local) throw NEEDS_STREAM;
+            v = world.rng.nextInt(bound);
         }
         if (drawIndex == drawn.length) {
             drawn = Arrays.copyOf(drawn, drawIndex * 2);
@@ -173,5 +197,11 @@ final class ExecutionContext implements Execution {
     public List<String> regions() {
         region();
         return Regions.names(config);
+    }
+
+    private static final class StreamNeeded extends RuntimeException {
+        StreamNeeded() {
+            super("the execution draws from the simulation's random stream", null, false, false);
+        }
     }
 }

@@ -106,21 +106,8 @@ final class Executions {
         int u = c.node();
         int round = w.round;
         Action<NodeState> act = actions.get(c.action());
-        w.touch(u);
-        w.lastStart[u] = round;
-        w.executionsThisRound++;
-        w.executionsBegun++;
-        TimeVaryingGraph graph = w.graph;
-        d = graph.takeDisconnections(u);
-        long up = graph.takeConnections(u);
-        long ports = graph.ports(u);
-        received = null;
-        if (act.trigger() == Action.Trigger.MESSAGE) {
-            received = c.message();
-            w.channels.removeAt(u, at);
-        } else if (act.trigger() == Action.Trigger.CALL) {
-            w.takeCall(u);
-        }
+        long up = open(c, at);
+        long ports = w.graph.ports(u);
         boolean async = end > round;
         // one due this round runs on the node's own state: keep what it was for stateBefore
         before = staged && !async ? w.states[u].copy() : null;
@@ -131,15 +118,71 @@ final class Executions {
             throw new IllegalArgumentException(act.label() + " at " + config.names().get(u) + " made " + ctx.drawIndex
                     + " random draws but " + c.draws().length + " values were given");
         }
-        // The request's neighbourhood N_i[u] is the one seen when the execution starts.
-        if ((ctx.events & EV_REQUESTED) != 0) {
+        requests(u, ctx.events, ports);
+        return work;
+    }
+
+    /**
+     * What an execution does before its operation: marks the node as acting, takes the D and
+     * connection snapshots into {@link #d} and the result, and takes the received message (into
+     * {@link #received}) or call out of its queue.
+     */
+    private long open(Choice c, int at) {
+        SimulationState w = world;
+        int u = c.node();
+        Action<NodeState> act = actions.get(c.action());
+        w.touch(u);
+        w.lastStart[u] = w.round;
+        w.executionsThisRound++;
+        w.executionsBegun++;
+        TimeVaryingGraph graph = w.graph;
+        d = graph.takeDisconnections(u);
+        long up = graph.takeConnections(u);
+        received = null;
+        if (act.trigger() == Action.Trigger.MESSAGE) {
+            received = c.message();
+            w.channels.removeAt(u, at);
+        } else if (act.trigger() == Action.Trigger.CALL) {
+            w.takeCall(u);
+        }
+        return up;
+    }
+
+    /** The request events of an operation that ran: the request's neighbourhood N_i[u] is the one seen when the execution starts. */
+    private void requests(int u, int events, long ports) {
+        SimulationState w = world;
+        if ((events & EV_REQUESTED) != 0) {
             w.setStatus(u, OperationStatus.LOCKING);
-            w.requestRound[u] = round;
+            w.requestRound[u] = w.round;
             w.persistentPorts[u] = ports & ~1L;
             w.stats.lockRequests++;
         }
-        if ((ctx.events & EV_UNLOCK_REQUESTED) != 0) w.setStatus(u, OperationStatus.UNLOCKING);
-        return work;
+        if ((events & EV_UNLOCK_REQUESTED) != 0) w.setStatus(u, OperationStatus.UNLOCKING);
+    }
+
+    /**
+     * Executes a choice whose operation already ran, on a copy of the node's state that
+     * {@code f} holds with the events, draws and sends it produced (phase 1 of a parallel
+     * round): everything around the operation happens here exactly as in
+     * {@link #execute}, in the same order, and the copy becomes the node's state.
+     */
+    ExecutionRecord executeRan(Choice c, int at, StagedExecution f, boolean wantRecord) {
+        int u = c.node();
+        open(c, at);
+        requests(u, f.events, world.graph.ports(u));
+        f.node = u;
+        f.action = c.action();
+        f.label = actions.get(c.action()).label();
+        f.start = world.round;
+        f.end = world.round;
+        f.received = received;
+        f.d = d;
+        f.before = null;
+        f.sendConnections = null;
+        f.asynchronous = false;
+        ExecutionRecord rec = commit(f, wantRecord || !audience.all().isEmpty());
+        received = null;
+        return rec;
     }
 
     /** Runs the choice and keeps what it will commit, for a commit in a later round (or at its end). */

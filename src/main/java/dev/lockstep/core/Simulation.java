@@ -37,6 +37,7 @@ public final class Simulation implements SystemView {
     private final Faults faults;
     private final EnabledChoices enabling;
     private final Executions executions;
+    private final ParallelRound parallel;
     /** Threads for the node-independent parts of a round; results do not depend on their number. */
     private Workers workers = Workers.SINGLE;
     /** Node names to ids, for {@link #indexOf} (lookups only, never iterated). */
@@ -59,6 +60,7 @@ public final class Simulation implements SystemView {
         faults = new Faults(world, config, audience, topology);
         enabling = new EnabledChoices(world, actions, ctx, config);
         executions = new Executions(world, actions, ctx, audience, this, config);
+        parallel = new ParallelRound(world, actions, enabling, executions, ctx);
     }
 
     @SuppressWarnings("unchecked") // the protocol's state type is erased to NodeState here
@@ -101,6 +103,34 @@ public final class Simulation implements SystemView {
     /** Shares the node-independent work of each round across {@code w}'s threads (not part of copies). */
     public void workers(Workers w) {
         workers = java.util.Objects.requireNonNull(w);
+    }
+
+    /**
+     * The fewest nodes (or executions) a thread takes on in a parallel part of a round (default
+     * {@value ParallelRound#GRAIN}): below it, handing work over costs more than it saves. Tests
+     * set 1 to run even a handful of nodes on several threads; results never depend on it.
+     */
+    public void parallelGrain(int nodes) {
+        if (nodes < 1) throw new IllegalArgumentException("grain must be at least 1, not " + nodes);
+        parallel.grain = nodes;
+    }
+
+    /**
+     * Whether {@link #act(List)} runs operations ahead on the workers ({@link ParallelRound}).
+     * Off by default: for LME's small operations the state copies and their trips between cores
+     * cost what they save (README "Parallel rounds"). The plan's listings are shared either way.
+     */
+    public void runAhead(boolean on) {
+        parallel.enabled = on;
+    }
+
+    /**
+     * Executions whose operations ran ahead on the workers and were committed as they ran (the
+     * rest of a parallel round is redone at its turn): what a benchmark or test can tell of how
+     * much of a round ran in parallel. Not part of the configuration, not copied.
+     */
+    public long executionsRanAhead() {
+        return parallel.ranAhead;
     }
 
     /** Executions begun so far: 0 at the start, +1 for every execution (or asynchronous start). */
@@ -337,6 +367,26 @@ public final class Simulation implements SystemView {
      */
     public void act(Choice c) {
         executions.execute(c, enabling.requireEnabled(c), false);
+    }
+
+    /**
+     * Executes the choices one after another as {@link #act} would, all within the current round:
+     * run ahead on the {@link #workers} if {@link #runAhead} and they are executions of distinct nodes (see
+     * {@link ParallelRound}), with the same outcome, message ids, random stream, records and
+     * violations as on one thread; one by one otherwise.
+     */
+    public void act(List<Choice> choices) {
+        if (!parallel.execute(choices, workers)) for (Choice c : choices) act(c);
+    }
+
+    /**
+     * Lists on the {@link #workers} the enabled choices (effective ones only, or all) of every
+     * node whose listing is not kept, so that a scheduler asking node after node finds them
+     * listed: what a policy calls before walking all nodes. Nothing observable changes; with one
+     * thread it does nothing and nodes are listed when asked.
+     */
+    public void listChoicesAhead(boolean effectiveOnly) {
+        enabling.listAhead(workers, effectiveOnly, parallel.grain);
     }
 
     /**

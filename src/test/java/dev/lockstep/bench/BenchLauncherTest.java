@@ -60,7 +60,7 @@ class BenchLauncherTest {
         List<String> lines = r.out().lines().toList();
         assertEquals("LME corrected, K=8, unit-disk mean degree ~6 (Δ=16), lock 0.5, hold 1, synchronous, 3 rounds", lines.get(0));
         assertTrue(lines.get(1).startsWith("JVM "), r::toString);
-        assertEquals(String.format("%9s %8s %7s %10s %12s %14s %13s %11s %8s %9s %10s", "nodes", "degree", "build s",
+        assertEquals(String.format("%9s %7s %8s %7s %10s %12s %14s %13s %11s %8s %9s %10s", "nodes", "threads", "degree", "build s",
                 "run s", "actions", "actions/s", "locks/s", "bytes/node", "cpu s", "cpu ns/a", "violations"), lines.get(2));
         assertEquals(5, lines.size(), r::toString);
         assertTrue(lines.get(3).startsWith("       20 "), lines.get(3));

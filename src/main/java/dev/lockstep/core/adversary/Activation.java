@@ -17,6 +17,7 @@ final class Activation {
     static List<Planned> plan(Simulation sim, NodeChoice mode, double activation, ToIntFunction<Simulation> duration) {
         List<Planned> out = new ArrayList<>();
         int[][] buf = {new int[16]};
+        mode.listAhead(sim);
         for (int u = 0, n = sim.nodeCount(); u < n; u++) {
             int c = SchedulerPolicy.count(sim, mode, u, buf);
             if (c == 0 || !sim.random().chance(activation)) continue;

@@ -1,6 +1,8 @@
 package dev.lockstep.core.adversary;
 
+import dev.lockstep.core.Choice;
 import dev.lockstep.core.Simulation;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -107,11 +109,29 @@ public final class Engine {
         }
     }
 
-    /** Finishes the current round (beginning it first if needed). */
+    /**
+     * Finishes the current round (beginning it first if needed). A rest of the plan made of
+     * synchronous executions goes to {@link Simulation#act(List)} as a whole, which may run it on
+     * the simulation's workers (same outcome); anything asynchronous runs one by one. The
+     * single steps ({@link #executeNext}, {@link #stepAction}) stay one by one, so that whoever
+     * steps can look (or change course) between executions.
+     */
     public void stepRound() {
         if (plan == null) begin();
+        if (sim.workers().threads() > 1 && plan.size() - next > 1) actTogether();
         while (next < plan.size()) execute(plan.get(next++));
         endRound();
+    }
+
+    private void actTogether() {
+        List<Choice> choices = new ArrayList<>(plan.size() - next);
+        for (int i = next; i < plan.size(); i++) {
+            Planned p = plan.get(i);
+            if (p.duration() != 0) return;
+            choices.add(p.choice());
+        }
+        next = plan.size();
+        sim.act(choices);
     }
 
     private void endRound() {

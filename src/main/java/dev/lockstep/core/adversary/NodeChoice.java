@@ -27,6 +27,11 @@ public enum NodeChoice {
         return null;
     }
 
+    /** Lists every node's choices ahead on the simulation's workers: what a policy asking every node does first. */
+    void listAhead(Simulation sim) {
+        sim.listChoicesAhead(this == EFFECTIVE);
+    }
+
     int enumerate(Simulation sim, int u, int[] buf) {
         return this == EFFECTIVE ? sim.enumerateEffective(u, buf) : sim.enumerate(u, buf);
     }

@@ -17,6 +17,7 @@ public record Sequential(NodeChoice nodeChoice) implements SchedulerPolicy {
     @Override
     public List<Planned> plan(Simulation sim) {
         int[][] buf = {new int[16]};
+        nodeChoice.listAhead(sim);
         int[] enabled = new int[sim.nodeCount()];
         int count = 0;
         for (int u = 0, n = sim.nodeCount(); u < n; u++) {

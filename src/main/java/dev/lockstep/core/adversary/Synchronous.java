@@ -19,6 +19,7 @@ public record Synchronous(NodeChoice nodeChoice) implements SchedulerPolicy {
     public List<Planned> plan(Simulation sim) {
         List<Planned> out = new ArrayList<>();
         int[][] buf = {new int[16]};
+        nodeChoice.listAhead(sim);
         for (int u = 0, n = sim.nodeCount(); u < n; u++) SchedulerPolicy.pick(sim, nodeChoice, u, buf, out, 0);
         return out;
     }

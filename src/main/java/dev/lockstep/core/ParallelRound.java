@@ -1,0 +1,137 @@
+package dev.lockstep.core;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A round's planned executions on several threads, with everything observable exactly as if
+ * {@link Executions#execute} had run them one after another in plan order.
+ *
+ * <p>Why that holds (Sec. 2.1): when every execution of the plan is synchronous and no node
+ * appears twice, execution i reads only its own node's state, the message it receives (sent in
+ * an earlier round), its pending call and its port, D and connection snapshots. The executions
+ * before it in the plan change none of these: they write their own nodes' states and calls, and
+ * the messages they send are appended to inboxes (so positions in them stay put) and cannot be
+ * received before the next round (nor, with FIFO channels, hold back an older message). So
+ * execution i gives the same result whether it runs at its turn or before any of them.
+ *
+ * <p>Phase 1, on the workers: each execution is re-validated and its operation runs on a copy of
+ * the node's state with a context of the worker's own, keeping the new state, events and sends;
+ * nothing shared is written (no channel, no touch, no counter, no random stream). An operation
+ * that wants a draw from the simulation's random stream (whose position depends on the draws
+ * before it in plan order), fails, or is refused is dropped and redone at its turn. Phase 2, on
+ * the caller's thread, in plan order: each execution either commits what phase 1 kept
+ * ({@link Executions#executeRan}: the same snapshots, channel removal, message ids, statistics,
+ * touches, listener records and live checks, in the same order) or runs as ever. So message ids,
+ * the random stream, traces, violations and listener calls do not depend on the thread count.
+ *
+ * <p>The copy of the state is what phase 1 costs beyond the operation; it becomes the node's
+ * state (nothing keeps the old object: a synchronous execution leaves no stateBefore). Measured
+ * on LME, whose operations are a few bit operations, that copy, its trip from the worker's core
+ * to the committing one and the garbage it leaves cost as much as phase 1 saves the caller's
+ * thread, so it is off unless asked for ({@link Simulation#runAhead}): it pays for operations
+ * that cost more than copying their state.
+ */
+final class ParallelRound {
+    /** Executions a thread takes at least by default: fewer are not worth handing over. */
+    static final int GRAIN = 256;
+
+    private final SimulationState world;
+    private final ActionTable actions;
+    private final EnabledChoices enabling;
+    private final Executions executions;
+    private final ExecutionContext ctx;
+    /** Executions (and nodes to list) a thread takes at least; see {@link Simulation#parallelGrain}. */
+    int grain = GRAIN;
+    /** Whether phase 1 runs at all; see {@link Simulation#runAhead}. */
+    boolean enabled;
+    /** Executions committed as phase 1 ran them, so far. */
+    long ranAhead;
+    /** Scratch for the distinct-node test: one bit per node, cleared after use. */
+    private long[] seen;
+
+    ParallelRound(SimulationState world, ActionTable actions, EnabledChoices enabling, Executions executions,
+                  ExecutionContext ctx) {
+        this.world = world;
+        this.actions = actions;
+        this.enabling = enabling;
+        this.executions = executions;
+        this.ctx = ctx;
+    }
+
+    /**
+     * Executes the synchronous choices as {@link Executions#execute} would one after another, on
+     * {@code workers}' threads; returns false, having done nothing, if this plan does not qualify
+     * (one thread, too few executions, a node twice): then the caller runs them one by one.
+     */
+    boolean execute(List<Choice> choices, Workers workers) {
+        int k = choices.size();
+        if (!enabled || workers.threads() == 1 || k < 2 * grain || !distinctNodes(choices)) return false;
+        StagedExecution[] ran = new StagedExecution[k];
+        int[] at = new int[k];
+        workers.forRange(k, grain, (from, to) -> {
+            ExecutionContext mine = ctx.another();
+            mine.local(true); // a draw from the stream throws: redone at its turn
+            for (int i = from; i < to; i++) ran[i] = runLocally(choices.get(i), mine, at, i);
+        });
+        for (int i = 0; i < k; i++) {
+            Choice c = choices.get(i);
+            StagedExecution f = ran[i];
+            ran[i] = null;
+            if (f == null) executions.execute(c, enabling.requireEnabled(c), false);
+            else {
+                executions.executeRan(c, at[i], f, false);
+                ranAhead++;
+            }
+        }
+        return true;
+    }
+
+    private boolean distinctNodes(List<Choice> choices) {
+        int n = world.states.length;
+        if (seen == null || seen.length != (n + 63) >>> 6) seen = new long[(n + 63) >>> 6];
+        boolean distinct = true;
+        int i = 0;
+        for (int k = choices.size(); i < k && distinct; i++) {
+            int u = choices.get(i).node();
+            if (u < 0 || u >= n || (seen[u >>> 6] & 1L << u) != 0) distinct = false;
+            else seen[u >>> 6] |= 1L << u;
+        }
+        for (int j = 0; j < i; j++) {
+            int u = choices.get(j).node();
+            if (u >= 0 && u < n) seen[u >>> 6] = 0;
+        }
+        return distinct;
+    }
+
+    /**
+     * Phase 1 of one execution: validates it and runs its operation on a copy of the node's state
+     * with {@code x}; returns what the commit needs (its message position in {@code at[i]}), or
+     * null if it must run at its turn instead. Reads the simulation, writes nothing of it.
+     */
+    private StagedExecution runLocally(Choice c, ExecutionContext x, int[] at, int i) {
+        try {
+            int p = enabling.position(c);
+            if (p == EnabledChoices.REFUSED) return null;
+            int u = c.node();
+            Action<NodeState> act = actions.get(c.action());
+            TimeVaryingGraph graph = world.graph;
+            NodeState work = world.states[u].copy();
+            x.begin(u, act.trigger() == Action.Trigger.MESSAGE ? c.message() : null, graph.pendingDisconnections(u),
+                    graph.pendingConnections(u), graph.ports(u), c.draws(), false);
+            act.run(work, x);
+            if (c.draws() != null && x.drawIndex != c.draws().length) return null;
+            StagedExecution f = new StagedExecution();
+            f.state = work;
+            f.events = x.events;
+            f.draws = x.drawValues();
+            f.sendCount = x.sendCount;
+            f.sendPorts = Arrays.copyOf(x.sendPorts, x.sendCount);
+            f.sendMessages = Arrays.copyOf(x.sendMessages, x.sendCount);
+            at[i] = p;
+            return f;
+        } catch (RuntimeException | Error e) {
+            return null; // at its turn it fails (or draws) again, where one thread would
+        }
+    }
+}
