@@ -60,6 +60,7 @@ public final class SessionLoading {
         task = new Task<>() {
             @Override
             protected Session call() throws Exception {
+                beforeLoad.run();
                 Session s = SessionFiles.open(file, (done, total) -> {
                     if (isCancelled()) throw new CancellationException();
                     updateProgress(done, total);
@@ -119,6 +120,17 @@ public final class SessionLoading {
     private void finish() {
         delay.stop();
         if (dialog.isShowing()) dialog.close();
+    }
+
+    /**
+     * Run on the loading thread before the file is read. Tests hold a load there, so that what the
+     * window does meanwhile does not depend on how fast the machine parses.
+     */
+    private static volatile Runnable beforeLoad = () -> { };
+
+    /** Replaces {@link #beforeLoad} (null: nothing); for tests. */
+    public static void beforeLoad(Runnable r) {
+        beforeLoad = r == null ? () -> { } : r;
     }
 
     /** Starts loading {@code file}; must be called on the JavaFX thread. */
