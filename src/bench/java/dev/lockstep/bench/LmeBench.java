@@ -89,24 +89,8 @@ public final class LmeBench implements Callable<Integer> {
         long s = seed == null ? 1 : values.integer("--seed", seed, Long.MIN_VALUE, Long.MAX_VALUE);
         double d = degree == null ? 6 : values.integer("--degree", degree, 1, DELTA);
         int h = histogram == null ? 0 : (int) values.integer("--histogram", histogram, 1, 1000);
-        double m = 0;
-        if (moves != null) {
-            try {
-                m = Double.parseDouble(moves);
-            } catch (NumberFormatException e) {
-                m = Double.NaN;
-            }
-            if (!(m >= 0 && m <= 1)) throw values.usage("--moves expects a fraction between 0 and 1, got \"" + moves + "\"");
-        }
-        double l = 0.5;
-        if (lock != null) {
-            try {
-                l = Double.parseDouble(lock);
-            } catch (NumberFormatException e) {
-                l = Double.NaN;
-            }
-            if (!(l >= 0 && l <= 1)) throw values.usage("--lock expects a chance between 0 and 1, got \"" + lock + "\"");
-        }
+        double m = moves == null ? 0 : values.fraction("--moves", moves, "a fraction");
+        double l = lock == null ? 0.5 : values.fraction("--lock", lock, "a chance");
         run(sizes, counts, runAhead, r, s, d, m, h, l, spec.commandLine().getOut());
         return CommandLine.ExitCode.OK;
     }

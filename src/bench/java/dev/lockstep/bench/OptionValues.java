@@ -29,6 +29,18 @@ final class OptionValues {
         }
     }
 
+    /** A number between 0 and 1; {@code what} says which in the message ("a fraction", "a chance"). */
+    double fraction(String name, String value, String what) {
+        double x;
+        try {
+            x = Double.parseDouble(value);
+        } catch (NumberFormatException e) {
+            x = Double.NaN;
+        }
+        if (!(x >= 0 && x <= 1)) throw usage(name + " expects " + what + " between 0 and 1, got \"" + value + "\"");
+        return x;
+    }
+
     /** A usage error: exit 2, the message on one line and a hint. */
     ParameterException usage(String message) {
         return new ParameterException(spec.commandLine(), command + ": " + message);

@@ -49,22 +49,13 @@ final class Executions {
     ExecutionRecord execute(Choice c, int at, boolean wantRecord) {
         NodeState work = run(c, at, world.round, false);
         StagedExecution f = now;
-        f.node = c.node();
-        f.action = c.action();
-        f.label = actions.get(c.action()).label();
-        f.start = world.round;
-        f.end = world.round;
-        f.received = received;
-        f.d = d;
+        synchronous(f, c);
         f.state = work;
-        f.before = null;
         f.draws = null; // read from the context if a record is made
         f.events = ctx.events;
         f.sendCount = ctx.sendCount;
         f.sendPorts = ctx.sendPorts;
         f.sendMessages = ctx.sendMessages;
-        f.sendConnections = null; // nothing can cut an edge between the operation and its commit
-        f.asynchronous = false;
         ExecutionRecord rec = commit(f, wantRecord || !audience.all().isEmpty());
         f.received = null;
         f.state = null;
@@ -170,7 +161,19 @@ final class Executions {
         int u = c.node();
         open(c, at);
         requests(u, f.events, world.graph.ports(u));
-        f.node = u;
+        synchronous(f, c);
+        ExecutionRecord rec = commit(f, wantRecord || !audience.all().isEmpty());
+        received = null;
+        return rec;
+    }
+
+    /**
+     * What a synchronous execution commits besides its state and sends: the choice, this round,
+     * what {@link #run} or {@link #open} took, and no connections to re-check (nothing can cut
+     * an edge between the operation and its commit).
+     */
+    private void synchronous(StagedExecution f, Choice c) {
+        f.node = c.node();
         f.action = c.action();
         f.label = actions.get(c.action()).label();
         f.start = world.round;
@@ -180,9 +183,6 @@ final class Executions {
         f.before = null;
         f.sendConnections = null;
         f.asynchronous = false;
-        ExecutionRecord rec = commit(f, wantRecord || !audience.all().isEmpty());
-        received = null;
-        return rec;
     }
 
     /** Runs the choice and keeps what it will commit, for a commit in a later round (or at its end). */
