@@ -64,8 +64,15 @@ public final class LmeBench implements Callable<Integer> {
             + " and size (default: all cores); results are the same for any count")
     String threads;
 
+    @Option(names = "--order", paramLabel = "random|space", description = "node ids in the order the points are drawn"
+            + " (random, the default) or along a Hilbert curve, so that neighbours have nearby ids (space)")
+    String order;
+
     @Option(names = "--run-ahead", description = "run each round's operations ahead on the workers too (Simulation.runAhead)")
     boolean runAhead;
+
+    /** Whether this command's runs number the nodes along space ({@code --order space}). */
+    private static boolean space;
 
     @Override
     public Integer call() {
@@ -91,6 +98,10 @@ public final class LmeBench implements Callable<Integer> {
         int h = histogram == null ? 0 : (int) values.integer("--histogram", histogram, 1, 1000);
         double m = moves == null ? 0 : values.fraction("--moves", moves, "a fraction");
         double l = lock == null ? 0.5 : values.fraction("--lock", lock, "a chance");
+        if (order != null && !order.equals("random") && !order.equals("space")) {
+            throw values.usage("--order expects random or space, got \"" + order + "\"");
+        }
+        space = "space".equals(order);
         run(sizes, counts, runAhead, r, s, d, m, h, l, spec.commandLine().getOut());
         return CommandLine.ExitCode.OK;
     }
@@ -102,8 +113,8 @@ public final class LmeBench implements Callable<Integer> {
     /** With {@code moves} · n random-walk steps a round ({@link RandomWalk}); 0 for none. With {@code histogram} > 0, the largest classes of the live heap. */
     static void run(List<Integer> sizes, List<Integer> threads, boolean ahead, int rounds, long seed, double degree, double moves, int histogram,
                     double lock, PrintWriter out) {
-        out.printf(Locale.ROOT, "LME corrected, K=%d, unit-disk mean degree ~%.0f (Δ=%d), lock %s, hold 1, synchronous, %d rounds%n",
-                Lme.DEFAULT_K, degree, DELTA, lock, rounds);
+        out.printf(Locale.ROOT, "LME corrected, K=%d, unit-disk mean degree ~%.0f (Δ=%d), lock %s, hold 1, synchronous, %d rounds, %s ids%n",
+                Lme.DEFAULT_K, degree, DELTA, lock, rounds, space ? "space-ordered" : "random");
         if (moves > 0) {
             out.printf(Locale.ROOT, "mobility: %.3g of the nodes step %.2f (radius 1) in a random direction each round%n",
                     moves, RandomWalk.STEP);
@@ -122,7 +133,7 @@ public final class LmeBench implements Callable<Integer> {
                             double lock, PrintWriter out) {
         long before = Heap.used();
         long t0 = System.nanoTime();
-        Engine engine = build(n, degree, seed, moves, lock);
+        Engine engine = build(n, degree, seed, moves, lock, space);
         Simulation sim = engine.simulation();
         Workers workers = threads == 1 ? Workers.SINGLE : new Workers(threads);
         sim.workers(workers);
@@ -165,6 +176,11 @@ public final class LmeBench implements Callable<Integer> {
 
     /** As {@link #build(int, double, long, double)}, with {@code lock} the workload's chance of a Lock call per idle node and round. */
     public static Engine build(int n, double degree, long seed, double moves, double lock) {
+        return build(n, degree, seed, moves, lock, false);
+    }
+
+    /** As {@link #build(int, double, long, double, double)}; with {@code space}, ids along a Hilbert curve ({@link SpaceOrder}). */
+    public static Engine build(int n, double degree, long seed, double moves, double lock, boolean space) {
         double side = side(n, degree);
         SeededRandom layout = new SeededRandom(seed ^ 0x5DEECE66DL);
         double[] x = new double[n];
@@ -175,6 +191,7 @@ public final class LmeBench implements Callable<Integer> {
             y[i] = layout.nextDouble() * side;
             names.add("n" + i);
         }
+        if (space) SpaceOrder.sort(x, y, side);
         SimulationConfig config = new SimulationConfig(new Lme(), names, x, y, null, DELTA, ChannelDiscipline.UNORDERED,
                 PortAssignment.LOWEST, CheckSettings.DEFAULTS, seed);
         Simulation sim = new Simulation(config);

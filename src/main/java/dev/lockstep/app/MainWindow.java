@@ -220,6 +220,9 @@ public final class MainWindow {
     /** The opening of a large file under way (null when none): its progress dialog, for tests and the bench. */
     public SessionLoading opening() { return a.files().opening(); }
 
+    /** Opens a scenario file with its own seed, as the Experiments window's Open run does (a large one in the background). */
+    public void openRun(Path file, long seed) { a.files().openRun(file, seed); }
+
     public void openDefault() { a.files().openDefault(); }
 
     public void saveSessionTo(Path file) throws IOException { a.files().saveSessionTo(file); }

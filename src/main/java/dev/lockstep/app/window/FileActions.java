@@ -123,15 +123,37 @@ public final class FileActions {
         state.pause();
         state.stage.toFront();
         confirmReplace("Open " + file.getFileName() + " with seed " + seed, () -> {
+            if (opening != null) opening.cancel();
+            opening = null;
+            if (inBackground(file)) {
+                // a sweep's point of thousands of nodes: read and start it off the JavaFX thread, as Open does
+                SessionLoading[] self = new SessionLoading[1];
+                self[0] = SessionLoading.start(state.stage, SessionLoading.Texts.opening(file),
+                        rounds -> Session.start(ScenarioLoader.parse(ScenarioLoader.read(file), file.toString()), seed), s -> {
+                            opening = null;
+                            openedRun(s, file, seed);
+                        }, problems -> {
+                            opening = null;
+                            Dialogs.problems(state.stage, "Cannot open " + file.getFileName(), problems, "The current session is unchanged.");
+                        }, () -> {
+                            opening = null;
+                            status.say("Opening " + file.getFileName() + " cancelled; the current session is unchanged.");
+                        });
+                opening = self[0];
+                return;
+            }
             try {
-                Session s = Session.start(ScenarioLoader.parse(ScenarioLoader.read(file), file.toString()), seed);
-                lifecycle.show(s, null);
-                state.lastDirectory = parentOf(file);
-                status.say("Opened " + file + " with seed " + seed + ".");
+                openedRun(Session.start(ScenarioLoader.parse(ScenarioLoader.read(file), file.toString()), seed), file, seed);
             } catch (ScenarioException e) {
                 Dialogs.problems(state.stage, "Cannot open " + file.getFileName(), e.problems(), "The current session is unchanged.");
             }
         });
+    }
+
+    private void openedRun(Session s, Path file, long seed) {
+        lifecycle.show(s, null);
+        state.lastDirectory = parentOf(file);
+        status.say("Opened " + file + " with seed " + seed + ".");
     }
 
     private static boolean isSessionFile(Path file) {

@@ -55,18 +55,24 @@ public final class SessionLoading {
     /** Whether the file loaded is a session file (Save writes back there), not a scenario. */
     private volatile boolean fromSessionFile;
 
-    private SessionLoading(Window owner, Path file, Texts texts, Consumer<Session> loaded,
+    /** What a load does off the JavaFX thread: makes the session, telling {@code rounds} each round it replays. */
+    @FunctionalInterface
+    public interface Loader {
+        Session load(Session.Loading rounds) throws Exception;
+    }
+
+    private SessionLoading(Window owner, Path file, Texts texts, Loader loader, Consumer<Session> loaded,
             Consumer<List<String>> failed, Runnable cancelled) {
         task = new Task<>() {
             @Override
             protected Session call() throws Exception {
                 beforeLoad.run();
-                Session s = SessionFiles.open(file, (done, total) -> {
+                Session s = loader.load((done, total) -> {
                     if (isCancelled()) throw new CancellationException();
                     updateProgress(done, total);
                     updateMessage(String.format(java.util.Locale.ROOT, "Round %,d of %,d", done, total));
                 });
-                fromSessionFile = isSessionFile(file);
+                fromSessionFile = file != null && isSessionFile(file);
                 return s;
             }
         };
@@ -142,7 +148,22 @@ public final class SessionLoading {
     /** Starts loading {@code file}, the dialog saying {@code texts}; must be called on the JavaFX thread. */
     public static SessionLoading start(Window owner, Path file, Texts texts, Consumer<Session> loaded,
             Consumer<List<String>> failed, Runnable cancelled) {
-        SessionLoading l = new SessionLoading(owner, file, texts, loaded, failed, cancelled);
+        return start(owner, file, texts, rounds -> SessionFiles.open(file, rounds), loaded, failed, cancelled);
+    }
+
+    /**
+     * Starts {@code loader} (a scenario started another way than Open does: a sweep's run with its
+     * own seed), the dialog saying {@code texts}; must be called on the JavaFX thread. The result
+     * never counts as a session file.
+     */
+    public static SessionLoading start(Window owner, Texts texts, Loader loader, Consumer<Session> loaded,
+            Consumer<List<String>> failed, Runnable cancelled) {
+        return start(owner, null, texts, loader, loaded, failed, cancelled);
+    }
+
+    private static SessionLoading start(Window owner, Path file, Texts texts, Loader loader, Consumer<Session> loaded,
+            Consumer<List<String>> failed, Runnable cancelled) {
+        SessionLoading l = new SessionLoading(owner, file, texts, loader, loaded, failed, cancelled);
         Thread t = new Thread(l.task, "lockstep-session-loading");
         t.setDaemon(true);
         l.delay.play();
