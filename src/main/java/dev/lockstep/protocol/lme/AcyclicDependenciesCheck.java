@@ -21,58 +21,147 @@ import java.util.TreeSet;
  */
 public final class AcyclicDependenciesCheck implements Check {
     public static final String NAME = "acyclic-dependencies";
+    /** This run's search, its scratch space kept from round to round; null for the check as declared. */
+    private final Search search;
+
+    public AcyclicDependenciesCheck() {
+        this(null);
+    }
+
+    private AcyclicDependenciesCheck(Search search) {
+        this.search = search;
+    }
 
     @Override
     public String name() {
         return NAME;
     }
 
+    /** Each run its own search: marks and stacks reused every round rather than made anew. */
+    @Override
+    public Check forRun() {
+        return new AcyclicDependenciesCheck(new Search());
+    }
+
     @Override
     public void endOfRound(SystemView view, List<Violation> out) {
-        int n = view.nodeCount();
-        byte[] color = null; // 0 = unvisited, 1 = on the DFS path, 2 = done
-        for (int u = 0; u < n; u++) {
-            // both of u's vertices from one read of its state: most have no out-edge at all
-            LmeState s = (LmeState) view.state(u);
-            long initiator = s.state == LmeState.State.COMPETE ? s.W : 0;
-            if ((initiator | s.P) == 0) continue;
-            long live = ~view.unprocessedDisconnections(u);
-            for (int start = 2 * u; start <= 2 * u + 1; start++) {
-                if ((((start & 1) == 1 ? s.P : initiator) & live) == 0) continue; // as successors(view, start)
-                if (color == null) color = new byte[2 * n];
-                if (color[start] != 0) continue;
-                int[] cycle = dfs(view, start, color);
-                if (cycle != null) {
-                    report(view, cycle, out);
-                    return; // one cycle per round is enough to stop and look
-                }
-            }
-        }
+        (search == null ? new Search() : search).full(view, out);
     }
 
     /**
      * Incremental: a vertex's out-edges depend only on its node's state, unprocessed disconnections
      * and ports, so when last round's graph had no cycle, a cycle now runs through a vertex of a
      * node touched since. A search from those vertices alone proves there is none; if it finds
-     * one, the full pass runs, so the cycle reported is the same one the full pass reports.
+     * one, the full pass runs, so the cycle reported is the same one the full pass reports. A run's
+     * search is told the changes after a finding too: it runs the full pass then, and first.
      */
     @Override
     public void endOfRound(SystemView view, int[] changed, List<Violation> out) {
-        if (changed == null) {
-            endOfRound(view, out);
-            return;
+        Search s = search == null ? new Search() : search;
+        if (changed == null || s.foundLastRound || !s.primed) s.full(view, out);
+        else if (s.fromChanged(view, changed)) s.full(view, out);
+        else s.foundLastRound = false;
+    }
+
+    /**
+     * A depth-first search of the dependency graph: vertex 2u is initiator u, 2u+1 participant u.
+     * Visits are marked by a stamp per vertex that each search raises, so no array is cleared or
+     * made per round; the stacks are kept too.
+     */
+    private static final class Search {
+        /** Per vertex: below {@code onPath} unvisited this search, {@code onPath} on the path, above it done. */
+        private char[] seen = new char[0];
+        private char onPath = 1;
+        private int[] path = new int[16];
+        private long[] remaining = new long[16];
+        boolean primed;
+        boolean foundLastRound;
+
+        private void begin(int n) {
+            if (seen.length != 2 * n) {
+                seen = new char[2 * n];
+                onPath = 1;
+            } else if (onPath + 3 > Character.MAX_VALUE) {
+                java.util.Arrays.fill(seen, (char) 0);
+                onPath = 1;
+            } else {
+                onPath += 2;
+            }
+            primed = true;
         }
-        byte[] color = null;
-        for (int u : changed) {
-            for (int start = 2 * u; start <= 2 * u + 1; start++) {
-                if (successors(view, start) == 0) continue;
-                if (color == null) color = new byte[2 * view.nodeCount()];
-                if (color[start] != 0) continue;
-                if (dfs(view, start, color) != null) {
-                    endOfRound(view, out);
-                    return;
+
+        void full(SystemView view, List<Violation> out) {
+            int n = view.nodeCount();
+            begin(n);
+            foundLastRound = false;
+            for (int u = 0; u < n; u++) {
+                // both of u's vertices from one read of its state: most have no out-edge at all
+                LmeState s = (LmeState) view.state(u);
+                long initiator = s.state == LmeState.State.COMPETE ? s.W : 0;
+                if ((initiator | s.P) == 0) continue;
+                long live = ~view.unprocessedDisconnections(u);
+                for (int start = 2 * u; start <= 2 * u + 1; start++) {
+                    long first = ((start & 1) == 1 ? s.P : initiator) & live; // as successors(view, start)
+                    if (first == 0 || seen[start] >= onPath) continue;
+                    int[] cycle = dfs(view, start, first);
+                    if (cycle != null) {
+                        report(view, cycle, out);
+                        foundLastRound = true;
+                        return; // one cycle per round is enough to stop and look
+                    }
                 }
             }
+        }
+
+        /** Whether a search from the changed nodes' vertices finds a cycle. */
+        boolean fromChanged(SystemView view, int[] changed) {
+            begin(view.nodeCount());
+            for (int u : changed) {
+                for (int start = 2 * u; start <= 2 * u + 1; start++) {
+                    if (seen[start] >= onPath) continue;
+                    long first = successors(view, start);
+                    if (first != 0 && dfs(view, start, first) != null) return true;
+                }
+            }
+            return false;
+        }
+
+        /** Iterative DFS with explicit stacks from an unvisited vertex with out-edges {@code first}; returns a cycle's vertices or null. */
+        private int[] dfs(SystemView view, int start, long first) {
+            char done = (char) (onPath + 1);
+            int depth = 0;
+            path[0] = start;
+            remaining[0] = first;
+            seen[start] = onPath;
+            while (depth >= 0) {
+                long rest = remaining[depth];
+                if (rest == 0) {
+                    seen[path[depth]] = done;
+                    depth--;
+                    continue;
+                }
+                int port = Long.numberOfTrailingZeros(rest);
+                remaining[depth] = rest & (rest - 1);
+                int w = target(view, path[depth], port);
+                if (w < 0) continue;
+                char mark = seen[w];
+                if (mark == onPath) {
+                    int from = depth;
+                    while (path[from] != w) from--;
+                    return java.util.Arrays.copyOfRange(path, from, depth + 1);
+                }
+                if (mark < onPath) {
+                    seen[w] = onPath;
+                    depth++;
+                    if (depth == path.length) {
+                        path = java.util.Arrays.copyOf(path, depth * 2);
+                        remaining = java.util.Arrays.copyOf(remaining, depth * 2);
+                    }
+                    path[depth] = w;
+                    remaining[depth] = successors(view, w);
+                }
+            }
+            return null;
         }
     }
 
@@ -92,44 +181,6 @@ public final class AcyclicDependenciesCheck implements Check {
         int v = view.peer(vertex >> 1, port);
         if (v < 0) return -1;
         return 2 * v + ((vertex & 1) == 1 ? 0 : 1); // participant → initiator, initiator → participant
-    }
-
-    /** Iterative DFS with explicit stacks (no allocation per vertex); returns a cycle's vertices or null. */
-    private static int[] dfs(SystemView view, int start, byte[] color) {
-        int[] path = new int[16];
-        long[] remaining = new long[16];
-        int depth = 0;
-        path[0] = start;
-        remaining[0] = successors(view, start);
-        color[start] = 1;
-        while (depth >= 0) {
-            long rest = remaining[depth];
-            if (rest == 0) {
-                color[path[depth]] = 2;
-                depth--;
-                continue;
-            }
-            int port = Long.numberOfTrailingZeros(rest);
-            remaining[depth] = rest & (rest - 1);
-            int w = target(view, path[depth], port);
-            if (w < 0) continue;
-            if (color[w] == 1) {
-                int from = depth;
-                while (path[from] != w) from--;
-                return java.util.Arrays.copyOfRange(path, from, depth + 1);
-            }
-            if (color[w] == 0) {
-                color[w] = 1;
-                depth++;
-                if (depth == path.length) {
-                    path = java.util.Arrays.copyOf(path, depth * 2);
-                    remaining = java.util.Arrays.copyOf(remaining, depth * 2);
-                }
-                path[depth] = w;
-                remaining[depth] = successors(view, w);
-            }
-        }
-        return null;
     }
 
     private static void report(SystemView view, int[] cycle, List<Violation> out) {
