@@ -37,7 +37,7 @@ public final class AcyclicDependenciesCheck implements Check {
         return NAME;
     }
 
-    /** Each run its own search: marks and stacks reused every round rather than made anew. */
+    /** Each run its own search, which keeps every vertex's out-edges and its scratch space from round to round. */
     @Override
     public Check forRun() {
         return new AcyclicDependenciesCheck(new Search());
@@ -53,33 +53,45 @@ public final class AcyclicDependenciesCheck implements Check {
      * and ports, so when last round's graph had no cycle, a cycle now runs through a vertex of a
      * node touched since. A search from those vertices alone proves there is none; if it finds
      * one, the full pass runs, so the cycle reported is the same one the full pass reports. A run's
-     * search is told the changes after a finding too: it runs the full pass then, and first.
+     * search reads again the out-edges of the changed nodes only; it is told the changes after a
+     * finding too, and runs the full pass then, and first.
      */
     @Override
     public void endOfRound(SystemView view, int[] changed, List<Violation> out) {
         Search s = search == null ? new Search() : search;
-        if (changed == null || s.foundLastRound || !s.primed) s.full(view, out);
+        if (changed == null || s.foundLastRound || !s.read(view.nodeCount())) s.full(view, out);
         else if (s.fromChanged(view, changed)) s.full(view, out);
         else s.foundLastRound = false;
     }
 
     /**
      * A depth-first search of the dependency graph: vertex 2u is initiator u, 2u+1 participant u.
-     * Visits are marked by a stamp per vertex that each search raises, so no array is cleared or
-     * made per round; the stacks are kept too.
+     * Each vertex's out-edges are kept as a port mask, read from the node's state when it changed
+     * (all of them in a full pass), in node order and on the view's workers: independent reads
+     * the processor overlaps, where a search reading states as it goes waits for each. Visits are
+     * marked by a stamp per vertex that each search raises, so no array is cleared or made per
+     * round; the stacks are kept too.
      */
     private static final class Search {
+        /** Nodes per range of mask reads on a worker. */
+        private static final int GRAIN = 4096;
+        /**
+         * Per vertex: its out-edges as the ports of its node they leave through: a participant's P,
+         * a competing initiator's W, minus ports whose cut the node has not processed yet (their
+         * entries are stale). Sized 2n once a full pass read them all.
+         */
+        private long[] out = new long[0];
         /** Per vertex: below {@code onPath} unvisited this search, {@code onPath} on the path, above it done. */
         private char[] seen = new char[0];
         private char onPath = 1;
         private int[] path = new int[16];
         private long[] remaining = new long[16];
-        boolean primed;
         boolean foundLastRound;
 
         private void begin(int n) {
             if (seen.length != 2 * n) {
                 seen = new char[2 * n];
+                out = new long[2 * n];
                 onPath = 1;
             } else if (onPath + 3 > Character.MAX_VALUE) {
                 java.util.Arrays.fill(seen, (char) 0);
@@ -87,43 +99,65 @@ public final class AcyclicDependenciesCheck implements Check {
             } else {
                 onPath += 2;
             }
-            primed = true;
+        }
+
+        /** Whether a full pass read the out-edges of all n nodes. */
+        boolean read(int n) {
+            return out.length == 2 * n && n > 0;
+        }
+
+        /** Reads the out-edges of nodes {@code nodes[from..to)} (of nodes from..to−1 when null). */
+        private void read(SystemView view, int[] nodes, int from, int to) {
+            long[] o = out;
+            for (int i = from; i < to; i++) {
+                int u = nodes == null ? i : nodes[i];
+                LmeState s = (LmeState) view.state(u);
+                long initiator = s.state == LmeState.State.COMPETE ? s.W : 0;
+                if ((initiator | s.P) == 0) {
+                    o[2 * u] = 0;
+                    o[2 * u + 1] = 0;
+                } else {
+                    long live = ~view.unprocessedDisconnections(u);
+                    o[2 * u] = initiator & live;
+                    o[2 * u + 1] = s.P & live;
+                }
+            }
         }
 
         void full(SystemView view, List<Violation> out) {
             int n = view.nodeCount();
             begin(n);
+            view.workers().forRange(n, GRAIN, (from, to) -> read(view, null, from, to));
             foundLastRound = false;
             for (int u = 0; u < n; u++) {
-                // both of u's vertices from one read of its state: most have no out-edge at all
-                LmeState s = (LmeState) view.state(u);
-                long initiator = s.state == LmeState.State.COMPETE ? s.W : 0;
-                if ((initiator | s.P) == 0) continue;
-                long live = ~view.unprocessedDisconnections(u);
-                for (int start = 2 * u; start <= 2 * u + 1; start++) {
-                    long first = ((start & 1) == 1 ? s.P : initiator) & live; // as successors(view, start)
-                    if (first == 0 || seen[start] >= onPath) continue;
-                    int[] cycle = dfs(view, start, first);
-                    if (cycle != null) {
-                        report(view, cycle, out);
-                        foundLastRound = true;
-                        return; // one cycle per round is enough to stop and look
-                    }
+                int[] cycle = from(view, u);
+                if (cycle != null) {
+                    report(view, cycle, out);
+                    foundLastRound = true;
+                    return; // one cycle per round is enough to stop and look
                 }
             }
         }
 
-        /** Whether a search from the changed nodes' vertices finds a cycle. */
+        /** Whether a search from the changed nodes' vertices finds a cycle (the others' masks are as last read). */
         boolean fromChanged(SystemView view, int[] changed) {
             begin(view.nodeCount());
+            view.workers().forRange(changed.length, GRAIN, (from, to) -> read(view, changed, from, to));
             for (int u : changed) {
-                for (int start = 2 * u; start <= 2 * u + 1; start++) {
-                    if (seen[start] >= onPath) continue;
-                    long first = successors(view, start);
-                    if (first != 0 && dfs(view, start, first) != null) return true;
-                }
+                if (from(view, u) != null) return true;
             }
             return false;
+        }
+
+        /** Searches from u's unvisited vertices with out-edges, initiator first; returns a cycle's vertices or null. */
+        private int[] from(SystemView view, int u) {
+            for (int start = 2 * u; start <= 2 * u + 1; start++) {
+                long first = out[start];
+                if (first == 0 || seen[start] >= onPath) continue;
+                int[] cycle = dfs(view, start, first);
+                if (cycle != null) return cycle;
+            }
+            return null;
         }
 
         /** Iterative DFS with explicit stacks from an unvisited vertex with out-edges {@code first}; returns a cycle's vertices or null. */
@@ -158,23 +192,11 @@ public final class AcyclicDependenciesCheck implements Check {
                         remaining = java.util.Arrays.copyOf(remaining, depth * 2);
                     }
                     path[depth] = w;
-                    remaining[depth] = successors(view, w);
+                    remaining[depth] = out[w];
                 }
             }
             return null;
         }
-    }
-
-    /**
-     * Out-edges of a vertex (2u = initiator u, 2u+1 = participant u) as the ports of u they leave
-     * through: a participant's P, a competing initiator's W, minus ports whose cut u has not
-     * processed yet (their entries are stale).
-     */
-    private static long successors(SystemView view, int vertex) {
-        int u = vertex >> 1;
-        LmeState s = (LmeState) view.state(u);
-        long ports = (vertex & 1) == 1 ? s.P : s.state == LmeState.State.COMPETE ? s.W : 0;
-        return ports == 0 ? 0 : ports & ~view.unprocessedDisconnections(u);
     }
 
     private static int target(SystemView view, int vertex, int port) {
