@@ -59,28 +59,33 @@ public final class AcyclicDependenciesCheck implements Check {
     @Override
     public void endOfRound(SystemView view, int[] changed, List<Violation> out) {
         Search s = search == null ? new Search() : search;
-        if (changed == null || s.foundLastRound || !s.read(view.nodeCount())) s.full(view, out);
-        else if (s.fromChanged(view, changed)) s.full(view, out);
-        else s.foundLastRound = false;
+        if (changed == null || s.foundLastRound || !s.covers(view.nodeCount())) s.full(view, out);
+        else s.changed(view, changed, out);
     }
 
     /**
-     * A depth-first search of the dependency graph: vertex 2u is initiator u, 2u+1 participant u.
-     * Each vertex's out-edges are kept as a port mask, read from the node's state when it changed
-     * (all of them in a full pass), in node order and on the view's workers: independent reads
-     * the processor overlaps, where a search reading states as it goes waits for each. Visits are
-     * marked by a stamp per vertex that each search raises, so no array is cleared or made per
-     * round; the stacks are kept too.
+     * Cycle searches in the dependency graph: vertex 2u is initiator u, 2u+1 participant u. Each
+     * vertex's out-edges are kept as a port mask, read from the node's state when it changed (all
+     * of them in a full pass), in node order and on the view's workers: independent reads the
+     * processor overlaps, where a search reading states as it goes waits for each. The depth-first
+     * search marks visits by a stamp per vertex that each search raises, so no array is cleared
+     * or made per round; the stacks are kept too.
      */
     private static final class Search {
         /** Nodes per range of mask reads on a worker. */
         private static final int GRAIN = 4096;
+        /** At most a FEW-th of the nodes changed: search from them, else peel the whole graph. */
+        private static final int FEW = 16;
         /**
          * Per vertex: its out-edges as the ports of its node they leave through: a participant's P,
          * a competing initiator's W, minus ports whose cut the node has not processed yet (their
          * entries are stale). Sized 2n once a full pass read them all.
          */
-        private long[] out = new long[0];
+        private long[] edges = new long[0];
+        /** Per vertex, while peeling: whether it is not dropped yet. */
+        private long[] alive = new long[0];
+        /** The view of the pass under way. */
+        private SystemView view;
         /** Per vertex: below {@code onPath} unvisited this search, {@code onPath} on the path, above it done. */
         private char[] seen = new char[0];
         private char onPath = 1;
@@ -91,7 +96,6 @@ public final class AcyclicDependenciesCheck implements Check {
         private void begin(int n) {
             if (seen.length != 2 * n) {
                 seen = new char[2 * n];
-                out = new long[2 * n];
                 onPath = 1;
             } else if (onPath + 3 > Character.MAX_VALUE) {
                 java.util.Arrays.fill(seen, (char) 0);
@@ -102,13 +106,13 @@ public final class AcyclicDependenciesCheck implements Check {
         }
 
         /** Whether a full pass read the out-edges of all n nodes. */
-        boolean read(int n) {
-            return out.length == 2 * n && n > 0;
+        boolean covers(int n) {
+            return edges.length == 2 * n && n > 0;
         }
 
         /** Reads the out-edges of nodes {@code nodes[from..to)} (of nodes from..to−1 when null). */
         private void read(SystemView view, int[] nodes, int from, int to) {
-            long[] o = out;
+            long[] o = edges;
             for (int i = from; i < to; i++) {
                 int u = nodes == null ? i : nodes[i];
                 LmeState s = (LmeState) view.state(u);
@@ -125,43 +129,105 @@ public final class AcyclicDependenciesCheck implements Check {
         }
 
         void full(SystemView view, List<Violation> out) {
+            this.view = view;
             int n = view.nodeCount();
-            begin(n);
+            if (edges.length != 2 * n) edges = new long[2 * n];
             view.workers().forRange(n, GRAIN, (from, to) -> read(view, null, from, to));
-            foundLastRound = false;
-            for (int u = 0; u < n; u++) {
-                int[] cycle = from(view, u);
-                if (cycle != null) {
-                    report(view, cycle, out);
-                    foundLastRound = true;
-                    return; // one cycle per round is enough to stop and look
-                }
-            }
+            foundLastRound = hasCycle() && reportFirst(view, out);
         }
 
-        /** Whether a search from the changed nodes' vertices finds a cycle (the others' masks are as last read). */
-        boolean fromChanged(SystemView view, int[] changed) {
-            begin(view.nodeCount());
+        /**
+         * After a round without a cycle, with the changed nodes' out-edges read again: a few changed
+         * nodes are searched from (a new cycle runs through one of them); when many changed, the
+         * whole graph is peeled instead, which reads memory in order. Either way a cycle found is
+         * reported by the full search, so it is the one the full pass reports.
+         */
+        void changed(SystemView view, int[] changed, List<Violation> out) {
+            this.view = view;
             view.workers().forRange(changed.length, GRAIN, (from, to) -> read(view, changed, from, to));
+            boolean cycle = changed.length <= view.nodeCount() / FEW ? fromChanged(changed) : hasCycle();
+            foundLastRound = cycle && reportFirst(view, out);
+        }
+
+        /** The full search: from every vertex with out-edges in node order; reports the first cycle found. */
+        private boolean reportFirst(SystemView view, List<Violation> violations) {
+            int n = view.nodeCount();
+            begin(n);
+            for (int u = 0; u < n; u++) {
+                int[] cycle = from(u);
+                if (cycle != null) {
+                    report(view, cycle, violations);
+                    return true; // one cycle per round is enough to stop and look
+                }
+            }
+            return false;
+        }
+
+        /** Whether a search from the changed nodes' vertices finds a cycle. */
+        private boolean fromChanged(int[] changed) {
+            begin(edges.length / 2);
             for (int u : changed) {
-                if (from(view, u) != null) return true;
+                if (from(u) != null) return true;
+            }
+            return false;
+        }
+
+        /**
+         * Whether the graph has a cycle: sweeps over the vertices in node order, forward and
+         * backward in turn, dropping every vertex none of whose out-edges leads to a vertex not yet
+         * dropped, until a sweep drops none. A vertex left leads to another left, so a cycle
+         * remains exactly when a vertex does. Its memory is one bit a vertex, and the sweeps read
+         * the port tables in order, where a search jumps across them.
+         */
+        private boolean hasCycle() {
+            int words = (edges.length + 63) >>> 6;
+            if (alive.length != words) alive = new long[words];
+            for (int i = 0; i < words; i++) {
+                long bits = 0;
+                for (int b = 0, v = i << 6; b < 64 && v < edges.length; b++, v++) if (edges[v] != 0) bits |= 1L << b;
+                alive[i] = bits;
+            }
+            boolean forward = true;
+            for (boolean dropped = true; dropped; forward = !forward) {
+                dropped = false;
+                for (int k = 0; k < words; k++) {
+                    int i = forward ? k : words - 1 - k;
+                    for (long bits = alive[i]; bits != 0; ) {
+                        int b = forward ? Long.numberOfTrailingZeros(bits) : 63 - Long.numberOfLeadingZeros(bits);
+                        bits &= ~(1L << b);
+                        if (!leadsOn((i << 6) + b)) {
+                            alive[i] &= ~(1L << b);
+                            dropped = true;
+                        }
+                    }
+                }
+            }
+            for (long bits : alive) if (bits != 0) return true;
+            return false;
+        }
+
+        /** Whether one of v's out-edges leads to a vertex not dropped. */
+        private boolean leadsOn(int v) {
+            for (long rest = edges[v]; rest != 0; rest &= rest - 1) {
+                int w = target(view, v, Long.numberOfTrailingZeros(rest));
+                if (w >= 0 && (alive[w >>> 6] & (1L << w)) != 0) return true;
             }
             return false;
         }
 
         /** Searches from u's unvisited vertices with out-edges, initiator first; returns a cycle's vertices or null. */
-        private int[] from(SystemView view, int u) {
+        private int[] from(int u) {
             for (int start = 2 * u; start <= 2 * u + 1; start++) {
-                long first = out[start];
+                long first = edges[start];
                 if (first == 0 || seen[start] >= onPath) continue;
-                int[] cycle = dfs(view, start, first);
+                int[] cycle = dfs(start, first);
                 if (cycle != null) return cycle;
             }
             return null;
         }
 
         /** Iterative DFS with explicit stacks from an unvisited vertex with out-edges {@code first}; returns a cycle's vertices or null. */
-        private int[] dfs(SystemView view, int start, long first) {
+        private int[] dfs(int start, long first) {
             char done = (char) (onPath + 1);
             int depth = 0;
             path[0] = start;
@@ -192,7 +258,7 @@ public final class AcyclicDependenciesCheck implements Check {
                         remaining = java.util.Arrays.copyOf(remaining, depth * 2);
                     }
                     path[depth] = w;
-                    remaining[depth] = out[w];
+                    remaining[depth] = edges[w];
                 }
             }
             return null;

@@ -114,13 +114,14 @@ class AcyclicDependenciesCheckTest {
     /**
      * A run's instance reuses its visit marks from round to round (a stamp raised each search,
      * cleared when it would overflow): over 70,000 ends of round, whose graph alternates between a
-     * cycle and none, told the changes or not, it reports what a fresh full pass reports each time.
+     * cycle and none, told the changes or not, it reports what a fresh full pass reports each time:
+     * searching from one changed node of 40, and peeling the whole graph when all changed.
      */
     @Test
     void aRunsSearchReportsTheSameRoundAfterRound() {
-        FakeView v = waitingInACircle(4);
+        FakeView v = waitingInACircle(40);
         dev.lockstep.core.Check running = new AcyclicDependenciesCheck().forRun();
-        int[] all = {0, 1, 2, 3};
+        int[] all = java.util.stream.IntStream.range(0, 40).toArray();
         int found = 0;
         for (int round = 0; round < 70_000; round++) {
             boolean cycle = round % 5 < 2;
