@@ -53,6 +53,8 @@ public final class DerivedProtocol<S extends NodeState> implements Protocol<S> {
 
     @Override public boolean localLockSets() { return base.localLockSets(); }
 
+    @Override public boolean disjointLockSets() { return base.disjointLockSets(); }
+
     @Override public List<Check> checks(CheckSettings settings) { return base.checks(settings); }
 
     @Override public int sendsPerPort() { return base.sendsPerPort(); }

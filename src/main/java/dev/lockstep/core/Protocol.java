@@ -54,6 +54,18 @@ public interface Protocol<S extends NodeState> {
         return false;
     }
 
+    /**
+     * Whether no node can be in two lock sets, by {@link #lockSet}'s definition alone, in any
+     * configuration: each member is named by its own state (LME: v ∈ L(u) iff lock(v) = ℓ_v(u),
+     * and lock(v) is one port, or 0 for v itself; a port leads to one neighbour). Then lock sets
+     * never intersect, and a run's mutual-exclusion check skips reading them (the check as declared
+     * still reads every one; {@code DisjointLockSetsProperties} compares both on generated runs).
+     * Default false.
+     */
+    default boolean disjointLockSets() {
+        return false;
+    }
+
     /** The live checks for this protocol (each reports its own violations). */
     List<Check> checks(CheckSettings settings);
 

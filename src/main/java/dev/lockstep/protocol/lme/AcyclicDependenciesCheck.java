@@ -21,115 +21,254 @@ import java.util.TreeSet;
  */
 public final class AcyclicDependenciesCheck implements Check {
     public static final String NAME = "acyclic-dependencies";
+    /** This run's search, its scratch space kept from round to round; null for the check as declared. */
+    private final Search search;
+
+    public AcyclicDependenciesCheck() {
+        this(null);
+    }
+
+    private AcyclicDependenciesCheck(Search search) {
+        this.search = search;
+    }
 
     @Override
     public String name() {
         return NAME;
     }
 
+    /** Each run its own search, which keeps every vertex's out-edges and its scratch space from round to round. */
+    @Override
+    public Check forRun() {
+        return new AcyclicDependenciesCheck(new Search());
+    }
+
     @Override
     public void endOfRound(SystemView view, List<Violation> out) {
-        int n = view.nodeCount();
-        byte[] color = null; // 0 = unvisited, 1 = on the DFS path, 2 = done
-        for (int u = 0; u < n; u++) {
-            // both of u's vertices from one read of its state: most have no out-edge at all
-            LmeState s = (LmeState) view.state(u);
-            long initiator = s.state == LmeState.State.COMPETE ? s.W : 0;
-            if ((initiator | s.P) == 0) continue;
-            long live = ~view.unprocessedDisconnections(u);
-            for (int start = 2 * u; start <= 2 * u + 1; start++) {
-                if ((((start & 1) == 1 ? s.P : initiator) & live) == 0) continue; // as successors(view, start)
-                if (color == null) color = new byte[2 * n];
-                if (color[start] != 0) continue;
-                int[] cycle = dfs(view, start, color);
-                if (cycle != null) {
-                    report(view, cycle, out);
-                    return; // one cycle per round is enough to stop and look
-                }
-            }
-        }
+        (search == null ? new Search() : search).full(view, out);
     }
 
     /**
      * Incremental: a vertex's out-edges depend only on its node's state, unprocessed disconnections
      * and ports, so when last round's graph had no cycle, a cycle now runs through a vertex of a
      * node touched since. A search from those vertices alone proves there is none; if it finds
-     * one, the full pass runs, so the cycle reported is the same one the full pass reports.
+     * one, the full pass runs, so the cycle reported is the same one the full pass reports. A run's
+     * search reads again the out-edges of the changed nodes only; it is told the changes after a
+     * finding too, and runs the full pass then, and first.
      */
     @Override
     public void endOfRound(SystemView view, int[] changed, List<Violation> out) {
-        if (changed == null) {
-            endOfRound(view, out);
-            return;
-        }
-        byte[] color = null;
-        for (int u : changed) {
-            for (int start = 2 * u; start <= 2 * u + 1; start++) {
-                if (successors(view, start) == 0) continue;
-                if (color == null) color = new byte[2 * view.nodeCount()];
-                if (color[start] != 0) continue;
-                if (dfs(view, start, color) != null) {
-                    endOfRound(view, out);
-                    return;
-                }
-            }
-        }
+        Search s = search == null ? new Search() : search;
+        if (changed == null || s.foundLastRound || !s.covers(view.nodeCount())) s.full(view, out);
+        else s.changed(view, changed, out);
     }
 
     /**
-     * Out-edges of a vertex (2u = initiator u, 2u+1 = participant u) as the ports of u they leave
-     * through: a participant's P, a competing initiator's W, minus ports whose cut u has not
-     * processed yet (their entries are stale).
+     * Cycle searches in the dependency graph: vertex 2u is initiator u, 2u+1 participant u. Each
+     * vertex's out-edges are kept as a port mask, read from the node's state when it changed (all
+     * of them in a full pass), in node order and on the view's workers: independent reads the
+     * processor overlaps, where a search reading states as it goes waits for each. The depth-first
+     * search marks visits by a stamp per vertex that each search raises, so no array is cleared
+     * or made per round; the stacks are kept too.
      */
-    private static long successors(SystemView view, int vertex) {
-        int u = vertex >> 1;
-        LmeState s = (LmeState) view.state(u);
-        long ports = (vertex & 1) == 1 ? s.P : s.state == LmeState.State.COMPETE ? s.W : 0;
-        return ports == 0 ? 0 : ports & ~view.unprocessedDisconnections(u);
+    private static final class Search {
+        /** Nodes per range of mask reads on a worker. */
+        private static final int GRAIN = 4096;
+        /** At most a FEW-th of the nodes changed: search from them, else peel the whole graph. */
+        private static final int FEW = 16;
+        /**
+         * Per vertex: its out-edges as the ports of its node they leave through: a participant's P,
+         * a competing initiator's W, minus ports whose cut the node has not processed yet (their
+         * entries are stale). Sized 2n once a full pass read them all.
+         */
+        private long[] edges = new long[0];
+        /** Per vertex, while peeling: whether it is not dropped yet. */
+        private long[] alive = new long[0];
+        /** The view of the pass under way. */
+        private SystemView view;
+        /** Per vertex: below {@code onPath} unvisited this search, {@code onPath} on the path, above it done. */
+        private char[] seen = new char[0];
+        private char onPath = 1;
+        private int[] path = new int[16];
+        private long[] remaining = new long[16];
+        boolean foundLastRound;
+
+        private void begin(int n) {
+            if (seen.length != 2 * n) {
+                seen = new char[2 * n];
+                onPath = 1;
+            } else if (onPath + 3 > Character.MAX_VALUE) {
+                java.util.Arrays.fill(seen, (char) 0);
+                onPath = 1;
+            } else {
+                onPath += 2;
+            }
+        }
+
+        /** Whether a full pass read the out-edges of all n nodes. */
+        boolean covers(int n) {
+            return edges.length == 2 * n && n > 0;
+        }
+
+        /** Reads the out-edges of nodes {@code nodes[from..to)} (of nodes from..to−1 when null). */
+        private void read(SystemView view, int[] nodes, int from, int to) {
+            long[] o = edges;
+            for (int i = from; i < to; i++) {
+                int u = nodes == null ? i : nodes[i];
+                LmeState s = (LmeState) view.state(u);
+                long initiator = s.state == LmeState.State.COMPETE ? s.W : 0;
+                if ((initiator | s.P) == 0) {
+                    o[2 * u] = 0;
+                    o[2 * u + 1] = 0;
+                } else {
+                    long live = ~view.unprocessedDisconnections(u);
+                    o[2 * u] = initiator & live;
+                    o[2 * u + 1] = s.P & live;
+                }
+            }
+        }
+
+        void full(SystemView view, List<Violation> out) {
+            this.view = view;
+            int n = view.nodeCount();
+            if (edges.length != 2 * n) edges = new long[2 * n];
+            view.workers().forRange(n, GRAIN, (from, to) -> read(view, null, from, to));
+            foundLastRound = hasCycle() && reportFirst(view, out);
+        }
+
+        /**
+         * After a round without a cycle, with the changed nodes' out-edges read again: a few changed
+         * nodes are searched from (a new cycle runs through one of them); when many changed, the
+         * whole graph is peeled instead, which reads memory in order. Either way a cycle found is
+         * reported by the full search, so it is the one the full pass reports.
+         */
+        void changed(SystemView view, int[] changed, List<Violation> out) {
+            this.view = view;
+            view.workers().forRange(changed.length, GRAIN, (from, to) -> read(view, changed, from, to));
+            boolean cycle = changed.length <= view.nodeCount() / FEW ? fromChanged(changed) : hasCycle();
+            foundLastRound = cycle && reportFirst(view, out);
+        }
+
+        /** The full search: from every vertex with out-edges in node order; reports the first cycle found. */
+        private boolean reportFirst(SystemView view, List<Violation> violations) {
+            int n = view.nodeCount();
+            begin(n);
+            for (int u = 0; u < n; u++) {
+                int[] cycle = from(u);
+                if (cycle != null) {
+                    report(view, cycle, violations);
+                    return true; // one cycle per round is enough to stop and look
+                }
+            }
+            return false;
+        }
+
+        /** Whether a search from the changed nodes' vertices finds a cycle. */
+        private boolean fromChanged(int[] changed) {
+            begin(edges.length / 2);
+            for (int u : changed) {
+                if (from(u) != null) return true;
+            }
+            return false;
+        }
+
+        /**
+         * Whether the graph has a cycle: sweeps over the vertices in node order, forward and
+         * backward in turn, dropping every vertex none of whose out-edges leads to a vertex not yet
+         * dropped, until a sweep drops none. A vertex left leads to another left, so a cycle
+         * remains exactly when a vertex does. Its memory is one bit a vertex, and the sweeps read
+         * the port tables in order, where a search jumps across them.
+         */
+        private boolean hasCycle() {
+            int words = (edges.length + 63) >>> 6;
+            if (alive.length != words) alive = new long[words];
+            for (int i = 0; i < words; i++) {
+                long bits = 0;
+                for (int b = 0, v = i << 6; b < 64 && v < edges.length; b++, v++) if (edges[v] != 0) bits |= 1L << b;
+                alive[i] = bits;
+            }
+            boolean forward = true;
+            for (boolean dropped = true; dropped; forward = !forward) {
+                dropped = false;
+                for (int k = 0; k < words; k++) {
+                    int i = forward ? k : words - 1 - k;
+                    for (long bits = alive[i]; bits != 0; ) {
+                        int b = forward ? Long.numberOfTrailingZeros(bits) : 63 - Long.numberOfLeadingZeros(bits);
+                        bits &= ~(1L << b);
+                        if (!leadsOn((i << 6) + b)) {
+                            alive[i] &= ~(1L << b);
+                            dropped = true;
+                        }
+                    }
+                }
+            }
+            for (long bits : alive) if (bits != 0) return true;
+            return false;
+        }
+
+        /** Whether one of v's out-edges leads to a vertex not dropped. */
+        private boolean leadsOn(int v) {
+            for (long rest = edges[v]; rest != 0; rest &= rest - 1) {
+                int w = target(view, v, Long.numberOfTrailingZeros(rest));
+                if (w >= 0 && (alive[w >>> 6] & (1L << w)) != 0) return true;
+            }
+            return false;
+        }
+
+        /** Searches from u's unvisited vertices with out-edges, initiator first; returns a cycle's vertices or null. */
+        private int[] from(int u) {
+            for (int start = 2 * u; start <= 2 * u + 1; start++) {
+                long first = edges[start];
+                if (first == 0 || seen[start] >= onPath) continue;
+                int[] cycle = dfs(start, first);
+                if (cycle != null) return cycle;
+            }
+            return null;
+        }
+
+        /** Iterative DFS with explicit stacks from an unvisited vertex with out-edges {@code first}; returns a cycle's vertices or null. */
+        private int[] dfs(int start, long first) {
+            char done = (char) (onPath + 1);
+            int depth = 0;
+            path[0] = start;
+            remaining[0] = first;
+            seen[start] = onPath;
+            while (depth >= 0) {
+                long rest = remaining[depth];
+                if (rest == 0) {
+                    seen[path[depth]] = done;
+                    depth--;
+                    continue;
+                }
+                int port = Long.numberOfTrailingZeros(rest);
+                remaining[depth] = rest & (rest - 1);
+                int w = target(view, path[depth], port);
+                if (w < 0) continue;
+                char mark = seen[w];
+                if (mark == onPath) {
+                    int from = depth;
+                    while (path[from] != w) from--;
+                    return java.util.Arrays.copyOfRange(path, from, depth + 1);
+                }
+                if (mark < onPath) {
+                    seen[w] = onPath;
+                    depth++;
+                    if (depth == path.length) {
+                        path = java.util.Arrays.copyOf(path, depth * 2);
+                        remaining = java.util.Arrays.copyOf(remaining, depth * 2);
+                    }
+                    path[depth] = w;
+                    remaining[depth] = edges[w];
+                }
+            }
+            return null;
+        }
     }
 
     private static int target(SystemView view, int vertex, int port) {
         int v = view.peer(vertex >> 1, port);
         if (v < 0) return -1;
         return 2 * v + ((vertex & 1) == 1 ? 0 : 1); // participant → initiator, initiator → participant
-    }
-
-    /** Iterative DFS with explicit stacks (no allocation per vertex); returns a cycle's vertices or null. */
-    private static int[] dfs(SystemView view, int start, byte[] color) {
-        int[] path = new int[16];
-        long[] remaining = new long[16];
-        int depth = 0;
-        path[0] = start;
-        remaining[0] = successors(view, start);
-        color[start] = 1;
-        while (depth >= 0) {
-            long rest = remaining[depth];
-            if (rest == 0) {
-                color[path[depth]] = 2;
-                depth--;
-                continue;
-            }
-            int port = Long.numberOfTrailingZeros(rest);
-            remaining[depth] = rest & (rest - 1);
-            int w = target(view, path[depth], port);
-            if (w < 0) continue;
-            if (color[w] == 1) {
-                int from = depth;
-                while (path[from] != w) from--;
-                return java.util.Arrays.copyOfRange(path, from, depth + 1);
-            }
-            if (color[w] == 0) {
-                color[w] = 1;
-                depth++;
-                if (depth == path.length) {
-                    path = java.util.Arrays.copyOf(path, depth * 2);
-                    remaining = java.util.Arrays.copyOf(remaining, depth * 2);
-                }
-                path[depth] = w;
-                remaining[depth] = successors(view, w);
-            }
-        }
-        return null;
     }
 
     private static void report(SystemView view, int[] cycle, List<Violation> out) {

@@ -154,6 +154,12 @@ public final class Lme implements Protocol<LmeState> {
         return true;
     }
 
+    /** lock(v) names one port (0: v itself) and a port leads to one neighbour: v is in one L(u) at most. */
+    @Override
+    public boolean disjointLockSets() {
+        return true;
+    }
+
     @Override
     public List<Check> checks(CheckSettings settings) {
         return List.of(

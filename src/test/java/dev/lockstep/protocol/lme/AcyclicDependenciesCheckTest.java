@@ -110,4 +110,27 @@ class AcyclicDependenciesCheckTest {
     void nobodyWaitingIsNoCycle() {
         assertTrue(check(ring(4)).isEmpty());
     }
+
+    /**
+     * A run's instance reuses its visit marks from round to round (a stamp raised each search,
+     * cleared when it would overflow): over 70,000 ends of round, whose graph alternates between a
+     * cycle and none, told the changes or not, it reports what a fresh full pass reports each time:
+     * searching from one changed node of 40, and peeling the whole graph when all changed.
+     */
+    @Test
+    void aRunsSearchReportsTheSameRoundAfterRound() {
+        FakeView v = waitingInACircle(40);
+        dev.lockstep.core.Check running = new AcyclicDependenciesCheck().forRun();
+        int[] all = java.util.stream.IntStream.range(0, 40).toArray();
+        int found = 0;
+        for (int round = 0; round < 70_000; round++) {
+            boolean cycle = round % 5 < 2;
+            s(v, 2).P = cycle ? 0b001 : 0;
+            List<Violation> out = new ArrayList<>();
+            running.endOfRound(v, round % 7 == 0 ? null : (round % 5 == 0 || round % 5 == 2) ? new int[] {2} : all, out);
+            assertEquals(check(v), out, "round " + round);
+            found += out.size();
+        }
+        assertEquals(28_000, found);
+    }
 }

@@ -73,7 +73,7 @@ class IncrementalChecksTest {
         }
         assertTrue(violations > 5, "the samples include flaws: " + violations);
         assertTrue(tallies.get(AcyclicDependenciesCheck.NAME).incremental > 500, "incremental ends of round");
-        // LME's lock sets are local: its mutual-exclusion check answers from its ownership memory
+        // LME's lock sets are disjoint by definition: a run's own mutual-exclusion check answers without reading them
         Tally mutex = tallies.get(MutualExclusionCheck.NAME);
         assertTrue(mutex.fromMemory > 500, "mutual exclusion from memory: " + mutex.fromMemory);
         Tally lockout = tallies.get(LockoutCheck.NAME);

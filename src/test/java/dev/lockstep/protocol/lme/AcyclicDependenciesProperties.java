@@ -1,0 +1,97 @@
+package dev.lockstep.protocol.lme;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.lockstep.core.Check;
+import dev.lockstep.core.Violation;
+import dev.lockstep.core.check.FakeView;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.statistics.Statistics;
+
+/**
+ * The check's cycle searches (peeling the whole graph, searching from the changed nodes, the full
+ * search that reports) against a plain recursive search written here, on random dependency graphs:
+ * random links of up to 40 nodes, random P and W, competing or not, some cuts not yet processed,
+ * over a sequence of rounds each changing a few or many nodes. A run's instance and a fresh full
+ * pass report a cycle exactly when the plain search finds one, and the same cycle. The suite fixes
+ * jqwik's seeds (PropertySeeds).
+ */
+class AcyclicDependenciesProperties {
+    @Property(tries = 300)
+    void theSearchesFindACycleExactlyWhenThereIsOne(@ForAll long seed) {
+        Random r = new Random(seed);
+        int n = 2 + r.nextInt(39);
+        int delta = 2 + r.nextInt(6);
+        FakeView v = new FakeView(n, delta);
+        for (int u = 0; u < n; u++) v.states[u] = new LmeState(delta, true);
+        for (int u = 0; u < n; u++) {
+            for (int p = 1; p <= delta; p++) {
+                if (v.peer[u][p] >= 0 || r.nextInt(3) == 0) continue;
+                int w = r.nextInt(n);
+                for (int q = 1; q <= delta; q++) {
+                    if (w != u && v.peer[w][q] < 0) {
+                        v.link(u, p, w, q);
+                        break;
+                    }
+                }
+            }
+        }
+        Check running = new AcyclicDependenciesCheck().forRun();
+        boolean wasCycle = false;
+        for (int round = 0; round < 30; round++) {
+            v.round = round;
+            List<Integer> changed = new ArrayList<>();
+            int changes = r.nextBoolean() ? 1 + r.nextInt(2) : n;
+            for (int u = 0; u < n; u++) {
+                if (round > 0 && r.nextInt(n) >= changes) continue;
+                changed.add(u);
+                LmeState s = (LmeState) v.states[u];
+                s.state = r.nextInt(3) == 0 ? LmeState.State.COMPETE : LmeState.State.WIN;
+                s.W = r.nextInt(4) == 0 ? r.nextLong() & mask(delta) & ~1L : 0;
+                s.P = r.nextInt(4) == 0 ? r.nextLong() & mask(delta) : 0;
+                v.unprocessed[u] = r.nextInt(8) == 0 ? 1L << (1 + r.nextInt(delta)) : 0;
+            }
+            List<Violation> incremental = new ArrayList<>();
+            running.endOfRound(v, changed.stream().mapToInt(Integer::intValue).toArray(), incremental);
+            List<Violation> full = new ArrayList<>();
+            new AcyclicDependenciesCheck().endOfRound(v, full);
+            boolean cycle = hasCycle(v);
+            assertEquals(cycle ? 1 : 0, full.size(), "round " + round);
+            assertEquals(full, incremental, "round " + round);
+            Statistics.collect(cycle ? "cycle" : "none", wasCycle ? "after a cycle" : "after none");
+            wasCycle = cycle;
+        }
+    }
+
+    private static long mask(int delta) {
+        return (1L << (delta + 1)) - 1;
+    }
+
+    /** Out-edges as in the check's documentation, by a plain recursive search over every vertex. */
+    private static boolean hasCycle(FakeView v) {
+        int[] colour = new int[2 * v.nodeCount()];
+        for (int x = 0; x < colour.length; x++) if (colour[x] == 0 && reachesCycle(v, x, colour)) return true;
+        return false;
+    }
+
+    private static boolean reachesCycle(FakeView v, int x, int[] colour) {
+        colour[x] = 1;
+        int u = x >> 1;
+        LmeState s = (LmeState) v.states[u];
+        long ports = ((x & 1) == 1 ? s.P : s.state == LmeState.State.COMPETE ? s.W : 0) & ~v.unprocessed[u];
+        for (int p = 0; p < 64; p++) {
+            if ((ports >>> p & 1) == 0) continue;
+            int w = v.peer(u, p);
+            if (w < 0) continue;
+            int y = 2 * w + ((x & 1) == 1 ? 0 : 1);
+            if (colour[y] == 1) return true;
+            if (colour[y] == 0 && reachesCycle(v, y, colour)) return true;
+        }
+        colour[x] = 2;
+        return false;
+    }
+}
