@@ -67,6 +67,21 @@ final class ChoiceCache {
         return (stale[w] & bit) == 0 && ((effective[w] & bit) != 0) == effectiveOnly;
     }
 
+    /** Whether u's listing (of either mode) is known; then {@link #count} and {@link #code} read it. A pure read. */
+    boolean current(int u) {
+        return stale != null && (stale[u >>> 6] & 1L << u) == 0;
+    }
+
+    /** How many choices u's known listing holds. */
+    int count(int u) {
+        return count[u];
+    }
+
+    /** The k-th code of u's known listing. */
+    int code(int u, int k) {
+        return count[u] == 1 ? one[u] : codes[u][k];
+    }
+
     /** Copies u's listing into {@code buf} as far as it fits and returns its length, as an enumeration does. */
     int copy(int u, int[] buf) {
         int c = count[u];
