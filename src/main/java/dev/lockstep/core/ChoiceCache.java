@@ -59,6 +59,17 @@ final class ChoiceCache {
         if (stale != null) stale[u >>> 6] |= 1L << u;
     }
 
+    /**
+     * A message sent this round was put in transit to u: u's listing still holds until the round
+     * ends (the message cannot be received before the next round, and it is appended to u's
+     * channel, so the positions and, with FIFO channels, the receivability of the messages before
+     * it stay put), then goes stale. So a node listed at the start of a synchronous round keeps
+     * its listing while its neighbours' executions send to it.
+     */
+    void arrived(int u) {
+        if (stale != null) roundBound[u >>> 6] |= 1L << u;
+    }
+
     /** Whether u's listing in this mode is known; then {@link #copy} gives it. */
     boolean fresh(int u, boolean effectiveOnly) {
         if (stale == null) return false;

@@ -230,7 +230,7 @@ final class Executions {
                 int v = graph.peer(u, p);
                 Envelope e = new Envelope(w.nextMessageId++, u, p, v, graph.peerPort(u, p), round, m);
                 w.channels.add(e);
-                w.touch(v);
+                w.arrived(v);
                 if (record) sent.add(new Sent(p, m, e));
                 sentPorts |= 1L << p;
             } else {

@@ -113,6 +113,27 @@ class ListedChoicesTest {
     }
 
     @Test
+    void aMessageArrivingThisRoundLeavesTheListingForTheRoundOnly() {
+        Simulation sim = ab();
+        sim.call(0, Call.LOCK);
+        List<Choice> b = sim.choices(1);
+        assertEquals(List.of(new Choice(1, TICK, null, null)), b);
+        sim.act(new Choice(0, SEND, null, null)); // a ping arrives at b, not receivable before the next round
+        assertEquals(b, sim.choices(1));
+        int before = asked;
+        sim.act(b.get(0));
+        assertEquals(before, asked, "b's listing held through the arrival");
+        sim.endRound();
+        Envelope ping = sim.channels().get(1, 0);
+        assertEquals(List.of(new Choice(1, RECEIVE, ping, null), new Choice(1, TICK, null, null)), sim.choices(1),
+                "listed afresh in the next round, the ping included");
+        sim.call(0, Call.LOCK);
+        sim.act(new Choice(0, SEND, null, null)); // b does not act this round: only the arrival makes its listing stale
+        sim.endRound();
+        assertEquals(2, sim.choices(1).stream().filter(c -> c.action() == RECEIVE).count(), sim.choices(1).toString());
+    }
+
+    @Test
     void aListedReceiveWhoseMessageWasLostIsRefusedWithTheUsualSentence() {
         Simulation sim = ab();
         sim.call(0, Call.LOCK);
