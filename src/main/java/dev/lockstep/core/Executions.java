@@ -216,7 +216,8 @@ final class Executions {
         int round = w.round;
         TimeVaryingGraph graph = w.graph;
         Stats stats = w.stats;
-        w.states[u] = f.state;
+        // a synchronous execution ran on the node's own state: storing it again would only pay the GC's write barrier
+        if (w.states[u] != f.state) w.states[u] = f.state;
         w.touch(u);
         List<Sent> sent = f.sendCount == 0 || !record ? List.of() : new ArrayList<>(f.sendCount);
         long sentPorts = 0;

@@ -18,35 +18,35 @@ import org.junit.jupiter.api.Test;
  * included, takes the full check and is refused with the usual sentence.
  */
 class ListedChoicesTest {
-    /** How often the guards of {@link Counting} were asked. */
+    /** How often the guards of {@link GuardCounting} were asked. */
     private int asked;
 
-    static final class K implements NodeState {
+    static final class TickState implements NodeState {
         int k;
 
-        @Override public K copy() {
-            K c = new K();
+        @Override public TickState copy() {
+            TickState c = new TickState();
             c.k = k;
             return c;
         }
 
         @Override public List<Variable> variables() { return List.of(new Variable("k", Integer.toString(k))); }
 
-        @Override public boolean equals(Object o) { return o instanceof K s && s.k == k; }
+        @Override public boolean equals(Object o) { return o instanceof TickState s && s.k == k; }
 
         @Override public int hashCode() { return k; }
     }
 
     /** Tick while k < 2; a Lock call broadcasts a ping, which Receive takes; both guards count their calls. */
-    final class Counting implements Protocol<K> {
+    final class GuardCounting implements Protocol<TickState> {
         @Override public String name() { return "counting"; }
 
         @Override public Requirements requirements() { return new Requirements(false, false, false, false); }
 
-        @Override public K initialState(int delta) { return new K(); }
+        @Override public TickState initialState(int delta) { return new TickState(); }
 
         @Override
-        public List<Action<K>> actions() {
+        public List<Action<TickState>> actions() {
             return List.of(
                     Action.when("Tick", s -> {
                         asked++;
@@ -72,7 +72,7 @@ class ListedChoicesTest {
 
     private Simulation ab() {
         List<String> names = new ArrayList<>(List.of("a", "b"));
-        Simulation sim = new Simulation(new SimulationConfig(new Counting(), names, new double[2], new double[2], null, 1,
+        Simulation sim = new Simulation(new SimulationConfig(new GuardCounting(), names, new double[2], new double[2], null, 1,
                 ChannelDiscipline.UNORDERED, PortAssignment.LOWEST, CheckSettings.DEFAULTS, 1));
         sim.link(0, 1);
         return sim;
@@ -95,7 +95,7 @@ class ListedChoicesTest {
         int before = asked;
         sim.act(listed.get(0));
         assertEquals(before, asked, "the listing's word was taken");
-        assertEquals(1, ((K) sim.state(0)).k);
+        assertEquals(1, ((TickState) sim.state(0)).k);
 
         sim.endRound();
         listed = sim.choices(0);
