@@ -10,7 +10,10 @@ import java.util.Arrays;
  * messages in transit to it, its ports, detectors and region, whether it is busy, crashed or
  * already acted. Whoever changes one of these {@link #touch touches} the node. The round matters
  * too, but only for a node that already acted this round or holds a message sent this round: such
- * a listing is marked round-bound and goes stale when the round ends. Deterministic: bit sets,
+ * a listing is marked round-bound and goes stale when the round ends (which is all a message sent
+ * to the node this round does to its listing: {@link #arrived}). A listing that is fresh is what
+ * listing the node now would give, so a choice it holds needs no second check
+ * ({@link EnabledChoices#position}). Deterministic: bit sets,
  * nothing iterates a hash collection. Arrays are made on first use, and a copy of a simulation
  * starts with an empty cache (everything stale), so snapshots carry none of it.
  *
