@@ -36,6 +36,11 @@ public final class Action<S extends NodeState> {
     private final Call call;
     private final Class<? extends Message> messageType;
     private final BiPredicate<S, Message> guard;
+    /**
+     * A guard over the state alone, kept as given (null if the guard reads the message): enumerating
+     * choices calls it directly, one megamorphic call instead of a wrapper's two.
+     */
+    private final Predicate<S> stateGuard;
     private final Operation<S> operation;
     /**
      * Whether the message type is a final class (records are): then a message is accepted iff its
@@ -45,12 +50,13 @@ public final class Action<S extends NodeState> {
     private final boolean guarded;
 
     private Action(String label, Trigger trigger, Call call, Class<? extends Message> messageType,
-                   BiPredicate<S, Message> guard, Operation<S> operation) {
+                   BiPredicate<S, Message> guard, Predicate<S> stateGuard, Operation<S> operation) {
         this.label = Objects.requireNonNull(label);
         this.trigger = trigger;
         this.call = call;
         this.messageType = messageType;
         this.guard = guard;
+        this.stateGuard = stateGuard;
         this.operation = Objects.requireNonNull(operation);
         this.exactType = messageType != null && Modifier.isFinal(messageType.getModifiers());
         this.guarded = guard != (Object) ALWAYS;
@@ -62,32 +68,34 @@ public final class Action<S extends NodeState> {
     }
 
     public static <S extends NodeState> Action<S> onCall(String label, Call call, Operation<S> op) {
-        return new Action<>(label, Trigger.CALL, Objects.requireNonNull(call), null, always(), op);
+        return new Action<>(label, Trigger.CALL, Objects.requireNonNull(call), null, always(), null, op);
     }
 
     public static <S extends NodeState> Action<S> onReceive(String label, Class<? extends Message> type,
                                                             Operation<S> op) {
-        return new Action<>(label, Trigger.MESSAGE, null, Objects.requireNonNull(type), always(), op);
+        return new Action<>(label, Trigger.MESSAGE, null, Objects.requireNonNull(type), always(), null, op);
     }
 
     /** A receive action whose guard also looks at the state and the message. */
     public static <S extends NodeState> Action<S> onReceive(String label, Class<? extends Message> type,
                                                             BiPredicate<S, Message> guard, Operation<S> op) {
-        return new Action<>(label, Trigger.MESSAGE, null, Objects.requireNonNull(type), guard, op);
+        return new Action<>(label, Trigger.MESSAGE, null, Objects.requireNonNull(type), guard, null, op);
     }
 
     public static <S extends NodeState> Action<S> when(String label, Predicate<S> guard, Operation<S> op) {
-        return new Action<>(label, Trigger.STATE, null, null, (s, m) -> guard.test(s), op);
+        Objects.requireNonNull(guard);
+        return new Action<>(label, Trigger.STATE, null, null, (s, m) -> guard.test(s), guard, op);
     }
 
     /** The same action with another guard (used by protocol variants and by tests that break a protocol). */
     public Action<S> withGuard(Predicate<S> newGuard) {
-        return new Action<>(label, trigger, call, messageType, (s, m) -> newGuard.test(s), operation);
+        Objects.requireNonNull(newGuard);
+        return new Action<>(label, trigger, call, messageType, (s, m) -> newGuard.test(s), newGuard, operation);
     }
 
     /** The same action with another operation. */
     public Action<S> withOperation(Operation<S> newOperation) {
-        return new Action<>(label, trigger, call, messageType, guard, newOperation);
+        return new Action<>(label, trigger, call, messageType, guard, stateGuard, newOperation);
     }
 
     public String label() { return label; }
@@ -104,6 +112,7 @@ public final class Action<S extends NodeState> {
     }
 
     public boolean guard(S state, Message m) {
+        if (stateGuard != null) return stateGuard.test(state);
         return !guarded || guard.test(state, m);
     }
 

@@ -10,7 +10,10 @@ import java.util.Arrays;
  * messages in transit to it, its ports, detectors and region, whether it is busy, crashed or
  * already acted. Whoever changes one of these {@link #touch touches} the node. The round matters
  * too, but only for a node that already acted this round or holds a message sent this round: such
- * a listing is marked round-bound and goes stale when the round ends. Deterministic: bit sets,
+ * a listing is marked round-bound and goes stale when the round ends (which is all a message sent
+ * to the node this round does to its listing: {@link #arrived}). A listing that is fresh is what
+ * listing the node now would give, so a choice it holds needs no second check
+ * ({@link EnabledChoices#position}). Deterministic: bit sets,
  * nothing iterates a hash collection. Arrays are made on first use, and a copy of a simulation
  * starts with an empty cache (everything stale), so snapshots carry none of it.
  *
@@ -59,12 +62,38 @@ final class ChoiceCache {
         if (stale != null) stale[u >>> 6] |= 1L << u;
     }
 
+    /**
+     * A message sent this round was put in transit to u: u's listing still holds until the round
+     * ends (the message cannot be received before the next round, and it is appended to u's
+     * channel, so the positions and, with FIFO channels, the receivability of the messages before
+     * it stay put), then goes stale. So a node listed at the start of a synchronous round keeps
+     * its listing while its neighbours' executions send to it.
+     */
+    void arrived(int u) {
+        if (stale != null) roundBound[u >>> 6] |= 1L << u;
+    }
+
     /** Whether u's listing in this mode is known; then {@link #copy} gives it. */
     boolean fresh(int u, boolean effectiveOnly) {
         if (stale == null) return false;
         int w = u >>> 6;
         long bit = 1L << u;
         return (stale[w] & bit) == 0 && ((effective[w] & bit) != 0) == effectiveOnly;
+    }
+
+    /** Whether u's listing (of either mode) is known; then {@link #count} and {@link #code} read it. A pure read. */
+    boolean current(int u) {
+        return stale != null && (stale[u >>> 6] & 1L << u) == 0;
+    }
+
+    /** How many choices u's known listing holds. */
+    int count(int u) {
+        return count[u];
+    }
+
+    /** The k-th code of u's known listing. */
+    int code(int u, int k) {
+        return count[u] == 1 ? one[u] : codes[u][k];
     }
 
     /** Copies u's listing into {@code buf} as far as it fits and returns its length, as an enumeration does. */

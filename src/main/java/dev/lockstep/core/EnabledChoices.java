@@ -18,6 +18,10 @@ final class EnabledChoices {
     private final SimulationConfig config;
     /** Where a listing is made before the cache keeps it. */
     private int[] scratch = new int[16];
+    /** Whether {@link #position} takes a fresh listing's word for a choice it holds (off: tests compare both ways). */
+    boolean trustListings = true;
+    /** The state a dry run works on, reused where the protocol allows (see {@link #dryRun}). */
+    private NodeState dryScratch;
 
     EnabledChoices(SimulationState world, ActionTable actions, ExecutionContext ctx, SimulationConfig config) {
         this.world = world;
@@ -131,7 +135,7 @@ final class EnabledChoices {
         for (int i = 0; i < c; i++) {
             int code = buf[i];
             if ((code >>> 8) == 0 && actions.get(code & 0xFF).trigger() == Action.Trigger.STATE
-                    && !dryRun(new Choice(u, code & 0xFF, null, null))) {
+                    && !dryRun(u, code & 0xFF, null, null)) {
                 continue;
             }
             buf[w++] = code;
@@ -163,7 +167,7 @@ final class EnabledChoices {
 
     int[] drawBounds(Choice c) {
         requireEnabled(c);
-        dryRun(c);
+        dryRun(c.node(), c.action(), c.message(), c.draws());
         return ctx.bounds();
     }
 
@@ -189,7 +193,7 @@ final class EnabledChoices {
 
     boolean effective(Choice c) {
         requireEnabled(c);
-        return dryRun(c);
+        return dryRun(c.node(), c.action(), c.message(), c.draws());
     }
 
     boolean anyEffectiveChoice() {
@@ -201,21 +205,26 @@ final class EnabledChoices {
                 enumerate(u, buf, true);
             }
             for (int i = 0; i < c; i++) {
-                if (dryRun(decode(u, buf[i]))) return true;
+                Choice d = decode(u, buf[i]);
+                if (dryRun(u, d.action(), d.message(), null)) return true;
             }
         }
         return false;
     }
 
-    /** Runs the choice on a copy of the node's state; true if anything would change. */
-    private boolean dryRun(Choice c) {
-        int u = c.node();
+    /**
+     * Runs action {@code a} on a copy of u's state (receiving {@code m}, drawing {@code draws} or
+     * zeros); true if anything would change. The copy is written over this listing's scratch state
+     * where the protocol's state allows it ({@link NodeState#copyInto}): nothing the operation
+     * did to it outlives the dry run, which needs only the state's equality afterwards.
+     */
+    private boolean dryRun(int u, int a, Envelope m, int[] draws) {
         NodeState before = world.states[u];
-        NodeState work = before.copy();
-        Action<NodeState> act = actions.get(c.action());
+        NodeState work = before.copyInto(dryScratch);
+        dryScratch = work;
+        Action<NodeState> act = actions.get(a);
         TimeVaryingGraph graph = world.graph;
-        ctx.begin(u, c.message(), graph.pendingDisconnections(u), graph.pendingConnections(u), graph.ports(u),
-                c.draws(), true);
+        ctx.begin(u, m, graph.pendingDisconnections(u), graph.pendingConnections(u), graph.ports(u), draws, true);
         act.run(work, ctx);
         if (act.trigger() != Action.Trigger.STATE) return true; // a call or a message is consumed
         return ctx.sendCount > 0 || !work.equals(before);
@@ -235,12 +244,40 @@ final class EnabledChoices {
 
     static final int NO_MESSAGE = -1;
     static final int REFUSED = -2;
+    /** {@link #listedPosition}'s answer when the cache proves nothing: the full check decides. */
+    private static final int UNPROVEN = -3;
+
+    /**
+     * The choice's message position if u's listing in the {@link ChoiceCache} is fresh and holds
+     * it (action a receiving the message with e's id, or a without a message), else
+     * {@link #UNPROVEN}. A fresh listing is what listing u now would give (the cache's rule, tested
+     * by {@code ChoiceCacheTest}), and it lists a choice only if the full check accepts it with
+     * that position: so a choice the core listed and nothing touched since needs no second look
+     * at its guard and message, wherever it comes from. Anything else (a stale listing, a choice
+     * it does not hold) takes the full check, so a refused choice is refused as before.
+     */
+    private int listedPosition(int u, int a, Envelope e) {
+        ChoiceCache cache = world.choiceCache;
+        if (!cache.current(u)) return UNPROVEN;
+        for (int k = 0, c = cache.count(u); k < c; k++) {
+            int code = cache.code(u, k);
+            if ((code & 0xFF) != a) continue;
+            int box = code >>> 8;
+            if (box == 0) return e == null ? NO_MESSAGE : UNPROVEN;
+            if (e == null) return UNPROVEN;
+            Envelope at = world.channels.get(u, box - 1);
+            if (at == e || at.id() == e.id()) return box - 1; // the same object spares a read of it
+        }
+        return UNPROVEN;
+    }
 
     /** {@link #whyNotEnabled}'s decision without its sentence: the message's position, or {@link #REFUSED}. A pure read. */
     int position(Choice c) {
         int u = c.node();
         int round = world.round;
         if (u < 0 || u >= world.states.length || c.action() < 0 || c.action() >= actions.size()) return REFUSED;
+        int listed = trustListings ? listedPosition(u, c.action(), c.message()) : UNPROVEN;
+        if (listed != UNPROVEN) return listed;
         if (world.inFlight[u] != null || world.lastStart[u] == round) return REFUSED;
         Action<NodeState> act = actions.get(c.action());
         NodeState s = world.states[u];

@@ -216,7 +216,8 @@ final class Executions {
         int round = w.round;
         TimeVaryingGraph graph = w.graph;
         Stats stats = w.stats;
-        w.states[u] = f.state;
+        // a synchronous execution ran on the node's own state: storing it again would only pay the GC's write barrier
+        if (w.states[u] != f.state) w.states[u] = f.state;
         w.touch(u);
         List<Sent> sent = f.sendCount == 0 || !record ? List.of() : new ArrayList<>(f.sendCount);
         long sentPorts = 0;
@@ -230,7 +231,7 @@ final class Executions {
                 int v = graph.peer(u, p);
                 Envelope e = new Envelope(w.nextMessageId++, u, p, v, graph.peerPort(u, p), round, m);
                 w.channels.add(e);
-                w.touch(v);
+                w.arrived(v);
                 if (record) sent.add(new Sent(p, m, e));
                 sentPorts |= 1L << p;
             } else {

@@ -355,6 +355,9 @@ public final class Simulation implements SystemView {
 
     // ------------------------------------------------------------------ executions
 
+    /** Off: every choice takes the full check, even one its node's fresh listing holds (tests compare both). */
+    void trustListings(boolean on) { enabling.trustListings = on; }
+
     /** Executes the choice now, within the current round (semi-synchronous), and returns what it did. */
     public ExecutionRecord execute(Choice c) {
         return executions.execute(c, enabling.requireEnabled(c), true);

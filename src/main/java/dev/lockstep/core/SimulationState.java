@@ -149,6 +149,12 @@ final class SimulationState {
         changes.touch(u);
     }
 
+    /** A message sent this round was put in transit to u: a change for the checks, one for u's listing from the next round on. */
+    void arrived(int u) {
+        choiceCache.arrived(u);
+        changes.touch(u);
+    }
+
     void setStatus(int u, OperationStatus s) {
         status[u] = s;
         statusSince[u] = round;

@@ -31,7 +31,7 @@ class ExecutionHotPathTest {
     }
 
     /** One line per execution, with everything a trace writes of it. */
-    private static String line(ExecutionRecord r) {
+    static String line(ExecutionRecord r) {
         StringBuilder sb = new StringBuilder();
         sb.append(r.startRound()).append('/').append(r.round()).append(' ').append(r.node()).append(' ')
                 .append(r.label()).append(' ').append(r.received()).append(" d=").append(r.disconnected())

@@ -84,6 +84,11 @@ public final class LmeState implements NodeState {
     }
 
     private LmeState(LmeState o) {
+        showLate = o.showLate;
+        copyFrom(o);
+    }
+
+    private void copyFrom(LmeState o) {
         lock = o.lock;
         state = o.state;
         phase = o.phase;
@@ -99,7 +104,6 @@ public final class LmeState implements NodeState {
         nibbles1 = o.nibbles1;
         wide = o.wide == null ? null : o.wide.clone();
         late = o.late;
-        showLate = o.showLate;
     }
 
     /** The priority received via port ℓ (meaningful for ℓ ∈ P). */
@@ -129,6 +133,13 @@ public final class LmeState implements NodeState {
     @Override
     public LmeState copy() {
         return new LmeState(this);
+    }
+
+    @Override
+    public LmeState copyInto(NodeState target) {
+        if (!(target instanceof LmeState t) || t.showLate != showLate) return copy();
+        t.copyFrom(this);
+        return t;
     }
 
     @Override
