@@ -8,13 +8,14 @@ import java.util.List;
  * Messages in transit, kept per receiving node in send order. A directed edge's channel is the
  * subsequence with one {@code toPort}; self-messages travel on port 0 like any other.
  *
- * <p>All boxes share one table of slots, a column per field (a million-node run holds millions of
- * messages in transit: 26 bytes a message here, where an {@link Envelope} and its box's slot took
+ * <p>All boxes share one table of slots in three columns (the small fields side by side, the
+ * ids, the messages; a million-node run holds millions of
+ * messages in transit: 28 bytes a message here, where an {@link Envelope} and its box's slot took
  * 44). A node's box is a list of slots linked in send order; a received slot goes on a free list
  * and the next send takes it back (last in, first out, so the table's layout is a function of the
  * run alone). The layout never shows: {@link #get} builds the same envelope, and every answer is
  * the one a list of envelopes per node gave. The hot paths walk a box through {@link #first} and
- * {@link #next} and read the columns, building no envelope.
+ * {@link #next} and read the fields, building no envelope.
  */
 public final class Channels {
     private static final int NIL = -1;
@@ -22,19 +23,25 @@ public final class Channels {
     private static final int PORTS = 64;
 
     private final ChannelDiscipline discipline;
-    /** Each node's first and last slot ({@link #NIL} when empty) and its number of messages. */
+    /**
+     * Each node's first and last slot ({@link #NIL} when empty). A box's size is counted when
+     * asked: only the window and the tools ask, and boxes are short.
+     */
     private final int[] head;
     private final int[] tail;
-    private final int[] size;
-    // the columns, indexed by slot
+    /**
+     * Per slot, four ints side by side, so that walking a box and reading what the listing
+     * needs touches one cache line a message: the next slot of the same box (or of the free
+     * list, {@link #NIL} at the end), the round of the send, the sender, and the two ports
+     * (receiver's in the low byte).
+     */
+    private int[] cell;
+    private static final int NEXT = 0;
+    private static final int ROUND = 1;
+    private static final int FROM = 2;
+    private static final int PORTS_AT = 3;
     private long[] id;
-    private int[] sentRound;
-    private int[] from;
-    private byte[] fromPort;
-    private byte[] toPort;
     private Message[] message;
-    /** The next slot of the same box (or of the free list); {@link #NIL} at the end. */
-    private int[] next;
     /** The first slot never used; the free list holds the used ones given back below it. */
     private int end;
     private int free = NIL;
@@ -44,7 +51,6 @@ public final class Channels {
         this.discipline = discipline;
         head = new int[n];
         tail = new int[n];
-        size = new int[n];
         Arrays.fill(head, NIL);
         Arrays.fill(tail, NIL);
         allocate(16);
@@ -54,27 +60,18 @@ public final class Channels {
         discipline = o.discipline;
         head = o.head.clone();
         tail = o.tail.clone();
-        size = o.size.clone();
+        cell = o.cell.clone();
         id = o.id.clone();
-        sentRound = o.sentRound.clone();
-        from = o.from.clone();
-        fromPort = o.fromPort.clone();
-        toPort = o.toPort.clone();
         message = o.message.clone();
-        next = o.next.clone();
         end = o.end;
         free = o.free;
         total = o.total;
     }
 
     private void allocate(int length) {
+        cell = new int[4 * length];
         id = new long[length];
-        sentRound = new int[length];
-        from = new int[length];
-        fromPort = new byte[length];
-        toPort = new byte[length];
         message = new Message[length];
-        next = new int[length];
     }
 
     public Channels copy() {
@@ -91,7 +88,9 @@ public final class Channels {
 
     /** Number of messages in transit to {@code node}. */
     public int size(int node) {
-        return size[node];
+        int c = 0;
+        for (int k = head[node]; k != NIL; k = next(k)) c++;
+        return c;
     }
 
     /** The i-th message in transit to {@code node}, in send order (built on demand: a view of its slot). */
@@ -108,31 +107,31 @@ public final class Channels {
     int last(int node) { return tail[node]; }
 
     /** The slot of the next message (in send order) to the same node, or -1. */
-    int next(int slot) { return next[slot]; }
+    int next(int slot) { return cell[4 * slot + NEXT]; }
 
     /** The slot of node's i-th message (0 ≤ i < size). */
     int slot(int node, int i) {
-        if (i < 0 || i >= size[node]) throw new IndexOutOfBoundsException("message " + i + " of " + size[node]);
-        int k = head[node];
-        while (i-- > 0) k = next[k];
+        int k = i < 0 ? NIL : head[node];
+        for (int j = i; j > 0 && k != NIL; j--) k = next(k);
+        if (k == NIL) throw new IndexOutOfBoundsException("message " + i + " of " + size(node));
         return k;
     }
 
     long id(int slot) { return id[slot]; }
 
-    int sentRound(int slot) { return sentRound[slot]; }
+    int sentRound(int slot) { return cell[4 * slot + ROUND]; }
 
-    int from(int slot) { return from[slot]; }
+    int from(int slot) { return cell[4 * slot + FROM]; }
 
-    int fromPort(int slot) { return fromPort[slot]; }
+    int fromPort(int slot) { return cell[4 * slot + PORTS_AT] >>> 8; }
 
-    int toPort(int slot) { return toPort[slot]; }
+    int toPort(int slot) { return cell[4 * slot + PORTS_AT] & 0xFF; }
 
     Message message(int slot) { return message[slot]; }
 
     /** The envelope of a slot of {@code node}'s box. */
     Envelope envelope(int node, int slot) {
-        return new Envelope(id[slot], from[slot], fromPort[slot], node, toPort[slot], sentRound[slot], message[slot]);
+        return new Envelope(id[slot], from(slot), fromPort(slot), node, toPort(slot), sentRound(slot), message[slot]);
     }
 
     /**
@@ -141,12 +140,12 @@ public final class Channels {
      * round and, with FIFO channels, nothing older is waiting on the same port.
      */
     boolean receivable(int slot, int round, long portsBefore) {
-        return sentRound[slot] < round
-                && (discipline != ChannelDiscipline.FIFO || (portsBefore & (1L << toPort[slot])) == 0);
+        return sentRound(slot) < round
+                && (discipline != ChannelDiscipline.FIFO || (portsBefore & (1L << toPort(slot))) == 0);
     }
 
     /** The table's slots, in use or not (for tests of its room). */
-    int capacity() { return next.length; }
+    int capacity() { return id.length; }
 
     // ------------------------------------------------------------------ changes
 
@@ -161,70 +160,59 @@ public final class Channels {
         }
         int k = free;
         if (k != NIL) {
-            free = next[k];
+            free = next(k);
         } else {
-            if (end == next.length) grow();
+            if (end == this.id.length) grow();
             k = end++;
         }
         this.id[k] = id;
-        this.sentRound[k] = sentRound;
-        this.from[k] = from;
-        this.fromPort[k] = (byte) fromPort;
-        this.toPort[k] = (byte) toPort;
+        int c = 4 * k;
+        cell[c + NEXT] = NIL;
+        cell[c + ROUND] = sentRound;
+        cell[c + FROM] = from;
+        cell[c + PORTS_AT] = toPort | fromPort << 8;
         this.message[k] = message;
-        next[k] = NIL;
         int t = tail[to];
         if (t == NIL) head[to] = k;
-        else next[t] = k;
+        else cell[4 * t + NEXT] = k;
         tail[to] = k;
-        size[to]++;
         total++;
     }
 
     /** Half as many slots again: the table's spare room stays within a third of it. */
     private void grow() {
-        int length = next.length + Math.max(16, next.length >> 1);
+        int length = id.length + Math.max(16, id.length >> 1);
+        cell = Arrays.copyOf(cell, 4 * length);
         id = Arrays.copyOf(id, length);
-        sentRound = Arrays.copyOf(sentRound, length);
-        from = Arrays.copyOf(from, length);
-        fromPort = Arrays.copyOf(fromPort, length);
-        toPort = Arrays.copyOf(toPort, length);
         message = Arrays.copyOf(message, length);
-        next = Arrays.copyOf(next, length);
     }
 
     /**
-     * Gives back the table's room once at most half of it holds messages (a run's first rounds,
-     * when every node announces itself, leave a table sized for their peak): the boxes are laid
-     * out again in node order with a quarter to spare. At a round's end, as
-     * {@link TimeVaryingGraph#settle}; the messages, their order and ids stay.
+     * Gives back the table's room once a third of it or more is spare (a run's first rounds, when
+     * every node announces itself, leave a table sized for their peak; a table grows by half): the
+     * boxes are laid out again in node order with an eighth to spare. At a round's end, as
+     * {@link TimeVaryingGraph#settle}; the messages, their order and ids stay. It costs a pass
+     * over the nodes, which the round's checks make anyway.
      */
     public void settle() {
         int live = (int) total;
-        if (next.length <= 2 * live + 64) return;
+        if (id.length <= live + (live >> 1) + 64) return;
+        int[] oCell = cell;
         long[] oId = id;
-        int[] oRound = sentRound;
-        int[] oFrom = from;
-        byte[] oFromPort = fromPort;
-        byte[] oToPort = toPort;
         Message[] oMessage = message;
-        int[] oNext = next;
-        allocate(live + (live >> 2) + 16);
+        allocate(live + (live >> 3) + 16);
         end = 0;
         free = NIL;
         for (int u = 0; u < head.length; u++) {
             int prev = NIL;
-            for (int k = head[u]; k != NIL; k = oNext[k]) {
+            for (int k = head[u]; k != NIL; k = oCell[4 * k + NEXT]) {
                 int s = end++;
+                System.arraycopy(oCell, 4 * k, cell, 4 * s, 4);
+                cell[4 * s + NEXT] = NIL;
                 id[s] = oId[k];
-                sentRound[s] = oRound[k];
-                from[s] = oFrom[k];
-                fromPort[s] = oFromPort[k];
-                toPort[s] = oToPort[k];
                 message[s] = oMessage[k];
-                next[s] = NIL;
                 if (prev == NIL) head[u] = s;
-                else next[prev] = s;
+                else cell[4 * prev + NEXT] = s;
                 prev = s;
             }
             tail[u] = prev;
@@ -237,10 +225,10 @@ public final class Channels {
      */
     public boolean receivable(int node, int i, int round) {
         int k = slot(node, i);
-        if (sentRound[k] >= round) return false;
+        if (sentRound(k) >= round) return false;
         if (discipline == ChannelDiscipline.FIFO) {
-            byte p = toPort[k];
-            for (int j = head[node]; j != k; j = next[j]) if (toPort[j] == p) return false;
+            int p = toPort(k);
+            for (int j = head[node]; j != k; j = next(j)) if (toPort(j) == p) return false;
         }
         return true;
     }
@@ -248,31 +236,26 @@ public final class Channels {
     /** Index of message {@code id} in the node's box, or -1. */
     public int indexOf(int node, long id) {
         int i = 0;
-        for (int k = head[node]; k != NIL; k = next[k], i++) if (this.id[k] == id) return i;
+        for (int k = head[node]; k != NIL; k = next(k), i++) if (this.id[k] == id) return i;
         return -1;
     }
 
     public void removeAt(int node, int i) {
-        if (i < 0 || i >= size[node]) throw new IndexOutOfBoundsException("message " + i + " of " + size[node]);
-        int prev = NIL;
-        int k = head[node];
-        while (i-- > 0) {
-            prev = k;
-            k = next[k];
-        }
+        int prev = i > 0 ? slot(node, i - 1) : NIL;
+        int k = i == 0 ? head[node] : prev == NIL ? NIL : next(prev);
+        if (k == NIL) throw new IndexOutOfBoundsException("message " + i + " of " + size(node));
         unlink(node, prev, k);
         total--;
     }
 
     /** Takes slot k (after {@code prev}, or first) out of node's box and onto the free list. */
     private void unlink(int node, int prev, int k) {
-        int after = next[k];
+        int after = next(k);
         if (prev == NIL) head[node] = after;
-        else next[prev] = after;
+        else cell[4 * prev + NEXT] = after;
         if (tail[node] == k) tail[node] = prev;
-        size[node]--;
         message[k] = null; // the protocol's message may be garbage now
-        next[k] = free;
+        cell[4 * k + NEXT] = free;
         free = k;
     }
 
@@ -281,8 +264,8 @@ public final class Channels {
         List<Envelope> lost = null;
         int prev = NIL;
         for (int k = head[node]; k != NIL; ) {
-            int after = next[k];
-            if (toPort[k] == port) {
+            int after = next(k);
+            if (toPort(k) == port) {
                 if (lost == null) lost = new ArrayList<>(2);
                 lost.add(envelope(node, k));
                 unlink(node, prev, k);
@@ -299,7 +282,7 @@ public final class Channels {
     /** Messages in transit to {@code node} on {@code port}. */
     public int count(int node, int port) {
         int c = 0;
-        for (int k = head[node]; k != NIL; k = next[k]) if (toPort[k] == port) c++;
+        for (int k = head[node]; k != NIL; k = next(k)) if (toPort(k) == port) c++;
         return c;
     }
 }
