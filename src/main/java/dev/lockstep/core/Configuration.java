@@ -62,10 +62,8 @@ public final class Configuration {
         for (int u = 0; u < n; u++) {
             int s = ch.size(u);
             Object[][] box = new Object[s][];
-            for (int i = 0; i < s; i++) {
-                Envelope e = ch.get(u, i);
-                box[i] = new Object[] {e.toPort(), e.message()};
-            }
+            int i = 0;
+            for (int k = ch.first(u); k >= 0; k = ch.next(k)) box[i++] = new Object[] {ch.toPort(k), ch.message(k)};
             Arrays.sort(box, order); // stable: FIFO keeps send order within a port
             inboxes[u] = box;
         }

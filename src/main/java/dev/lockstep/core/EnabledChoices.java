@@ -68,9 +68,9 @@ final class EnabledChoices {
         int round = world.round;
         if (world.lastStart[u] == round) return true;
         Channels channels = world.channels;
-        int box = channels.size(u);
+        int newest = channels.last(u);
         // boxes are in send order, so the newest message tells
-        return box > 0 && channels.get(u, box - 1).sentRound() >= round;
+        return newest >= 0 && channels.sentRound(newest) >= round;
     }
 
     private int list(int u, int[] buf, boolean nextRound) {
@@ -88,10 +88,12 @@ final class EnabledChoices {
             }
         }
         Channels channels = world.channels;
-        int box = channels.size(u);
-        for (int i = 0; i < box; i++) {
-            if (!channels.receivable(u, i, when)) continue;
-            Message m = channels.get(u, i).message();
+        long portsBefore = 0; // for FIFO: the ports of the messages passed
+        for (int k = channels.first(u), i = 0; k >= 0; k = channels.next(k), i++) {
+            boolean receivable = channels.receivable(k, when, portsBefore);
+            portsBefore |= 1L << channels.toPort(k);
+            if (!receivable) continue;
+            Message m = channels.message(k);
             for (int a : actions.onMessage) {
                 Action<NodeState> act = actions.get(a);
                 if (act.accepts(m) && act.guard(s, m)) count = put(buf, count, ((i + 1) << 8) | a);
@@ -265,8 +267,8 @@ final class EnabledChoices {
             int box = code >>> 8;
             if (box == 0) return e == null ? NO_MESSAGE : UNPROVEN;
             if (e == null) return UNPROVEN;
-            Envelope at = world.channels.get(u, box - 1);
-            if (at == e || at.id() == e.id()) return box - 1; // the same object spares a read of it
+            Channels channels = world.channels;
+            if (channels.id(channels.slot(u, box - 1)) == e.id()) return box - 1; // read from the table: no envelope made
         }
         return UNPROVEN;
     }
@@ -293,7 +295,7 @@ final class EnabledChoices {
                 Channels channels = world.channels;
                 int i = channels.indexOf(u, e.id());
                 if (i < 0 || !channels.receivable(u, i, round)) return REFUSED;
-                Message m = channels.get(u, i).message();
+                Message m = channels.message(channels.slot(u, i));
                 return act.accepts(m) && act.guard(s, m) ? i : REFUSED;
             }
             default -> {

@@ -229,10 +229,11 @@ final class Executions {
             boolean delivered = p == 0 || (conn != 0 && (f.sendConnections == null || conn == f.sendConnections[i]));
             if (delivered) {
                 int v = graph.peer(u, p);
-                Envelope e = new Envelope(w.nextMessageId++, u, p, v, graph.peerPort(u, p), round, m);
-                w.channels.add(e);
+                long id = w.nextMessageId++;
+                int q = graph.peerPort(u, p);
+                w.channels.add(id, u, p, v, q, round, m);
                 w.arrived(v);
-                if (record) sent.add(new Sent(p, m, e));
+                if (record) sent.add(new Sent(p, m, new Envelope(id, u, p, v, q, round, m)));
                 sentPorts |= 1L << p;
             } else {
                 stats.messagesLost++;

@@ -46,9 +46,8 @@ final class Faults {
     boolean loseOldest(int from, int to, String labelPrefix) {
         TopologyChanges.requireRoundBoundary(world, "losing a message");
         Channels c = world.channels;
-        for (int i = 0, k = c.size(to); i < k; i++) {
-            Envelope e = c.get(to, i);
-            if (e.from() == from && e.message().label().startsWith(labelPrefix)) return lose(to, e.id());
+        for (int k = c.first(to); k >= 0; k = c.next(k)) {
+            if (c.from(k) == from && c.message(k).label().startsWith(labelPrefix)) return lose(to, c.id(k));
         }
         String what = labelPrefix.isEmpty() ? "no message" : "no message \"" + labelPrefix + "…\"";
         for (SimulationListener l : audience.all()) {

@@ -414,6 +414,7 @@ public final class Simulation implements SystemView {
         for (SimulationListener l : audience.all()) l.roundEnded(world.round);
         if (world.graph.historyWorthPruning()) world.graph.forgetHistoryBefore(world.oldestOpenRequest());
         world.graph.settle();
+        world.channels.settle();
         world.acquiredCount = 0;
         world.executionsThisRound = 0;
         world.choiceCache.endRound();
@@ -468,7 +469,7 @@ public final class Simulation implements SystemView {
     @Override
     public void messagesInTransit(int u, java.util.function.Consumer<Message> each) {
         Channels c = world.channels;
-        for (int i = 0, k = c.size(u); i < k; i++) each.accept(c.get(u, i).message());
+        for (int k = c.first(u); k >= 0; k = c.next(k)) each.accept(c.message(k));
     }
 
     @Override public long tokensLost() { return world.stats.tokensLost; }
