@@ -102,6 +102,31 @@ public final class LmeState implements NodeState {
         showLate = o.showLate;
     }
 
+    public int lock() { return lock; }
+    public void lock(int port) { lock = port; }
+    public State state() { return state; }
+    public void state(State st) { state = st; }
+    public Phase phase() { return phase; }
+    public void phase(Phase ph) { phase = ph; }
+    public long L() { return L; }
+    public void L(long ports) { L = ports; }
+    public long R() { return R; }
+    public void R(long ports) { R = ports; }
+    public long W() { return W; }
+    public void W(long ports) { W = ports; }
+    public long wTrue() { return wTrue; }
+    public void wTrue(long ports) { wTrue = ports; }
+    public long H() { return H; }
+    public void H(long ports) { H = ports; }
+    public long A() { return A; }
+    public void A(long ports) { A = ports; }
+    public long C() { return C; }
+    public void C(long ports) { C = ports; }
+    public long P() { return P; }
+    public void P(long ports) { P = ports; }
+    public long late() { return late; }
+    public void late(long ports) { late = ports; }
+
     /** The priority received via port ℓ (meaningful for ℓ ∈ P). */
     public int priority(int port) {
         if (wide != null) return wide[port];
