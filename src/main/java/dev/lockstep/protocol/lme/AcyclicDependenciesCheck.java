@@ -34,11 +34,11 @@ public final class AcyclicDependenciesCheck implements Check {
         for (int u = 0; u < n; u++) {
             // both of u's vertices from one read of its state: most have no out-edge at all
             LmeState s = (LmeState) view.state(u);
-            long initiator = s.state == LmeState.State.COMPETE ? s.W : 0;
-            if ((initiator | s.P) == 0) continue;
+            long initiator = s.state() == LmeState.State.COMPETE ? s.W() : 0;
+            if ((initiator | s.P()) == 0) continue;
             long live = ~view.unprocessedDisconnections(u);
             for (int start = 2 * u; start <= 2 * u + 1; start++) {
-                if ((((start & 1) == 1 ? s.P : initiator) & live) == 0) continue; // as successors(view, start)
+                if ((((start & 1) == 1 ? s.P() : initiator) & live) == 0) continue; // as successors(view, start)
                 if (color == null) color = new byte[2 * n];
                 if (color[start] != 0) continue;
                 int[] cycle = dfs(view, start, color);
@@ -84,7 +84,7 @@ public final class AcyclicDependenciesCheck implements Check {
     private static long successors(SystemView view, int vertex) {
         int u = vertex >> 1;
         LmeState s = (LmeState) view.state(u);
-        long ports = (vertex & 1) == 1 ? s.P : s.state == LmeState.State.COMPETE ? s.W : 0;
+        long ports = (vertex & 1) == 1 ? s.P() : s.state() == LmeState.State.COMPETE ? s.W() : 0;
         return ports == 0 ? 0 : ports & ~view.unprocessedDisconnections(u);
     }
 

@@ -50,32 +50,32 @@ public final class LmeState implements NodeState {
     }
 
     /** ⊥ ({@link #UNLOCKED}) if unlocked, 0 if locked by itself, ℓ if locked by the node on port ℓ. */
-    public int lock = UNLOCKED;
-    public State state = State.BOTTOM;
-    public Phase phase = Phase.BOTTOM;
+    private int lock = UNLOCKED;
+    private State state = State.BOTTOM;
+    private Phase phase = Phase.BOTTOM;
     /** Ports u intends to lock. */
-    public long L;
+    private long L;
     /** Ports via which u received ready(), ack-lock() or ack-unlock(). */
-    public long R;
+    private long R;
     /** W's ports: a win() was received via each. */
-    public long W;
+    private long W;
     /** The subset of {@link #W} whose win() carried true. */
-    public long wTrue;
+    private long wTrue;
     /** Ports on hold for the next competition to lock u. */
-    public long H;
+    private long H;
     /** Applicants: may still join the current competition. */
-    public long A;
+    private long A;
     /** Candidates competing to lock u. */
-    public long C;
+    private long C;
     /** P's ports: a priority was received via each (P ⊆ C × {0..K-1}). */
-    public long P;
+    private long P;
     /** priority(ℓ) for ℓ ∈ P, four bits per port: ports 0..15 in {@code nibbles0}, 16..31 in {@code nibbles1}. */
     private long nibbles0;
     private long nibbles1;
     /** Every port's priority once one does not fit four bits (or its port 32 bits), else null. */
     private int[] wide;
     /** Corrected variant: applicants whose request-lock missed an already decided trial. */
-    public long late;
+    private long late;
     private final boolean showLate;
 
     LmeState(int delta, boolean showLate) {
