@@ -90,7 +90,7 @@ class GalleryTest {
         for (Exec e : firstDecisions) {
             assertTrue(e.sentLabels().size() >= 2 && e.sentLabels().stream().allMatch(l -> l.equals("win(false)")),
                     "a tie: every candidate gets win(false), " + e.sentLabels());
-            assertEquals(LmeState.UNLOCKED, ((LmeState) e.after()).lock, "no lock held: the loss is the tie's");
+            assertEquals(LmeState.UNLOCKED, ((LmeState) e.after()).lock(), "no lock held: the loss is the tie's");
         }
         Exec winner = run.executions("CheckWin").stream().filter(e -> e.sentLabels().contains("set-lock()"))
                 .findFirst().orElseThrow(() -> new AssertionError("nobody ever won"));
@@ -103,7 +103,7 @@ class GalleryTest {
         SampleRun run = SampleRun.of("node-dragged-away-mid-competition.json");
         assertEquals(List.of(), run.violations());
         Change move = run.changes("move").stream()
-                .filter(c -> ((LmeState) c.uState()).state == LmeState.State.COMPETE).findFirst()
+                .filter(c -> ((LmeState) c.uState()).state() == LmeState.State.COMPETE).findFirst()
                 .orElseThrow(() -> new AssertionError("no node was dragged while competing: " + run.changes));
         int v = move.u();
         Set<Integer> cutOff = new TreeSet<>();
@@ -146,8 +146,8 @@ class GalleryTest {
             Map<Integer, int[]> byPort = stages.computeIfAbsent(e.node(), k -> new HashMap<>());
             for (int p = 1; p <= run.sim.delta(); p++) {
                 int[] st = byPort.computeIfAbsent(p, k -> new int[] {-1, -1, -1});
-                if (st[0] < 0 && PortSet.contains(s.H, p)) st[0] = e.round();
-                if (st[0] >= 0 && st[1] < 0 && PortSet.contains(s.A, p) && !PortSet.contains(s.H, p)) {
+                if (st[0] < 0 && PortSet.contains(s.H(), p)) st[0] = e.round();
+                if (st[0] >= 0 && st[1] < 0 && PortSet.contains(s.A(), p) && !PortSet.contains(s.H(), p)) {
                     st[1] = e.round();
                     for (var sent : e.record().sent()) {
                         if (sent.port() == p && sent.message().label().equals("ready()")) {
@@ -155,7 +155,7 @@ class GalleryTest {
                         }
                     }
                 }
-                if (st[1] >= 0 && st[2] < 0 && PortSet.contains(s.C, p)) st[2] = e.round();
+                if (st[1] >= 0 && st[2] < 0 && PortSet.contains(s.C(), p)) st[2] = e.round();
             }
         }
         boolean shown = false;
@@ -276,8 +276,8 @@ class GalleryTest {
         Exec second = calls.get(1);
         assertEquals(1, second.round(), "in the round of the cut");
         assertEquals(PortSet.of(1), second.record().disconnected(), "the call's execution consumed the cut ...");
-        assertEquals(PortSet.of(0, 1), ((LmeState) second.after()).L, "... and did not process it");
-        assertEquals(LmeState.State.PREPARE, ((LmeState) second.after()).state);
+        assertEquals(PortSet.of(0, 1), ((LmeState) second.after()).L(), "... and did not process it");
+        assertEquals(LmeState.State.PREPARE, ((LmeState) second.after()).state());
         assertEquals(1, run.sim.stats().lockRequests(), "the second call did not apply");
         Violation deadlock = run.violations().stream().filter(v -> v.check().equals(DeadlockCheck.NAME)).findFirst()
                 .orElseThrow(() -> new AssertionError("deadlock: " + run.violations()));

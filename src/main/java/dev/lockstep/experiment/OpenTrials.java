@@ -74,9 +74,9 @@ final class OpenTrials implements SimulationListener {
      * u's own (u ∈ L(u)) is 0 when u locked itself.
      */
     private boolean lockedToAnother(int v, int u) {
-        if (!(sim.state(v) instanceof LmeState s) || s.lock == LmeState.UNLOCKED) return false;
-        if (v == u) return s.lock != 0;
-        return !sim.graph().adjacent(v, u) || s.lock != sim.graph().portTo(v, u);
+        if (!(sim.state(v) instanceof LmeState s) || s.lock() == LmeState.UNLOCKED) return false;
+        if (v == u) return s.lock() != 0;
+        return !sim.graph().adjacent(v, u) || s.lock() != sim.graph().portTo(v, u);
     }
 
     private void end(int u) {

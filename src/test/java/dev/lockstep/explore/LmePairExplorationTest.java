@@ -78,9 +78,9 @@ class LmePairExplorationTest {
         Simulation end = p.replay();
         for (int u = 0; u < 2; u++) {
             LmeState s = (LmeState) end.state(u);
-            assertEquals(LmeState.State.COMPETE, s.state, end.nodeName(u));
-            assertEquals(1L << 1, s.P, end.nodeName(u) + " holds the neighbour's priority");
-            assertEquals(3L, s.C, end.nodeName(u) + "'s candidates: itself and the neighbour");
+            assertEquals(LmeState.State.COMPETE, s.state(), end.nodeName(u));
+            assertEquals(1L << 1, s.P(), end.nodeName(u) + " holds the neighbour's priority");
+            assertEquals(3L, s.C(), end.nodeName(u) + "'s candidates: itself and the neighbour");
         }
 
         // The same cycle ends in a deadlock once nothing is in transit: the first deadlock without
@@ -112,7 +112,7 @@ class LmePairExplorationTest {
             Simulation end = p.replay();
             for (int u = 0; u < 2 && stuck < 0; u++) {
                 LmeState s = (LmeState) end.state(u);
-                if (s.state == LmeState.State.WIN && s.phase == LmeState.Phase.BOTTOM && s.R != s.L) stuck = u;
+                if (s.state() == LmeState.State.WIN && s.phase() == LmeState.Phase.BOTTOM && s.R() != s.L()) stuck = u;
             }
             if (stuck >= 0) {
                 found = f;
@@ -126,9 +126,9 @@ class LmePairExplorationTest {
         Simulation end = p.replay();
         LmeState s = (LmeState) end.state(stuck);
         System.out.println("stuck node " + end.nodeName(stuck) + ": " + s);
-        assertEquals(LmeState.State.WIN, s.state);
-        assertEquals(LmeState.Phase.BOTTOM, s.phase);
-        assertNotEquals(s.L, s.R);
+        assertEquals(LmeState.State.WIN, s.state());
+        assertEquals(LmeState.Phase.BOTTOM, s.phase());
+        assertNotEquals(s.L(), s.R());
         assertTrue(found.violation().nodes().contains(stuck));
         // The first deadlock of the whole search (a shortest one) is this flaw.
         assertEquals(r.first(DeadlockCheck.NAME).length(), found.length());
@@ -145,7 +145,7 @@ class LmePairExplorationTest {
         for (PathStep step : p.steps()) {
             if (step.move() instanceof AdversaryMove.CutMove) {
                 for (int u = 0; u < sim.nodeCount(); u++) {
-                    if (((LmeState) sim.state(u)).state == LmeState.State.WIN) return true;
+                    if (((LmeState) sim.state(u)).state() == LmeState.State.WIN) return true;
                 }
             }
             step.move().apply(sim);

@@ -142,7 +142,7 @@ class LmeStrayCallsExplorationTest {
         Simulation end = p.replay();
         LmeState s = (LmeState) end.state(u);
         assertEquals(0, end.unprocessedDisconnections(u), "D is gone");
-        assertTrue((s.L & ~end.ports(u)) != 0, "L still names the cut port: " + s);
+        assertTrue((s.L() & ~end.ports(u)) != 0, "L still names the cut port: " + s);
         // Every finding of this search is a stray call that consumed a cut (the same search
         // without stray calls finds nothing: LmePairExplorationTest).
         for (Finding f : r.findings()) {

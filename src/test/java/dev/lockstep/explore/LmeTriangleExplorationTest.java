@@ -110,7 +110,7 @@ class LmeTriangleExplorationTest {
     /** Whether some node that is competing (state compete) at {@code end} holds its locks in {@code sim}. */
     private static boolean lockedInCycle(Simulation sim, Simulation end) {
         for (int u = 0; u < sim.nodeCount(); u++) {
-            if (((LmeState) end.state(u)).state == LmeState.State.COMPETE && sim.status(u) == OperationStatus.LOCKED) {
+            if (((LmeState) end.state(u)).state() == LmeState.State.COMPETE && sim.status(u) == OperationStatus.LOCKED) {
                 return true;
             }
         }

@@ -116,14 +116,14 @@ public final class AcyclicDependenciesCheck implements Check {
             for (int i = from; i < to; i++) {
                 int u = nodes == null ? i : nodes[i];
                 LmeState s = (LmeState) view.state(u);
-                long initiator = s.state == LmeState.State.COMPETE ? s.W : 0;
-                if ((initiator | s.P) == 0) {
+                long initiator = s.state() == LmeState.State.COMPETE ? s.W() : 0;
+                if ((initiator | s.P()) == 0) {
                     o[2 * u] = 0;
                     o[2 * u + 1] = 0;
                 } else {
                     long live = ~view.unprocessedDisconnections(u);
                     o[2 * u] = initiator & live;
-                    o[2 * u + 1] = s.P & live;
+                    o[2 * u + 1] = s.P() & live;
                 }
             }
         }

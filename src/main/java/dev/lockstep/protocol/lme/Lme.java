@@ -58,23 +58,23 @@ public final class Lme implements Protocol<LmeState> {
                 Action.onCall("InitLock", Call.LOCK, this::initLock),
                 Action.onReceive("ReceivePrepare", Prepare.class, this::receivePrepare),
                 Action.onReceive("ReceiveReady", Ready.class, this::receiveReady),
-                Action.when("CheckStart", s -> s.state == State.PREPARE && s.R == s.L, this::checkStart),
+                Action.when("CheckStart", s -> s.state() == State.PREPARE && s.R() == s.L(), this::checkStart),
                 Action.when("CleanUp", this::cleanUpEnabled, (s, x) -> cleanUp(s, x)),
                 // Algorithm 2: competition phase
                 Action.onReceive("ReceiveRequest", RequestLock.class, this::receiveRequest),
-                Action.when("CheckPriorities", s -> s.phase == Phase.COMPETE && Long.bitCount(s.C) == Long.bitCount(s.P),
+                Action.when("CheckPriorities", s -> s.phase() == Phase.COMPETE && Long.bitCount(s.C()) == Long.bitCount(s.P()),
                         this::checkPriorities),
                 Action.onReceive("ReceiveWin", Win.class, this::receiveWin),
-                Action.when("CheckWin", s -> s.state == State.COMPETE && Long.bitCount(s.W) == Long.bitCount(s.L),
+                Action.when("CheckWin", s -> s.state() == State.COMPETE && Long.bitCount(s.W()) == Long.bitCount(s.L()),
                         this::checkWin),
                 Action.onReceive("ReceiveSetLock", SetLock.class, this::receiveSetLock),
                 Action.onReceive("ReceiveAckLock", AckLock.class, this::receiveAckLock),
-                Action.when("CheckDone", s -> s.state == State.WIN && s.R == s.L, this::checkDone),
+                Action.when("CheckDone", s -> s.state() == State.WIN && s.R() == s.L(), this::checkDone),
                 // Algorithm 3: unlock
                 Action.onCall("InitUnlock", Call.UNLOCK, this::initUnlock),
                 Action.onReceive("ReceiveRelease", ReleaseLock.class, this::receiveRelease),
                 Action.onReceive("ReceiveAckUnlock", AckUnlock.class, this::receiveAckUnlock),
-                Action.when("CheckUnlocked", s -> s.state == State.UNLOCK && s.R == s.L, this::checkUnlocked));
+                Action.when("CheckUnlocked", s -> s.state() == State.UNLOCK && s.R() == s.L(), this::checkUnlocked));
         this.presentation = new LmePresentation(variant);
     }
 
@@ -137,11 +137,11 @@ public final class Lme implements Protocol<LmeState> {
     @Override
     public void lockSet(int u, SystemView view, IntConsumer member) {
         LmeState su = (LmeState) view.state(u);
-        if (su.lock == 0) member.accept(u);
+        if (su.lock() == 0) member.accept(u);
         for (long s = view.ports(u) & ~1L; s != 0; s &= s - 1) {
             int p = Long.numberOfTrailingZeros(s);
             int v = view.peer(u, p);
-            int lock = ((LmeState) view.state(v)).lock;
+            int lock = ((LmeState) view.state(v)).lock();
             if (lock <= 0) continue; // ⊥ or v itself: never a port ≥ 1 back to u, so no peer port to read
             int pv = view.peerPort(u, p);
             if (lock == pv && (view.unprocessedDisconnections(v) & (1L << pv)) == 0) member.accept(v);
@@ -184,23 +184,23 @@ public final class Lme implements Protocol<LmeState> {
     private void initLock(LmeState s, Execution x) {
         boolean early = variant.cleanUpOnEveryCall();
         if (early) cleanUp(s, x);                                 // corrected: l. 1′
-        if (s.state != State.BOTTOM) return;                     // l. 2: one locking operation at a time
+        if (s.state() != State.BOTTOM) return;                   // l. 2: one locking operation at a time
         if (!early) cleanUp(s, x);                                // l. 3
-        s.state = State.PREPARE;                                  // l. 4
-        s.L = x.ports();                                          // l. 4: L ← N[u], port 0 included
+        s.state(State.PREPARE);                                   // l. 4
+        s.L(x.ports());                                           // l. 4: L ← N[u], port 0 included
         x.lockRequested();
-        for (long p = s.L; p != 0; p &= p - 1) x.send(Long.numberOfTrailingZeros(p), PREPARE); // l. 5
+        for (long p = s.L(); p != 0; p &= p - 1) x.send(Long.numberOfTrailingZeros(p), PREPARE); // l. 5
     }
 
     /** Alg. 1, l. 6-11. */
     private void receivePrepare(LmeState s, Execution x) {
         int l = x.receivedPort();
         cleanUp(s, x);                                            // l. 7
-        if (s.phase == Phase.COMPETE) {
-            s.H |= 1L << l;                                       // l. 8: on hold, a competition is under way
+        if (s.phase() == Phase.COMPETE) {
+            s.H(s.H() | 1L << l);                                 // l. 8: on hold, a competition is under way
         } else {
-            s.A |= 1L << l;                                       // l. 10
-            s.phase = Phase.PREPARE;
+            s.A(s.A() | 1L << l);                                 // l. 10
+            s.phase(Phase.PREPARE);
             x.send(l, READY);                                     // l. 11
         }
     }
@@ -208,19 +208,19 @@ public final class Lme implements Protocol<LmeState> {
     /** Alg. 1, l. 12-14. */
     private void receiveReady(LmeState s, Execution x) {
         cleanUp(s, x);                                            // l. 13
-        s.R |= 1L << x.receivedPort();                            // l. 14
+        s.R(s.R() | 1L << x.receivedPort());                      // l. 14
     }
 
     /** Alg. 1, l. 15-19. */
     private void checkStart(LmeState s, Execution x) {
         cleanUp(s, x);                                            // l. 16
-        s.state = State.COMPETE;                                  // l. 17
-        s.R = 0;
-        s.W = 0;
-        s.wTrue = 0;
+        s.state(State.COMPETE);                                   // l. 17
+        s.R(0);
+        s.W(0);
+        s.wTrue(0);
         int p = x.random(k);                                      // l. 18
         RequestLock m = new RequestLock(p);
-        for (long q = s.L; q != 0; q &= q - 1) x.send(Long.numberOfTrailingZeros(q), m); // l. 19
+        for (long q = s.L(); q != 0; q &= q - 1) x.send(Long.numberOfTrailingZeros(q), m); // l. 19
     }
 
     /**
@@ -229,9 +229,9 @@ public final class Lme implements Protocol<LmeState> {
      * whose only partner was cut still processes D.
      */
     private boolean cleanUpEnabled(LmeState s) {
-        if (s.phase != Phase.BOTTOM) return true;
-        if (!variant.lateApplicants()) return s.state == State.UNLOCK;
-        return s.state != State.BOTTOM && s.state != State.LOCKED;
+        if (s.phase() != Phase.BOTTOM) return true;
+        if (!variant.lateApplicants()) return s.state() == State.UNLOCK;
+        return s.state() != State.BOTTOM && s.state() != State.LOCKED;
     }
 
     /** Alg. 1, l. 22-31: the CleanUp() helper, processing the D snapshot of this execution. */
@@ -247,41 +247,41 @@ public final class Lme implements Protocol<LmeState> {
         int l = x.receivedPort();
         int p = ((RequestLock) x.received().message()).priority();
         cleanUp(s, x);                                            // l. 2
-        if (variant.lateApplicants() && (s.late & (1L << l)) != 0) {
+        if (variant.lateApplicants() && (s.late() & (1L << l)) != 0) {
             // Corrected: ℓ's request-lock was in transit when the trial it would have joined was
             // decided. Make it a candidate now and let it lose this trial; it resends for the next.
-            s.late &= ~(1L << l);
-            s.A &= ~(1L << l);
-            s.C |= 1L << l;
-            s.phase = Phase.COMPETE;
+            s.late(s.late() & ~(1L << l));
+            s.A(s.A() & ~(1L << l));
+            s.C(s.C() | 1L << l);
+            s.phase(Phase.COMPETE);
             x.send(l, WIN_FALSE);
             return;
         }
-        if ((s.A & (1L << l)) != 0) {                             // l. 3
-            s.A &= ~(1L << l);
-            s.C |= 1L << l;
+        if ((s.A() & (1L << l)) != 0) {                           // l. 3
+            s.A(s.A() & ~(1L << l));
+            s.C(s.C() | 1L << l);
         }
         // l. 4. Choice: P holds one priority per port (a map). Two entries for one port cannot
         // arise: an initiator resends only after the win() that followed P's reset.
-        s.P |= 1L << l;
+        s.P(s.P() | 1L << l);
         s.priority(l, p);
-        s.phase = Phase.COMPETE;                                  // l. 4: close the competition
+        s.phase(Phase.COMPETE);                                   // l. 4: close the competition
     }
 
     /** Alg. 2, l. 5-10. */
     private void checkPriorities(LmeState s, Execution x) {
         cleanUp(s, x);                                            // l. 6
         if (variant == LmeVariant.CORRECTED_UNSCOPED) {
-            s.late |= s.A;                                        // the first correction: applicants miss this trial
-        } else if (variant == LmeVariant.CORRECTED && s.C != 0) {
-            s.late |= s.A;                                        // only if a trial is decided (C ≠ ∅ after CleanUp)
+            s.late(s.late() | s.A());                             // the first correction: applicants miss this trial
+        } else if (variant == LmeVariant.CORRECTED && s.C() != 0) {
+            s.late(s.late() | s.A());                             // only if a trial is decided (C ≠ ∅ after CleanUp)
         }
         int winner = LmeRules.winner(s);                          // l. 7
-        for (long q = s.C; q != 0; q &= q - 1) {                  // l. 8-9
+        for (long q = s.C(); q != 0; q &= q - 1) {                // l. 8-9
             int port = Long.numberOfTrailingZeros(q);
             x.send(port, port == winner ? WIN_TRUE : WIN_FALSE);
         }
-        s.P = 0;                                                  // l. 10: the trial is over
+        s.P(0);                                                   // l. 10: the trial is over
     }
 
     /** Alg. 2, l. 11-13. */
@@ -289,32 +289,32 @@ public final class Lme implements Protocol<LmeState> {
         int l = x.receivedPort();
         boolean b = ((Win) x.received().message()).won();
         cleanUp(s, x);                                            // l. 12
-        s.W |= 1L << l;                                           // l. 13
-        if (b) s.wTrue |= 1L << l;
-        else s.wTrue &= ~(1L << l);
+        s.W(s.W() | 1L << l);                                     // l. 13
+        if (b) s.wTrue(s.wTrue() | 1L << l);
+        else s.wTrue(s.wTrue() & ~(1L << l));
     }
 
     /** Alg. 2, l. 14-22. */
     private void checkWin(LmeState s, Execution x) {
         cleanUp(s, x);                                            // l. 15
-        if ((s.W & ~s.wTrue) != 0) {                              // l. 16: some win(false)
+        if ((s.W() & ~s.wTrue()) != 0) {                          // l. 16: some win(false)
             int p = x.random(k);                                  // l. 17
             RequestLock m = new RequestLock(p);
-            for (long q = s.L; q != 0; q &= q - 1) x.send(Long.numberOfTrailingZeros(q), m); // l. 18
+            for (long q = s.L(); q != 0; q &= q - 1) x.send(Long.numberOfTrailingZeros(q), m); // l. 18
         } else {
-            s.state = State.WIN;                                  // l. 20
-            s.R = 0;
-            for (long q = s.L; q != 0; q &= q - 1) x.send(Long.numberOfTrailingZeros(q), SET_LOCK); // l. 21
+            s.state(State.WIN);                                   // l. 20
+            s.R(0);
+            for (long q = s.L(); q != 0; q &= q - 1) x.send(Long.numberOfTrailingZeros(q), SET_LOCK); // l. 21
         }
-        s.W = 0;                                                  // l. 22
-        s.wTrue = 0;
+        s.W(0);                                                   // l. 22
+        s.wTrue(0);
     }
 
     /** Alg. 2, l. 23-26. Note the printed order: lock and C are set before CleanUp(). */
     private void receiveSetLock(LmeState s, Execution x) {
         int l = x.receivedPort();
-        s.lock = l;                                               // l. 24
-        s.C &= ~(1L << l);
+        s.lock(l);                                                // l. 24
+        s.C(s.C() & ~(1L << l));
         cleanUp(s, x);                                            // l. 25
         x.send(l, ACK_LOCK);                                      // l. 26
     }
@@ -322,14 +322,14 @@ public final class Lme implements Protocol<LmeState> {
     /** Alg. 2, l. 27-29. */
     private void receiveAckLock(LmeState s, Execution x) {
         cleanUp(s, x);                                            // l. 28
-        s.R |= 1L << x.receivedPort();                            // l. 29
+        s.R(s.R() | 1L << x.receivedPort());                      // l. 29
     }
 
     /** Alg. 2, l. 30-33. */
     private void checkDone(LmeState s, Execution x) {
         cleanUp(s, x);                                            // l. 31
-        s.state = State.LOCKED;                                   // l. 32
-        s.R = 0;
+        s.state(State.LOCKED);                                    // l. 32
+        s.R(0);
         x.lockAcquired();                                         // l. 33: return L
     }
 
@@ -344,33 +344,33 @@ public final class Lme implements Protocol<LmeState> {
     private void initUnlock(LmeState s, Execution x) {
         boolean early = variant.cleanUpOnEveryCall();
         if (early) cleanUp(s, x);                                 // corrected: l. 1′
-        if (s.state != State.LOCKED) return;                     // l. 2: one Unlock per successful Lock
+        if (s.state() != State.LOCKED) return;                   // l. 2: one Unlock per successful Lock
         if (!early) cleanUp(s, x);                                // l. 3
-        s.state = State.UNLOCK;                                   // l. 4
-        s.R = 0;
+        s.state(State.UNLOCK);                                    // l. 4
+        s.R(0);
         x.unlockRequested();
-        for (long q = s.L; q != 0; q &= q - 1) x.send(Long.numberOfTrailingZeros(q), RELEASE_LOCK); // l. 5
+        for (long q = s.L(); q != 0; q &= q - 1) x.send(Long.numberOfTrailingZeros(q), RELEASE_LOCK); // l. 5
     }
 
     /** Alg. 3, l. 6-8. */
     private void receiveRelease(LmeState s, Execution x) {
         int l = x.receivedPort();
         cleanUp(s, x);                                            // l. 7
-        s.lock = LmeState.UNLOCKED;                               // l. 8
+        s.lock(LmeState.UNLOCKED);                                // l. 8
         x.send(l, ACK_UNLOCK);
     }
 
     /** Alg. 3, l. 9-11. */
     private void receiveAckUnlock(LmeState s, Execution x) {
         cleanUp(s, x);                                            // l. 10
-        s.R |= 1L << x.receivedPort();                            // l. 11
+        s.R(s.R() | 1L << x.receivedPort());                      // l. 11
     }
 
     /** Alg. 3, l. 12-14. */
     private void checkUnlocked(LmeState s, Execution x) {
         cleanUp(s, x);                                            // l. 13
-        s.state = State.BOTTOM;                                   // l. 14
-        s.R = 0;
+        s.state(State.BOTTOM);                                    // l. 14
+        s.R(0);
         x.unlockCompleted();
     }
 }

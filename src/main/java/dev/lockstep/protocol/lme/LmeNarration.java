@@ -48,19 +48,19 @@ final class LmeNarration {
         switch (x.label) {
             case "InitLock" -> {
                 main = x.applied
-                        ? "Lock was called, so " + me + " entered prepare with L = " + nodes(view, u, a.L)
+                        ? "Lock was called, so " + me + " entered prepare with L = " + nodes(view, u, a.L())
                                 + " and sent prepare() on " + ports(sentPorts(r, msg -> msg instanceof Prepare))
-                        : "Lock was called, but " + me + " is already in state " + x.before.state
+                        : "Lock was called, but " + me + " is already in state " + x.before.state()
                                 + " (one locking operation at a time), so " + ignored(x, view);
                 if (!x.applied) cutVerb = "it processed";
             }
-            case "ReceivePrepare" -> main = m.phase == Phase.COMPETE
+            case "ReceivePrepare" -> main = m.phase() == Phase.COMPETE
                     ? "a competition for " + me + " is under way, so " + sender + " waits on hold"
                     : "no competition for " + me + " is under way, so " + sender + " became an applicant and got ready()";
-            case "ReceiveReady" -> main = count(a.R & a.L, a.L, "ready() reply", "ready() replies");
+            case "ReceiveReady" -> main = count(a.R() & a.L(), a.L(), "ready() reply", "ready() replies");
             case "CheckStart" -> {
                 int p = r.draws()[0];
-                main = count(m.R & m.L, m.L, "ready() reply", "ready() replies") + ", so " + me
+                main = count(m.R() & m.L(), m.L(), "ready() reply", "ready() replies") + ", so " + me
                         + " entered compete, drew priority " + p + " and sent request-lock(" + p + ") on "
                         + ports(sentPorts(r, msg -> msg instanceof RequestLock));
             }
@@ -73,15 +73,15 @@ final class LmeNarration {
             case "ReceiveWin" -> {
                 boolean won = ((Win) x.message).won();
                 main = me + (won ? " won" : " lost") + " the trial at " + senderObj + " (win(" + won + ")); "
-                        + count(a.W & a.L, a.L, "reply", "replies");
+                        + count(a.W() & a.L(), a.L(), "reply", "replies");
             }
             case "CheckWin" -> {
                 if (x.someLoss()) {
                     int p = r.draws()[0];
-                    main = "win(false) on " + ports(m.W & ~m.wTrue) + ", so it drew priority " + p
+                    main = "win(false) on " + ports(m.W() & ~m.wTrue()) + ", so it drew priority " + p
                             + " and sent request-lock(" + p + ") on " + ports(sentPorts(r, msg -> msg instanceof RequestLock));
                 } else {
-                    int n = Long.bitCount(m.L);
+                    int n = Long.bitCount(m.L());
                     main = "win(true) from " + (n == 1 ? "its only participant" : n == 2 ? "both participants" : "all " + n + " participants")
                             + ", so " + me + " entered win and sent set-lock() on "
                             + ports(sentPorts(r, msg -> msg instanceof SetLock));
@@ -91,24 +91,24 @@ final class LmeNarration {
                 main = me + " is now locked by " + senderObj + " (lock = " + x.port + ") and answered ack-lock()";
                 cutVerb = "then it processed";
             }
-            case "ReceiveAckLock" -> main = count(a.R & a.L, a.L, "acknowledgement", "acknowledgements");
-            case "CheckDone" -> main = "all acknowledgements in, " + me + " now holds " + nodes(view, u, a.L);
+            case "ReceiveAckLock" -> main = count(a.R() & a.L(), a.L(), "acknowledgement", "acknowledgements");
+            case "CheckDone" -> main = "all acknowledgements in, " + me + " now holds " + nodes(view, u, a.L());
             case "InitUnlock" -> {
                 main = x.applied
                         ? "Unlock was called, so " + me + " entered unlock and sent release-lock() on "
                                 + ports(sentPorts(r, msg -> msg instanceof ReleaseLock))
-                        : "Unlock was called, but " + me + " is not locked (state " + x.before.state
+                        : "Unlock was called, but " + me + " is not locked (state " + x.before.state()
                                 + "), so " + ignored(x, view);
                 if (!x.applied) cutVerb = "it processed";
             }
             case "ReceiveRelease" -> {
-                if (m.lock == x.port) main = me + " is no longer locked by " + senderObj + " and answered ack-unlock()";
-                else if (m.lock == LmeState.UNLOCKED) main = me + " was not locked (lock = ⊥) and answered ack-unlock()";
-                else main = me + " reset lock " + m.lock + " → ⊥ and answered ack-unlock()";
+                if (m.lock() == x.port) main = me + " is no longer locked by " + senderObj + " and answered ack-unlock()";
+                else if (m.lock() == LmeState.UNLOCKED) main = me + " was not locked (lock = ⊥) and answered ack-unlock()";
+                else main = me + " reset lock " + m.lock() + " → ⊥ and answered ack-unlock()";
             }
-            case "ReceiveAckUnlock" -> main = count(a.R & a.L, a.L, "unlock acknowledgement", "unlock acknowledgements");
+            case "ReceiveAckUnlock" -> main = count(a.R() & a.L(), a.L(), "unlock acknowledgement", "unlock acknowledgements");
             case "CheckUnlocked" -> main = "all unlock acknowledgements in, so " + me + " released "
-                    + nodes(view, u, m.L) + " and is idle again (state ⊥)";
+                    + nodes(view, u, m.L()) + " and is idle again (state ⊥)";
             default -> throw new IllegalArgumentException("no narration for " + x.label);
         }
         List<String> parts = new ArrayList<>();
@@ -133,12 +133,12 @@ final class LmeNarration {
         LmeState m = x.mid;
         LmeState a = x.after;
         long bit = 1L << x.port;
-        String progress = count(a.P & a.C, a.C, "priority", "priorities");
-        if ((m.A & bit) != 0) {
+        String progress = count(a.P() & a.C(), a.C(), "priority", "priorities");
+        if ((m.A() & bit) != 0) {
             return sender + " joined the competition for " + me + " as a candidate with priority " + p
-                    + (m.phase != Phase.COMPETE ? ", closing it to newcomers" : "") + "; " + progress;
+                    + (m.phase() != Phase.COMPETE ? ", closing it to newcomers" : "") + "; " + progress;
         }
-        if ((m.C & bit) != 0) return "candidate " + sender + " tries again with priority " + p + "; " + progress;
+        if ((m.C() & bit) != 0) return "candidate " + sender + " tries again with priority " + p + "; " + progress;
         return sender + " is neither an applicant nor a candidate, yet its priority " + p + " was recorded in P";
     }
 
@@ -152,21 +152,21 @@ final class LmeNarration {
                 .stream().filter(s -> !s.isEmpty()).toList());
         String out;
         int winner = LmeRules.winner(m);
-        if (m.C == 0) {
+        if (m.C() == 0) {
             out = "no candidates left, so no trial was decided";
         } else if (winner >= 0) {
             out = "unique highest priority " + m.priority(winner) + " from " + who(view, u, 1L << winner) + ", so "
                     + (answers.isEmpty() ? "nobody is answered" : answers);
-        } else if (m.lock != LmeState.UNLOCKED) {
-            out = me + " is locked by " + (m.lock == 0 ? "itself" : who(view, u, 1L << m.lock))
+        } else if (m.lock() != LmeState.UNLOCKED) {
+            out = me + " is locked by " + (m.lock() == 0 ? "itself" : who(view, u, 1L << m.lock()))
                     + ", so every candidate loses: " + answers;
-        } else if (m.P == 0) {
+        } else if (m.P() == 0) {
             out = "no priorities, so every candidate loses: " + answers;
         } else {
             int best = -1;
-            for (long q = m.P; q != 0; q &= q - 1) best = Math.max(best, m.priority(Long.numberOfTrailingZeros(q)));
+            for (long q = m.P(); q != 0; q &= q - 1) best = Math.max(best, m.priority(Long.numberOfTrailingZeros(q)));
             long tied = 0;
-            for (long q = m.P; q != 0; q &= q - 1) {
+            for (long q = m.P(); q != 0; q &= q - 1) {
                 int port = Long.numberOfTrailingZeros(q);
                 if (m.priority(port) == best) tied |= 1L << port;
             }
@@ -174,10 +174,10 @@ final class LmeNarration {
             out = "tie at priority " + best + (names == null ? "" : " between " + names)
                     + ", so every candidate loses: " + answers;
         }
-        long late = x.after.late & ~m.late;
+        long late = x.after.late() & ~m.late();
         if (late != 0) {
             boolean one = Long.bitCount(late) == 1;
-            out += "; " + (one ? "applicant " : "applicants ") + who(view, u, late) + (m.C != 0
+            out += "; " + (one ? "applicant " : "applicants ") + who(view, u, late) + (m.C() != 0
                     ? (one ? " missed this trial and is now late" : " missed this trial and are now late")
                     // corrected-unscoped marks the applicants even when no trial is decided
                     : (one ? " is marked late all the same" : " are marked late all the same"));
@@ -195,27 +195,27 @@ final class LmeNarration {
         long d = x.d;
         if (d != 0) {
             List<String> sets = new ArrayList<>();
-            if ((pre.L & d) != 0) sets.add("L");
-            if ((pre.R & d) != 0) sets.add("R");
-            if ((pre.W & d) != 0) sets.add("W");
-            if ((pre.H & d) != 0) sets.add("H");
-            if ((pre.A & d) != 0) sets.add("A");
-            if ((pre.C & d) != 0) sets.add("C");
-            if ((pre.P & d) != 0) sets.add("P");
-            if ((pre.late & d) != 0) sets.add("Late");
+            if ((pre.L() & d) != 0) sets.add("L");
+            if ((pre.R() & d) != 0) sets.add("R");
+            if ((pre.W() & d) != 0) sets.add("W");
+            if ((pre.H() & d) != 0) sets.add("H");
+            if ((pre.A() & d) != 0) sets.add("A");
+            if ((pre.C() & d) != 0) sets.add("C");
+            if ((pre.P() & d) != 0) sets.add("P");
+            if ((pre.late() & d) != 0) sets.add("Late");
             List<String> details = new ArrayList<>();
-            if (pre.lock > 0 && m.lock == LmeState.UNLOCKED) details.add("lock " + pre.lock + " → ⊥");
+            if (pre.lock() > 0 && m.lock() == LmeState.UNLOCKED) details.add("lock " + pre.lock() + " → ⊥");
             if (!sets.isEmpty()) details.add("dropped " + (Long.bitCount(d) == 1 ? "it" : "them") + " from " + and(sets));
             out.add(cutVerb + " the cut of " + ports(d)
                     + (details.isEmpty() ? " (" + (Long.bitCount(d) == 1 ? "it was" : "they were") + " in no set)"
                             : " (" + String.join(", ", details) + ")"));
         }
         if (x.competitionBranch()) {
-            if (x.before.C != 0) out.add("C is now empty, so the competition for " + view.nodeName(u) + " is over");
+            if (x.before.C() != 0) out.add("C is now empty, so the competition for " + view.nodeName(u) + " is over");
             if (x.ready != 0) out.add(who(view, u, x.ready) + " left hold and got ready()");
-            if (x.variant == LmeVariant.CORRECTED && (pre.late & ~d) != 0) out.add("Late cleared");
+            if (x.variant == LmeVariant.CORRECTED && (pre.late() & ~d) != 0) out.add("Late cleared");
         }
-        if (pre.phase != m.phase) out.add("phase " + pre.phase + " → " + m.phase);
+        if (pre.phase() != m.phase()) out.add("phase " + pre.phase() + " → " + m.phase());
         return out;
     }
 

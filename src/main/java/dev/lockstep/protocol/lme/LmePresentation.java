@@ -28,7 +28,7 @@ final class LmePresentation implements ProtocolPresentation<LmeState> {
 
     @Override
     public String fill(LmeState s) {
-        return s.state.toString();
+        return s.state().toString();
     }
 
     @Override
@@ -48,7 +48,7 @@ final class LmePresentation implements ProtocolPresentation<LmeState> {
 
     @Override
     public String ring(LmeState s) {
-        return s.phase.toString();
+        return s.phase().toString();
     }
 
     @Override

@@ -263,7 +263,7 @@ final class LmePseudocode {
             }
             case "ReceivePrepare" -> {
                 l.add(ALG1, 6, 7, 8);
-                if (m.phase != Phase.COMPETE) l.range(ALG1, 9, 11);
+                if (m.phase() != Phase.COMPETE) l.range(ALG1, 9, 11);
             }
             case "ReceiveReady" -> l.range(ALG1, 12, 14);
             case "CheckStart" -> l.range(ALG1, 15, 19);
@@ -329,7 +329,7 @@ final class LmePseudocode {
         l.add(ALG1, 27);
         if (x.competitionBranch()) {
             l.range(ALG1, 28, 30);
-            if (x.mid.A == 0) l.add(ALG1, 31);
+            if (x.mid.A() == 0) l.add(ALG1, 31);
             if (fixes != null) fixHelper(l, false, true);
         }
     }

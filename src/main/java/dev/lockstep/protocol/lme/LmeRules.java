@@ -16,37 +16,37 @@ final class LmeRules {
      */
     static long cleanUp(LmeState s, long d, LmeVariant variant) {
         if (d != 0) {                                             // l. 23
-            if (s.lock > 0 && (d & (1L << s.lock)) != 0) s.lock = LmeState.UNLOCKED; // l. 24
+            if (s.lock() > 0 && (d & (1L << s.lock())) != 0) s.lock(LmeState.UNLOCKED); // l. 24
             long keep = ~d;                                       // l. 25-26: remove ℓ from all sets
-            s.L &= keep;
-            s.R &= keep;
-            s.W &= keep;
-            s.wTrue &= keep;
-            s.H &= keep;
-            s.A &= keep;
-            s.C &= keep;
-            s.P &= keep;
-            s.late &= keep;                                       // corrected variants: Late too
+            s.L(s.L() & keep);
+            s.R(s.R() & keep);
+            s.W(s.W() & keep);
+            s.wTrue(s.wTrue() & keep);
+            s.H(s.H() & keep);
+            s.A(s.A() & keep);
+            s.C(s.C() & keep);
+            s.P(s.P() & keep);
+            s.late(s.late() & keep);                              // corrected variants: Late too
         }
-        if (s.C != 0) return 0;                                   // l. 27
+        if (s.C() != 0) return 0;                                 // l. 27
         // Corrected: the competition is over, so nobody can have missed one of its trials.
         // A Late entry surviving into the next competition answers an ordinary first request
         // with win(false) while others' requests wait in P: the deadlock of flaw 3 (README).
-        if (variant == LmeVariant.CORRECTED) s.late = 0;
-        long ready = s.H;                                         // l. 28: ready() to every port on hold
-        s.A |= s.H;                                               // l. 29: nodes on hold become applicants
-        s.H = 0;
-        s.phase = s.A != 0 ? Phase.PREPARE : Phase.BOTTOM;        // l. 30-31
+        if (variant == LmeVariant.CORRECTED) s.late(0);
+        long ready = s.H();                                       // l. 28: ready() to every port on hold
+        s.A(s.A() | s.H());                                       // l. 29: nodes on hold become applicants
+        s.H(0);
+        s.phase(s.A() != 0 ? Phase.PREPARE : Phase.BOTTOM);       // l. 30-31
         return ready;
     }
 
     /** Alg. 2, l. 7: the port with the unique highest priority in P if lock = ⊥, otherwise -1. */
     static int winner(LmeState s) {
-        if (s.lock != LmeState.UNLOCKED || s.P == 0) return -1;
+        if (s.lock() != LmeState.UNLOCKED || s.P() == 0) return -1;
         int winner = -1;
         int best = -1;
         int count = 0;
-        for (long q = s.P; q != 0; q &= q - 1) {
+        for (long q = s.P(); q != 0; q &= q - 1) {
             int port = Long.numberOfTrailingZeros(q);
             int pr = s.priority(port);
             if (pr > best) {

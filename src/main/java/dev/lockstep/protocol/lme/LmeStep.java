@@ -48,11 +48,11 @@ final class LmeStep {
         LmeState p = before.copy();
         boolean a = true;
         switch (label) {
-            case "InitLock" -> a = before.state == State.BOTTOM;
-            case "InitUnlock" -> a = before.state == State.LOCKED;
+            case "InitLock" -> a = before.state() == State.BOTTOM;
+            case "InitUnlock" -> a = before.state() == State.LOCKED;
             case "ReceiveSetLock" -> {                            // Alg. 2, l. 24 runs before CleanUp()
-                p.lock = port;
-                p.C &= ~(1L << port);
+                p.lock(port);
+                p.C(p.C() & ~(1L << port));
             }
             default -> { }
         }
@@ -67,16 +67,16 @@ final class LmeStep {
 
     /** Whether CleanUp() found C = ∅ (l. 27) and so ran l. 28-31. */
     boolean competitionBranch() {
-        return cleaned && mid.C == 0;
+        return cleaned && mid.C() == 0;
     }
 
     /** Whether ReceiveRequest took the corrected variants' late branch. */
     boolean lateRequest() {
-        return variant.lateApplicants() && (mid.late & (1L << port)) != 0;
+        return variant.lateApplicants() && (mid.late() & (1L << port)) != 0;
     }
 
     /** Whether CheckWin saw some win(false) (Alg. 2, l. 16). */
     boolean someLoss() {
-        return (mid.W & ~mid.wTrue) != 0;
+        return (mid.W() & ~mid.wTrue()) != 0;
     }
 }

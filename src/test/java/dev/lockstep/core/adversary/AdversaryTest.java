@@ -135,7 +135,7 @@ class AdversaryTest {
         assertTrue(r.sent().get(1).lost(), "prepare() to the cut neighbour is lost");
         assertEquals(0, r.disconnected(), "the execution started before the cut");
         assertEquals(PortSet.of(1), sim.graph().pendingDisconnections(0), "seen at the next execution");
-        assertEquals(PortSet.of(0, 1), ((dev.lockstep.protocol.lme.LmeState) sim.state(0)).L,
+        assertEquals(PortSet.of(0, 1), ((dev.lockstep.protocol.lme.LmeState) sim.state(0)).L(),
                 "L was taken from N[u] at the start");
     }
 

@@ -87,13 +87,13 @@ class DisjointLockSetsProperties {
         int[] saved = new int[n];
         for (int u = 0; u < n; u++) {
             LmeState s = (LmeState) sim.state(u);
-            saved[u] = s.lock;
-            s.lock = r.nextInt(sim.delta() + 2) - 1; // ⊥ (−1), itself (0) or any port 1..Δ
+            saved[u] = s.lock();
+            s.lock(r.nextInt(sim.delta() + 2) - 1); // ⊥ (−1), itself (0) or any port 1..Δ
         }
         try {
             assertAtMostOneOwner(lme, sim);
         } finally {
-            for (int u = 0; u < n; u++) ((LmeState) sim.state(u)).lock = saved[u];
+            for (int u = 0; u < n; u++) ((LmeState) sim.state(u)).lock(saved[u]);
         }
     }
 

@@ -34,9 +34,9 @@ class AcyclicDependenciesCheckTest {
     private static FakeView waitingInACircle(int n) {
         FakeView v = ring(n);
         for (int i = 0; i < n; i++) {
-            s(v, i).state = LmeState.State.COMPETE;
-            s(v, i).W = 0b010;
-            s(v, i).P = 0b001;
+            s(v, i).state(LmeState.State.COMPETE);
+            s(v, i).W(0b010);
+            s(v, i).P(0b001);
         }
         return v;
     }
@@ -72,11 +72,11 @@ class AcyclicDependenciesCheckTest {
     @Test
     void oneBrokenLinkInTheCircleIsNoCycle() {
         FakeView notCompeting = waitingInACircle(3);
-        s(notCompeting, 1).state = LmeState.State.WIN; // its W no longer counts
+        s(notCompeting, 1).state(LmeState.State.WIN);  // its W no longer counts
         assertTrue(check(notCompeting).isEmpty());
 
         FakeView answered = waitingInACircle(3);
-        s(answered, 2).P = 0;
+        s(answered, 2).P(0);
         assertTrue(check(answered).isEmpty());
 
         FakeView cut = waitingInACircle(3);
@@ -92,14 +92,14 @@ class AcyclicDependenciesCheckTest {
     void aCycleThatDoesNotStartAtTheFirstNodeIsFound() {
         // a waits on b, which is in a cycle with c
         FakeView v = ring(3);
-        s(v, 0).state = LmeState.State.COMPETE;
-        s(v, 0).W = 0b010;
+        s(v, 0).state(LmeState.State.COMPETE);
+        s(v, 0).W(0b010);
         for (int i = 1; i <= 2; i++) {
-            s(v, i).state = LmeState.State.COMPETE;
-            s(v, i).P = 0b001;
+            s(v, i).state(LmeState.State.COMPETE);
+            s(v, i).P(0b001);
         }
-        s(v, 1).W = 0b010; // b → c's participant
-        s(v, 2).W = 0b100; // c → b's participant
+        s(v, 1).W(0b010);  // b → c's participant
+        s(v, 2).W(0b100);  // c → b's participant
         Violation found = check(v).get(0);
         assertEquals(List.of(1, 2), found.nodes());
         assertEquals("waits-for cycle: b's participant → b's initiator → c's participant → c's initiator → b's participant",
@@ -125,7 +125,7 @@ class AcyclicDependenciesCheckTest {
         int found = 0;
         for (int round = 0; round < 70_000; round++) {
             boolean cycle = round % 5 < 2;
-            s(v, 2).P = cycle ? 0b001 : 0;
+            s(v, 2).P(cycle ? 0b001 : 0);
             List<Violation> out = new ArrayList<>();
             running.endOfRound(v, round % 7 == 0 ? null : (round % 5 == 0 || round % 5 == 2) ? new int[] {2} : all, out);
             assertEquals(check(v), out, "round " + round);

@@ -50,9 +50,9 @@ class AcyclicDependenciesProperties {
                 if (round > 0 && r.nextInt(n) >= changes) continue;
                 changed.add(u);
                 LmeState s = (LmeState) v.states[u];
-                s.state = r.nextInt(3) == 0 ? LmeState.State.COMPETE : LmeState.State.WIN;
-                s.W = r.nextInt(4) == 0 ? r.nextLong() & mask(delta) & ~1L : 0;
-                s.P = r.nextInt(4) == 0 ? r.nextLong() & mask(delta) : 0;
+                s.state(r.nextInt(3) == 0 ? LmeState.State.COMPETE : LmeState.State.WIN);
+                s.W(r.nextInt(4) == 0 ? r.nextLong() & mask(delta) & ~1L : 0);
+                s.P(r.nextInt(4) == 0 ? r.nextLong() & mask(delta) : 0);
                 v.unprocessed[u] = r.nextInt(8) == 0 ? 1L << (1 + r.nextInt(delta)) : 0;
             }
             List<Violation> incremental = new ArrayList<>();
@@ -82,7 +82,7 @@ class AcyclicDependenciesProperties {
         colour[x] = 1;
         int u = x >> 1;
         LmeState s = (LmeState) v.states[u];
-        long ports = ((x & 1) == 1 ? s.P : s.state == LmeState.State.COMPETE ? s.W : 0) & ~v.unprocessed[u];
+        long ports = ((x & 1) == 1 ? s.P() : s.state() == LmeState.State.COMPETE ? s.W() : 0) & ~v.unprocessed[u];
         for (int p = 0; p < 64; p++) {
             if ((ports >>> p & 1) == 0) continue;
             int w = v.peer(u, p);

@@ -38,8 +38,8 @@ class ChecksCatchBrokenLmeTest {
         // ReceiveSetLock acknowledges but only ever locks itself (a plausible slip: lock ← ℓ only for ℓ = 0).
         Protocol<LmeState> broken = DerivedProtocol.withAction(new Lme(), "ReceiveSetLock", a -> a.withOperation((s, x) -> {
             int l = x.receivedPort();
-            if (l == 0) s.lock = 0;
-            s.C &= ~(1L << l);
+            if (l == 0) s.lock(0);
+            s.C(s.C() & ~(1L << l));
             new Lme().cleanUp(s, x);
             x.send(l, new LmeMessages.AckLock());
         }));
@@ -58,8 +58,8 @@ class ChecksCatchBrokenLmeTest {
         // InitLock sends prepare() twice on every port: four messages on a–u when both lock at once.
         Protocol<LmeState> broken = DerivedProtocol.withAction(new Lme(), "InitLock", a -> a.withOperation((s, x) -> {
             a.run(s, x);
-            if (s.state == LmeState.State.PREPARE) {
-                for (long p = s.L; p != 0; p &= p - 1) x.send(Long.numberOfTrailingZeros(p), new LmeMessages.Prepare());
+            if (s.state() == LmeState.State.PREPARE) {
+                for (long p = s.L(); p != 0; p &= p - 1) x.send(Long.numberOfTrailingZeros(p), new LmeMessages.Prepare());
             }
         }));
         List<Violation> found = runLine(broken, true);

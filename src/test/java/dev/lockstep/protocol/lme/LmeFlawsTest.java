@@ -50,12 +50,12 @@ class LmeFlawsTest {
         // own participant's win(true) and waits for the other participant.
         for (int u : new int[] {x, y}) {
             LmeState s = (LmeState) sim.state(u);
-            assertEquals(State.COMPETE, s.state);
-            assertEquals(Phase.COMPETE, s.phase);
-            assertEquals(PortSet.of(0, 1), s.C);
-            assertEquals(PortSet.of(1), s.P, "only the other side's priority");
-            assertEquals(PortSet.of(0), s.W, "own participant's win only");
-            assertEquals(PortSet.of(0), s.wTrue);
+            assertEquals(State.COMPETE, s.state());
+            assertEquals(Phase.COMPETE, s.phase());
+            assertEquals(PortSet.of(0, 1), s.C());
+            assertEquals(PortSet.of(1), s.P(), "only the other side's priority");
+            assertEquals(PortSet.of(0), s.W(), "own participant's win only");
+            assertEquals(PortSet.of(0), s.wTrue());
             assertEquals(OperationStatus.LOCKING, sim.status(u));
         }
         assertEquals(0, sim.totalInTransit());
@@ -95,8 +95,8 @@ class LmeFlawsTest {
         List<Violation> found = h.endRound();
         assertEquals(List.of("acyclic-dependencies", "deadlock"),
                 found.stream().map(Violation::check).sorted().toList());
-        assertEquals(PortSet.of(0), h.state("x").P, "x's participant holds x's own priority");
-        assertEquals(PortSet.of(1), h.state("x").W, "x holds y's win");
+        assertEquals(PortSet.of(0), h.state("x").P(), "x's participant holds x's own priority");
+        assertEquals(PortSet.of(1), h.state("x").W(), "x holds y's win");
     }
 
     @Test
@@ -109,15 +109,15 @@ class LmeFlawsTest {
         h.step("x", "ReceiveRequest", 0);
         h.endRound();
         h.step("x", "CheckPriorities");
-        assertEquals(PortSet.of(1), h.state("x").late, "y is an applicant whose request missed the trial");
+        assertEquals(PortSet.of(1), h.state("x").late(), "y is an applicant whose request missed the trial");
         h.endRound();
         var r = h.step("x", "ReceiveRequest", 1);
         assertEquals(1, r.sent().size());
         assertEquals("win(false)", r.sent().get(0).message().label());
         assertEquals(1, r.sent().get(0).port());
-        assertEquals(PortSet.of(0, 1), h.state("x").C);
-        assertEquals(PortSet.EMPTY, h.state("x").P, "the late request does not enter P");
-        assertEquals(PortSet.EMPTY, h.state("x").late);
+        assertEquals(PortSet.of(0, 1), h.state("x").C());
+        assertEquals(PortSet.EMPTY, h.state("x").P(), "the late request does not enter P");
+        assertEquals(PortSet.EMPTY, h.state("x").late());
     }
 
     @Test
@@ -129,10 +129,10 @@ class LmeFlawsTest {
         assertEquals(12, deadlock.get(0).round(), "in the round of the cut");
         assertEquals(List.of(x), deadlock.get(0).nodes());
         LmeState s = (LmeState) sim.state(x);
-        assertEquals(State.WIN, s.state);
-        assertEquals(Phase.BOTTOM, s.phase, "so the printed CleanUp guard is false");
-        assertEquals(PortSet.of(0, 1), s.L);
-        assertEquals(PortSet.of(0), s.R, "y's ack-lock was lost with the edge");
+        assertEquals(State.WIN, s.state());
+        assertEquals(Phase.BOTTOM, s.phase(), "so the printed CleanUp guard is false");
+        assertEquals(PortSet.of(0, 1), s.L());
+        assertEquals(PortSet.of(0), s.R(), "y's ack-lock was lost with the edge");
         assertEquals(PortSet.of(1), sim.unprocessedDisconnections(x), "D is never processed");
         assertEquals(1, sim.stats().messagesLost());
         assertTrue(of(sim, "acyclic-dependencies").isEmpty(), "no cycle: a different kind of stuck");
@@ -177,7 +177,7 @@ class LmeFlawsTest {
         // Late mark made in x's competition, while ordinary requests wait in P.
         LmeState sy = (LmeState) sim.state(y);
         LmeState sz = (LmeState) sim.state(z);
-        assertTrue(sy.P != 0 || sz.P != 0, "an ordinary request waits in P");
+        assertTrue(sy.P() != 0 || sz.P() != 0, "an ordinary request waits in P");
     }
 
     @Test
@@ -225,9 +225,9 @@ class LmeFlawsTest {
         assertEquals(3, deadlock.get(0).round(), "stuck right after the last scripted step");
         assertEquals(List.of(x), deadlock.get(0).nodes());
         LmeState s = (LmeState) sim.state(x);
-        assertEquals(State.PREPARE, s.state);
-        assertEquals(PortSet.of(0, 1), s.L, "port 1 was never removed from L");
-        assertEquals(PortSet.of(0), s.R);
+        assertEquals(State.PREPARE, s.state());
+        assertEquals(PortSet.of(0, 1), s.L(), "port 1 was never removed from L");
+        assertEquals(PortSet.of(0), s.R());
         assertEquals(-1, sim.peer(x, 1), "port 1 is cut");
         assertEquals(PortSet.EMPTY, sim.unprocessedDisconnections(x), "the second InitLock consumed D = {1}");
         assertEquals(1, sim.stats().lockRequests(), "the second call did not apply");
@@ -244,8 +244,8 @@ class LmeFlawsTest {
         int x = sim.indexOf("x");
         e.runUntil(2);
         LmeState s = (LmeState) sim.state(x);
-        assertEquals(State.PREPARE, s.state, "the second call did not apply ...");
-        assertEquals(PortSet.of(0), s.L, "... but its CleanUp() removed the cut port from L");
+        assertEquals(State.PREPARE, s.state(), "the second call did not apply ...");
+        assertEquals(PortSet.of(0), s.L(), "... but its CleanUp() removed the cut port from L");
         assertEquals(PortSet.EMPTY, sim.unprocessedDisconnections(x));
         int[] doneRound = {-1};
         int[][] lockSet = new int[1][];
@@ -340,7 +340,7 @@ class LmeFlawsTest {
             assertEquals(1, deadlock.size(), v + ": " + sim.violations());
             assertEquals(3, deadlock.get(0).round(), v.json());
             LmeState s = (LmeState) sim.state(0);
-            assertEquals(PortSet.of(0, 1), s.L, v.json());
+            assertEquals(PortSet.of(0, 1), s.L(), v.json());
             assertEquals(PortSet.EMPTY, sim.unprocessedDisconnections(0), v.json());
         }
         Simulation fixed = runText(UNLOCK_WHILE_LOCKING, LmeVariant.CORRECTED);
@@ -356,7 +356,7 @@ class LmeFlawsTest {
                 "x retries forever, losing every trial at its own participant");
         assertEquals(x, sim.violations().get(0).nodes().get(0));
         LmeState s = (LmeState) sim.state(x);
-        assertEquals(1, s.lock, "still locked by the port y was on");
+        assertEquals(1, s.lock(), "still locked by the port y was on");
         assertEquals(-1, sim.peer(x, 1));
         assertEquals(2, sim.stats().lockRequests());
         assertEquals(1, sim.stats().locksAcquired(), "y's only");
@@ -364,7 +364,7 @@ class LmeFlawsTest {
         Simulation fixed = runText(UNLOCK_WHILE_IDLE, LmeVariant.CORRECTED);
         assertEquals(List.of(), fixed.violations());
         assertEquals(2, fixed.stats().locksAcquired());
-        assertEquals(LmeState.UNLOCKED, ((LmeState) fixed.state(x)).lock);
+        assertEquals(LmeState.UNLOCKED, ((LmeState) fixed.state(x)).lock());
     }
 
     /**
@@ -414,11 +414,11 @@ class LmeFlawsTest {
             Simulation sim = runText(STALE_POINTER_AFTER_RELINK, v);
             assertEquals(List.of("persistent-lock-set"), sim.violations().stream().map(Violation::check).toList(), v.json());
             assertEquals(21, sim.violations().get(0).round(), v.json());
-            assertEquals(1, ((LmeState) sim.state(sim.indexOf("y"))).lock, v.json() + ": y's pointer survived the cut");
+            assertEquals(1, ((LmeState) sim.state(sim.indexOf("y"))).lock(), v.json() + ": y's pointer survived the cut");
         }
         Simulation fixed = runText(STALE_POINTER_AFTER_RELINK, LmeVariant.CORRECTED);
         assertEquals(List.of(), fixed.violations());
         assertEquals(1, fixed.stats().locksAcquired());
-        assertEquals(LmeState.UNLOCKED, ((LmeState) fixed.state(fixed.indexOf("y"))).lock);
+        assertEquals(LmeState.UNLOCKED, ((LmeState) fixed.state(fixed.indexOf("y"))).lock());
     }
 }

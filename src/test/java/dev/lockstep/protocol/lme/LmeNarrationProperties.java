@@ -108,8 +108,8 @@ class LmeNarrationProperties {
         long bit = x.port >= 0 ? 1L << x.port : 0;
         switch (x.label) {
             case "ReceivePrepare" -> {
-                boolean hold = x.mid.phase == LmeState.Phase.COMPETE;
-                assertEquals(hold, (x.after.H & bit) != 0);
+                boolean hold = x.mid.phase() == LmeState.Phase.COMPETE;
+                assertEquals(hold, (x.after.H() & bit) != 0);
                 assertEquals(x.ready | (hold ? 0 : bit), ready);
             }
             case "ReceiveRequest" -> {
@@ -117,12 +117,12 @@ class LmeNarrationProperties {
                 assertEquals(x.ready, ready);
             }
             case "CheckPriorities" -> {
-                assertEquals(LmeRules.winner(x.mid) >= 0 && (x.mid.C & (1L << LmeRules.winner(x.mid))) != 0, yes != 0);
-                assertEquals(x.mid.C, yes | no);
+                assertEquals(LmeRules.winner(x.mid) >= 0 && (x.mid.C() & (1L << LmeRules.winner(x.mid))) != 0, yes != 0);
+                assertEquals(x.mid.C(), yes | no);
                 assertEquals(x.ready, ready);
             }
             case "CheckWin" -> {
-                assertEquals(x.someLoss(), x.after.state == State.COMPETE);
+                assertEquals(x.someLoss(), x.after.state() == State.COMPETE);
                 assertEquals(x.ready, ready);
             }
             default -> assertEquals(x.ready, ready, x.label);

@@ -258,12 +258,12 @@ class LmeNarrationTest {
                 assertLit(n.lines(), ALG1, 1, 2, 22, 23, 24, 25, 26, 27);
                 assertLit(n.lines(), FIXES, 8);
                 assertDark(n.lines(), ALG1, 3, 4, 5);
-                assertEquals(PortSet.of(0), n.h.state("x").L);
+                assertEquals(PortSet.of(0), n.h.state("x").L());
             } else {
                 assertEquals("x ran InitLock: Lock was called, but x is already in state prepare (one locking operation "
                         + "at a time), so the call had no effect", said, v.json());
                 assertEquals(List.of(new Span(ALG1, 1, 2)), n.lines(), v.json());
-                assertEquals(PortSet.of(0, 1), n.h.state("x").L, v.json() + ": the cut is lost");
+                assertEquals(PortSet.of(0, 1), n.h.state("x").L(), v.json() + ": the cut is lost");
             }
         }
     }

@@ -16,20 +16,20 @@ import org.junit.jupiter.api.Test;
 class LmeStateCopyIntoTest {
     private static LmeState random(Random r, boolean showLate) {
         LmeState s = new LmeState(16, showLate);
-        s.lock = r.nextInt(4) - 1;
-        s.state = LmeState.State.values()[r.nextInt(LmeState.State.values().length)];
-        s.phase = LmeState.Phase.values()[r.nextInt(LmeState.Phase.values().length)];
-        s.L = r.nextLong() & 0x1FFFF;
-        s.R = r.nextLong() & s.L;
-        s.W = r.nextLong() & s.L;
-        s.wTrue = r.nextLong() & s.W;
-        s.H = r.nextLong() & s.L;
-        s.A = r.nextLong() & s.L;
-        s.C = r.nextLong() & s.L;
-        s.P = r.nextLong() & s.L;
-        s.late = showLate ? r.nextLong() & s.L : 0;
+        s.lock(r.nextInt(4) - 1);
+        s.state(LmeState.State.values()[r.nextInt(LmeState.State.values().length)]);
+        s.phase(LmeState.Phase.values()[r.nextInt(LmeState.Phase.values().length)]);
+        s.L(r.nextLong() & 0x1FFFF);
+        s.R(r.nextLong() & s.L());
+        s.W(r.nextLong() & s.L());
+        s.wTrue(r.nextLong() & s.W());
+        s.H(r.nextLong() & s.L());
+        s.A(r.nextLong() & s.L());
+        s.C(r.nextLong() & s.L());
+        s.P(r.nextLong() & s.L());
+        s.late(showLate ? r.nextLong() & s.L() : 0);
         boolean wide = r.nextInt(4) == 0;
-        for (long p = s.P; p != 0; p &= p - 1) s.priority(Long.numberOfTrailingZeros(p), wide ? 16 + r.nextInt(40) : r.nextInt(16));
+        for (long p = s.P(); p != 0; p &= p - 1) s.priority(Long.numberOfTrailingZeros(p), wide ? 16 + r.nextInt(40) : r.nextInt(16));
         return s;
     }
 
@@ -47,11 +47,11 @@ class LmeStateCopyIntoTest {
             assertEquals(s.copy(), c, "copy " + i);
             assertEquals(s.copy().hashCode(), c.hashCode());
             assertEquals(s.variables(), c.variables());
-            for (long p = s.P; p != 0; p &= p - 1) {
+            for (long p = s.P(); p != 0; p &= p - 1) {
                 int port = Long.numberOfTrailingZeros(p);
                 c.priority(port, c.priority(port) + 1);
             }
-            c.L = ~s.L;
+            c.L(~s.L());
             assertEquals(saved, s, "the original is untouched by changes to its copy");
             scratch = c;
         }

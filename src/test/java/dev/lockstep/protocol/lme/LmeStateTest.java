@@ -17,20 +17,20 @@ import org.junit.jupiter.api.Test;
 class LmeStateTest {
     private static LmeState busy() {
         LmeState s = new LmeState(3, true);
-        s.lock = 2;
-        s.state = LmeState.State.COMPETE;
-        s.phase = LmeState.Phase.PREPARE;
-        s.L = 0b1011;
-        s.R = 0b0011;
-        s.W = 0b1010;
-        s.wTrue = 0b0010;
-        s.H = 0b0100;
-        s.A = 0b1000;
-        s.C = 0b0110;
-        s.P = 0b0110;
+        s.lock(2);
+        s.state(LmeState.State.COMPETE);
+        s.phase(LmeState.Phase.PREPARE);
+        s.L(0b1011);
+        s.R(0b0011);
+        s.W(0b1010);
+        s.wTrue(0b0010);
+        s.H(0b0100);
+        s.A(0b1000);
+        s.C(0b0110);
+        s.P(0b0110);
         s.priority(1, 5);
         s.priority(2, 7);
-        s.late = 0b1000;
+        s.late(0b1000);
         return s;
     }
 
@@ -56,7 +56,7 @@ class LmeStateTest {
     }
 
     private static LmeState withLock(LmeState s, int lock) {
-        s.lock = lock;
+        s.lock(lock);
         return s;
     }
 
@@ -82,10 +82,11 @@ class LmeStateTest {
     /** Each variable on its own makes two states different (the explorer must never merge them). */
     @Test
     void everyVariableCountsForEquality() {
-        List<Consumer<LmeState>> changes = List.of(s -> s.lock = 1, s -> s.lock = LmeState.UNLOCKED,
-                s -> s.state = LmeState.State.WIN, s -> s.phase = LmeState.Phase.COMPETE, s -> s.L ^= 4, s -> s.R ^= 4,
-                s -> s.W ^= 4, s -> s.wTrue ^= 8, s -> s.H ^= 1, s -> s.A ^= 1, s -> s.C ^= 1, s -> s.P ^= 8,
-                s -> s.priority(2, 8), s -> s.late ^= 2);
+        List<Consumer<LmeState>> changes = List.of(s -> s.lock(1), s -> s.lock(LmeState.UNLOCKED),
+                s -> s.state(LmeState.State.WIN), s -> s.phase(LmeState.Phase.COMPETE),
+                s -> s.L(s.L() ^ 4), s -> s.R(s.R() ^ 4), s -> s.W(s.W() ^ 4), s -> s.wTrue(s.wTrue() ^ 8),
+                s -> s.H(s.H() ^ 1), s -> s.A(s.A() ^ 1), s -> s.C(s.C() ^ 1), s -> s.P(s.P() ^ 8),
+                s -> s.priority(2, 8), s -> s.late(s.late() ^ 2));
         for (int i = 0; i < changes.size(); i++) {
             LmeState changed = busy();
             changes.get(i).accept(changed);

@@ -46,7 +46,7 @@ class LmeTest {
         assertEquals("set-lock()", h.step("u", "CheckWin").sent().get(0).message().label());
         h.endRound();
         h.step("u", "ReceiveSetLock");
-        assertEquals(0, h.state("u").lock, "locked by itself: lock = 0");
+        assertEquals(0, h.state("u").lock(), "locked by itself: lock = 0");
         h.endRound();
         h.step("u", "ReceiveAckLock");
         h.endRound();
@@ -58,13 +58,13 @@ class LmeTest {
         h.step("u", "InitUnlock");
         h.endRound();
         h.step("u", "ReceiveRelease");
-        assertEquals(LmeState.UNLOCKED, h.state("u").lock);
+        assertEquals(LmeState.UNLOCKED, h.state("u").lock());
         h.endRound();
         h.step("u", "ReceiveAckUnlock");
         h.endRound();
         h.step("u", "CheckUnlocked");
         assertEquals(OperationStatus.IDLE, h.sim.status(0));
-        assertEquals(LmeState.State.BOTTOM, h.state("u").state);
+        assertEquals(LmeState.State.BOTTOM, h.state("u").state());
         assertEquals(List.of(), h.endRound());
         assertEquals(h.sim.actions().size() - 1, h.sim.stats().actions(), "every action once, except CleanUp");
         assertEquals(8, h.sim.stats().messagesSent(), "one message of each of the eight types");
@@ -149,11 +149,11 @@ class LmeTest {
         assertEquals("CleanUp", paperGuard.label());
         for (LmeState.State st : LmeState.State.values()) {
             LmeState s = corrected.initialState(2);
-            s.state = st;
+            s.state(st);
             boolean unfinished = st != LmeState.State.BOTTOM && st != LmeState.State.LOCKED;
             assertEquals(unfinished, correctedGuard.guard(s, null), st.toString());
             assertEquals(st == LmeState.State.UNLOCK, paperGuard.guard(s, null), st.toString());
-            s.phase = LmeState.Phase.PREPARE;
+            s.phase(LmeState.Phase.PREPARE);
             assertTrue(correctedGuard.guard(s, null) && paperGuard.guard(s, null), "phase ≠ ⊥ enables both");
         }
     }
@@ -171,8 +171,8 @@ class LmeTest {
         Lme lme = new Lme();
         LmeState a = lme.initialState(3);
         LmeState b = lme.initialState(3);
-        a.P = PortSet.of(1);
-        b.P = PortSet.of(1);
+        a.P(PortSet.of(1));
+        b.P(PortSet.of(1));
         a.priority(1, 3);
         b.priority(1, 3);
         b.priority(2, 7); // not in P: irrelevant
@@ -200,7 +200,7 @@ class LmeTest {
         int u = 0, v = 1, w = 2;
         assertEquals(OperationStatus.LOCKED, h.sim.status(u));
         assertArrayEquals(new int[] {u, v}, LockSets.of(h.sim.protocol(), h.sim, u));
-        assertEquals(1, h.state("v").lock, "v is locked by its port 1 (u)");
+        assertEquals(1, h.state("v").lock(), "v is locked by its port 1 (u)");
         h.sim.cut(u, v);
         assertTrue(h.sim.link(v, w));
         assertEquals(1, h.sim.portTo(v, w), "w took v's port 1: lock(v) = ℓ_v(w) by the letter of the formula");
@@ -212,7 +212,7 @@ class LmeTest {
         h.step("w", "InitLock");
         h.endRound();
         h.step("v", "ReceivePrepare", 1);
-        assertEquals(LmeState.UNLOCKED, h.state("v").lock);
+        assertEquals(LmeState.UNLOCKED, h.state("v").lock());
     }
 
     @Test
@@ -226,10 +226,10 @@ class LmeTest {
         h.endRound();
         h.step("x", "ReceiveRequest", 1);   // both candidates' priorities in P before deciding
         h.endRound();
-        assertEquals(PortSet.of(0, 1), h.state("x").P);
+        assertEquals(PortSet.of(0, 1), h.state("x").P());
         ExecutionRecord r = h.step("x", "CheckPriorities");
         assertEquals(List.of("win(false)", "win(false)"), r.sent().stream().map(s -> s.message().label()).toList());
-        assertEquals(PortSet.of(0, 1), h.state("x").C, "both stay candidates for the next trial");
-        assertEquals(PortSet.EMPTY, h.state("x").P);
+        assertEquals(PortSet.of(0, 1), h.state("x").C(), "both stay candidates for the next trial");
+        assertEquals(PortSet.EMPTY, h.state("x").P());
     }
 }
