@@ -71,9 +71,6 @@ public final class LmeBench implements Callable<Integer> {
     @Option(names = "--run-ahead", description = "run each round's operations ahead on the workers too (Simulation.runAhead)")
     boolean runAhead;
 
-    /** Whether this command's runs number the nodes along space ({@code --order space}). */
-    private static boolean space;
-
     @Override
     public Integer call() {
         OptionValues values = new OptionValues(spec, "bench");
@@ -101,18 +98,17 @@ public final class LmeBench implements Callable<Integer> {
         if (order != null && !order.equals("random") && !order.equals("space")) {
             throw values.usage("--order expects random or space, got \"" + order + "\"");
         }
-        space = "space".equals(order);
-        run(sizes, counts, runAhead, r, s, d, m, h, l, spec.commandLine().getOut());
+        run(sizes, counts, runAhead, r, s, d, m, h, l, "space".equals(order), spec.commandLine().getOut());
         return CommandLine.ExitCode.OK;
     }
 
     static void run(List<Integer> sizes, int rounds, long seed, double degree, PrintWriter out) {
-        run(sizes, List.of(1), false, rounds, seed, degree, 0, 0, 0.5, out);
+        run(sizes, List.of(1), false, rounds, seed, degree, 0, 0, 0.5, false, out);
     }
 
     /** With {@code moves} · n random-walk steps a round ({@link RandomWalk}); 0 for none. With {@code histogram} > 0, the largest classes of the live heap. */
     static void run(List<Integer> sizes, List<Integer> threads, boolean ahead, int rounds, long seed, double degree, double moves, int histogram,
-                    double lock, PrintWriter out) {
+                    double lock, boolean space, PrintWriter out) {
         out.printf(Locale.ROOT, "LME corrected, K=%d, unit-disk mean degree ~%.0f (Δ=%d), lock %s, hold 1, synchronous, %d rounds, %s ids%n",
                 Lme.DEFAULT_K, degree, DELTA, lock, rounds, space ? "space-ordered" : "random");
         if (moves > 0) {
@@ -124,13 +120,13 @@ public final class LmeBench implements Callable<Integer> {
         out.printf(Locale.ROOT, "%9s %7s %8s %7s %10s %12s %14s %13s %11s %8s %9s %10s%n", "nodes", "threads", "degree", "build s",
                 "run s", "actions", "actions/s", "locks/s", "bytes/node", "cpu s", "cpu ns/a", "violations");
         for (int n : sizes) {
-            for (int t : threads) run(n, t, ahead, rounds, seed, degree, moves, histogram, lock, out);
+            for (int t : threads) run(n, t, ahead, rounds, seed, degree, moves, histogram, lock, space, out);
         }
     }
 
     /** One run of n nodes on {@code threads} workers; its graph is garbage when this returns, for the next run's "before". */
     private static void run(int n, int threads, boolean ahead, int rounds, long seed, double degree, double moves, int histogram,
-                            double lock, PrintWriter out) {
+                            double lock, boolean space, PrintWriter out) {
         long before = Heap.used();
         long t0 = System.nanoTime();
         Engine engine = build(n, degree, seed, moves, lock, space);

@@ -58,13 +58,19 @@ class BenchLauncherTest {
         Result r = run("lme", "--nodes", "20,40", "--rounds", "3", "--seed", "5");
         assertEquals(BenchLauncher.OK, r.code(), r::toString);
         List<String> lines = r.out().lines().toList();
-        assertEquals("LME corrected, K=8, unit-disk mean degree ~6 (Δ=16), lock 0.5, hold 1, synchronous, 3 rounds", lines.get(0));
+        assertEquals("LME corrected, K=8, unit-disk mean degree ~6 (Δ=16), lock 0.5, hold 1, synchronous, 3 rounds, random ids", lines.get(0));
         assertTrue(lines.get(1).startsWith("JVM "), r::toString);
         assertEquals(String.format("%9s %7s %8s %7s %10s %12s %14s %13s %11s %8s %9s %10s", "nodes", "threads", "degree", "build s",
                 "run s", "actions", "actions/s", "locks/s", "bytes/node", "cpu s", "cpu ns/a", "violations"), lines.get(2));
         assertEquals(5, lines.size(), r::toString);
         assertTrue(lines.get(3).startsWith("       20 "), lines.get(3));
         assertTrue(lines.get(4).startsWith("       40 ") && lines.get(4).endsWith(" 0"), "no violation: " + lines.get(4));
+
+        Result space = run("lme", "--nodes", "20", "--rounds", "3", "--seed", "5", "--order", "space");
+        assertEquals(BenchLauncher.OK, space.code(), space::toString);
+        assertTrue(space.out().lines().findFirst().orElseThrow().endsWith("3 rounds, space-ordered ids"), space::toString);
+        Result bad = run("lme", "--nodes", "20", "--order", "hilbert");
+        assertTrue(bad.err().contains("--order expects random or space, got \"hilbert\""), bad::toString);
     }
 
     @Test
