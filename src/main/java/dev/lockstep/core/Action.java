@@ -100,6 +100,9 @@ public final class Action<S extends NodeState> {
 
     public String label() { return label; }
 
+    /** The guard over the state alone it was built with ({@link #when}, {@link #withGuard}), or null. */
+    Predicate<S> stateGuard() { return stateGuard; }
+
     public Trigger trigger() { return trigger; }
 
     public Call call() { return call; }

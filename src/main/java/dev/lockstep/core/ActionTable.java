@@ -14,15 +14,60 @@ final class ActionTable {
     final int[] onCall;
     final int[] onMessage;
     final int[] onState;
+    /** Whether listings take the shortcuts below; off, every action is asked on its own (the reference). */
+    private final boolean together;
+    /**
+     * The protocol's state guards evaluated together, bit i for {@code onState[i]}; null when the
+     * protocol has none or they no longer are the actions' own guards (then each guard is asked).
+     */
+    private final StateGuards<NodeState> stateGuards;
+    /**
+     * The message actions that accept a message of a given class, in protocol order: whether an
+     * action accepts a message depends on its class alone, so a listing looks the class up once
+     * instead of asking every message action in turn.
+     */
+    private final ClassValue<int[]> receivers = new ClassValue<>() {
+        @Override
+        protected int[] computeValue(Class<?> type) {
+            int[] out = new int[onMessage.length];
+            int k = 0;
+            for (int a : onMessage) {
+                Class<? extends Message> accepted = all[a].messageType();
+                if (accepted.isAssignableFrom(type)) out[k++] = a;
+            }
+            return Arrays.copyOf(out, k);
+        }
+    };
+
+    /** The actions alone, each asked on its own: the reference a listing made {@link #of together} must equal. */
+    ActionTable(List<Action<NodeState>> actions) {
+        this(actions, null, false);
+    }
 
     @SuppressWarnings("unchecked") // a generic array of actions
-    ActionTable(List<Action<NodeState>> actions) {
+    private ActionTable(List<Action<NodeState>> actions, StateGuards<NodeState> guards, boolean together) {
+        this.together = together;
         list = List.copyOf(actions);
         all = list.toArray(new Action[0]);
         if (all.length > 255) throw new IllegalArgumentException("at most 255 actions per protocol");
         onCall = indicesOf(Action.Trigger.CALL);
         onMessage = indicesOf(Action.Trigger.MESSAGE);
         onState = indicesOf(Action.Trigger.STATE);
+        stateGuards = together && describes(guards) ? guards : null;
+    }
+
+    /** The protocol's actions, with its {@link Protocol#stateGuards()} where they are its actions' guards. */
+    static ActionTable of(Protocol<NodeState> protocol) {
+        return new ActionTable(protocol.actions(), protocol.stateGuards(), true);
+    }
+
+    /** Whether {@code guards} evaluates exactly the state actions' guards, one by one in order. */
+    private boolean describes(StateGuards<NodeState> guards) {
+        if (guards == null || guards.guards().size() != onState.length || onState.length > Long.SIZE) return false;
+        for (int i = 0; i < onState.length; i++) {
+            if (all[onState[i]].stateGuard() != guards.guards().get(i)) return false;
+        }
+        return true;
     }
 
     private int[] indicesOf(Action.Trigger trigger) {
@@ -30,6 +75,45 @@ final class ActionTable {
         int k = 0;
         for (int i = 0; i < all.length; i++) if (all[i].trigger() == trigger) out[k++] = i;
         return Arrays.copyOf(out, k);
+    }
+
+    /**
+     * Puts into {@code buf} from {@code count} on the code {@code tag << 8 | a} of every message
+     * action a, in protocol order, that accepts {@code m} and whose guard holds; returns the new
+     * count (codes past the buffer's end are counted, not written).
+     */
+    int putReceivers(NodeState s, Message m, int tag, int[] buf, int count) {
+        if (m == null) return count; // accepted by no action
+        if (!together) {
+            for (int a : onMessage) {
+                Action<NodeState> act = all[a];
+                if (act.accepts(m) && act.guard(s, m)) count = put(buf, count, tag << 8 | a);
+            }
+            return count;
+        }
+        for (int a : receivers.get(m.getClass())) {
+            if (all[a].guard(s, m)) count = put(buf, count, tag << 8 | a);
+        }
+        return count;
+    }
+
+    /** Puts the code of every state action whose guard holds in {@code s}, in protocol order, as {@link #putReceivers} does. */
+    int putByState(NodeState s, int[] buf, int count) {
+        if (stateGuards == null) {
+            for (int a : onState) {
+                if (all[a].guard(s, null)) count = put(buf, count, a);
+            }
+            return count;
+        }
+        for (long enabled = stateGuards.enabled(s); enabled != 0; enabled &= enabled - 1) {
+            count = put(buf, count, onState[Long.numberOfTrailingZeros(enabled)]);
+        }
+        return count;
+    }
+
+    static int put(int[] buf, int count, int code) {
+        if (count < buf.length) buf[count] = code;
+        return count + 1;
     }
 
     Action<NodeState> get(int i) {

@@ -59,5 +59,8 @@ public final class DerivedProtocol<S extends NodeState> implements Protocol<S> {
 
     @Override public int sendsPerPort() { return base.sendsPerPort(); }
 
+    /** The base's, which listing uses only while the changed action kept its guard (checked by identity). */
+    @Override public StateGuards<S> stateGuards() { return base.stateGuards(); }
+
     @Override public ProtocolPresentation<S> presentation() { return base.presentation(); }
 }

@@ -84,7 +84,7 @@ final class EnabledChoices {
             Call head = q.peekFirst();
             for (int a : actions.onCall) {
                 Action<NodeState> act = actions.get(a);
-                if (act.call() == head && act.guard(s, null)) count = put(buf, count, a);
+                if (act.call() == head && act.guard(s, null)) count = ActionTable.put(buf, count, a);
             }
         }
         Channels channels = world.channels;
@@ -93,16 +93,9 @@ final class EnabledChoices {
             boolean receivable = channels.receivable(k, when, portsBefore);
             portsBefore |= 1L << channels.toPort(k);
             if (!receivable) continue;
-            Message m = channels.message(k);
-            for (int a : actions.onMessage) {
-                Action<NodeState> act = actions.get(a);
-                if (act.accepts(m) && act.guard(s, m)) count = put(buf, count, ((i + 1) << 8) | a);
-            }
+            count = actions.putReceivers(s, channels.message(k), i + 1, buf, count);
         }
-        for (int a : actions.onState) {
-            if (actions.get(a).guard(s, null)) count = put(buf, count, a);
-        }
-        return count;
+        return actions.putByState(s, buf, count);
     }
 
     /**
@@ -143,11 +136,6 @@ final class EnabledChoices {
             buf[w++] = code;
         }
         return w;
-    }
-
-    private static int put(int[] buf, int count, int code) {
-        if (count < buf.length) buf[count] = code;
-        return count + 1;
     }
 
     Choice decode(int u, int code) {

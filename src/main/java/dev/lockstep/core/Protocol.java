@@ -66,6 +66,15 @@ public interface Protocol<S extends NodeState> {
         return false;
     }
 
+    /**
+     * The state actions' guards evaluated together, a shortcut for listing enabled choices; null
+     * (the default): each action's guard is asked on its own. It must agree with the actions'
+     * guards on every state ({@link StateGuards#disagreement}), which the protocol's tests assert.
+     */
+    default StateGuards<S> stateGuards() {
+        return null;
+    }
+
     /** The live checks for this protocol (each reports its own violations). */
     List<Check> checks(CheckSettings settings);
 

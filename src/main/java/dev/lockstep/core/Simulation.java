@@ -45,7 +45,7 @@ public final class Simulation implements SystemView {
 
     public Simulation(SimulationConfig config) {
         // arguments run in order: too many actions is reported before a missing requirement
-        this(config, new ActionTable(protocolOf(config).actions()), initialState(config));
+        this(config, ActionTable.of(protocolOf(config)), initialState(config));
     }
 
     private Simulation(SimulationConfig config, ActionTable actions, SimulationState world) {

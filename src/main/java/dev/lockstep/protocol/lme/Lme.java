@@ -17,6 +17,7 @@ import dev.lockstep.core.Execution;
 import dev.lockstep.core.Protocol;
 import dev.lockstep.core.ProtocolPresentation;
 import dev.lockstep.core.Requirements;
+import dev.lockstep.core.StateGuards;
 import dev.lockstep.core.SystemView;
 import dev.lockstep.core.check.DeadlockCheck;
 import dev.lockstep.core.check.LockoutCheck;
@@ -47,34 +48,35 @@ public final class Lme implements Protocol<LmeState> {
     private final int k;
     private final LmeVariant variant;
     private final List<Action<LmeState>> actions;
+    /** The state actions' guards, one by one for the actions and all at once for listing. */
+    private final LmeGuards guards;
     private final LmePresentation presentation;
 
     public Lme(int k, LmeVariant variant) {
         if (k < 2) throw new IllegalArgumentException("K must be at least 2 (with K = 1 every trial is a tie)");
         this.k = k;
         this.variant = variant;
+        this.guards = new LmeGuards(variant);
         this.actions = List.of(
                 // Algorithm 1: preparation phase
                 Action.onCall("InitLock", Call.LOCK, this::initLock),
                 Action.onReceive("ReceivePrepare", Prepare.class, this::receivePrepare),
                 Action.onReceive("ReceiveReady", Ready.class, this::receiveReady),
-                Action.when("CheckStart", s -> s.state() == State.PREPARE && s.R() == s.L(), this::checkStart),
-                Action.when("CleanUp", this::cleanUpEnabled, (s, x) -> cleanUp(s, x)),
+                Action.when("CheckStart", guards.checkStart, this::checkStart),                 // Alg. 1, l. 15
+                Action.when("CleanUp", guards.cleanUp, (s, x) -> cleanUp(s, x)),               // Alg. 1, l. 20
                 // Algorithm 2: competition phase
                 Action.onReceive("ReceiveRequest", RequestLock.class, this::receiveRequest),
-                Action.when("CheckPriorities", s -> s.phase() == Phase.COMPETE && Long.bitCount(s.C()) == Long.bitCount(s.P()),
-                        this::checkPriorities),
+                Action.when("CheckPriorities", guards.checkPriorities, this::checkPriorities),   // Alg. 2, l. 5
                 Action.onReceive("ReceiveWin", Win.class, this::receiveWin),
-                Action.when("CheckWin", s -> s.state() == State.COMPETE && Long.bitCount(s.W()) == Long.bitCount(s.L()),
-                        this::checkWin),
+                Action.when("CheckWin", guards.checkWin, this::checkWin),                       // Alg. 2, l. 14
                 Action.onReceive("ReceiveSetLock", SetLock.class, this::receiveSetLock),
                 Action.onReceive("ReceiveAckLock", AckLock.class, this::receiveAckLock),
-                Action.when("CheckDone", s -> s.state() == State.WIN && s.R() == s.L(), this::checkDone),
+                Action.when("CheckDone", guards.checkDone, this::checkDone),                    // Alg. 2, l. 30
                 // Algorithm 3: unlock
                 Action.onCall("InitUnlock", Call.UNLOCK, this::initUnlock),
                 Action.onReceive("ReceiveRelease", ReleaseLock.class, this::receiveRelease),
                 Action.onReceive("ReceiveAckUnlock", AckUnlock.class, this::receiveAckUnlock),
-                Action.when("CheckUnlocked", s -> s.state() == State.UNLOCK && s.R() == s.L(), this::checkUnlocked));
+                Action.when("CheckUnlocked", guards.checkUnlocked, this::checkUnlocked));       // Alg. 3, l. 12
         this.presentation = new LmePresentation(variant);
     }
 
@@ -121,6 +123,12 @@ public final class Lme implements Protocol<LmeState> {
     @Override
     public int sendsPerPort() {
         return 2;
+    }
+
+    /** The six state guards of Algorithms 1-3 in one pass: see {@link LmeGuards}. */
+    @Override
+    public StateGuards<LmeState> stateGuards() {
+        return guards;
     }
 
     /** Colours by state and phase, Algorithms 1-3 with the branches each execution took, sentences. */
@@ -221,17 +229,6 @@ public final class Lme implements Protocol<LmeState> {
         int p = x.random(k);                                      // l. 18
         RequestLock m = new RequestLock(p);
         for (long q = s.L(); q != 0; q &= q - 1) x.send(Long.numberOfTrailingZeros(q), m); // l. 19
-    }
-
-    /**
-     * Alg. 1, l. 20: (phase ≠ ⊥) ∨ (state = unlock). The corrected variant widens it to
-     * (phase ≠ ⊥) ∨ (state ∉ {⊥, locked}), so an initiator waiting in win (or prepare, compete)
-     * whose only partner was cut still processes D.
-     */
-    private boolean cleanUpEnabled(LmeState s) {
-        if (s.phase() != Phase.BOTTOM) return true;
-        if (!variant.lateApplicants()) return s.state() == State.UNLOCK;
-        return s.state() != State.BOTTOM && s.state() != State.LOCKED;
     }
 
     /** Alg. 1, l. 22-31: the CleanUp() helper, processing the D snapshot of this execution. */
