@@ -44,10 +44,17 @@ import java.util.function.IntConsumer;
 public final class Lme implements Protocol<LmeState> {
     public static final String NAME = "lme";
     public static final int DEFAULT_K = 8;
+    private static final int MAX_SHARED_REQUESTS = 1024;
 
     private final int k;
     private final LmeVariant variant;
     private final List<Action<LmeState>> actions;
+    /**
+     * request-lock(p) for each priority p: a message is a value (a record), so every sender of p
+     * shares one, already in the cache of whoever lists the inboxes holding it, and no send allocates.
+     * Empty for a K too large to keep them all.
+     */
+    private final RequestLock[] requests;
     /** The state actions' guards, one by one for the actions and all at once for listing. */
     private final LmeGuards guards;
     private final LmePresentation presentation;
@@ -57,6 +64,8 @@ public final class Lme implements Protocol<LmeState> {
         this.k = k;
         this.variant = variant;
         this.guards = new LmeGuards(variant);
+        this.requests = new RequestLock[k <= MAX_SHARED_REQUESTS ? k : 0];
+        for (int p = 0; p < requests.length; p++) requests[p] = new RequestLock(p);
         this.actions = List.of(
                 // Algorithm 1: preparation phase
                 Action.onCall("InitLock", Call.LOCK, this::initLock),
@@ -179,6 +188,10 @@ public final class Lme implements Protocol<LmeState> {
                 new DeadlockCheck());
     }
 
+    private RequestLock request(int priority) {
+        return priority < requests.length ? requests[priority] : new RequestLock(priority);
+    }
+
     // ---------------------------------------------------------------- Algorithm 1
 
     /**
@@ -227,7 +240,7 @@ public final class Lme implements Protocol<LmeState> {
         s.W(0);
         s.wTrue(0);
         int p = x.random(k);                                      // l. 18
-        RequestLock m = new RequestLock(p);
+        RequestLock m = request(p);
         for (long q = s.L(); q != 0; q &= q - 1) x.send(Long.numberOfTrailingZeros(q), m); // l. 19
     }
 
@@ -296,7 +309,7 @@ public final class Lme implements Protocol<LmeState> {
         cleanUp(s, x);                                            // l. 15
         if ((s.W() & ~s.wTrue()) != 0) {                          // l. 16: some win(false)
             int p = x.random(k);                                  // l. 17
-            RequestLock m = new RequestLock(p);
+            RequestLock m = request(p);
             for (long q = s.L(); q != 0; q &= q - 1) x.send(Long.numberOfTrailingZeros(q), m); // l. 18
         } else {
             s.state(State.WIN);                                   // l. 20
