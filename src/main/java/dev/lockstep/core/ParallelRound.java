@@ -1,5 +1,6 @@
 package dev.lockstep.core;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -41,6 +42,7 @@ final class ParallelRound {
     private final EnabledChoices enabling;
     private final Executions executions;
     private final ExecutionContext ctx;
+    private final Audience audience;
     /** Executions (and nodes to list) a thread takes at least; see {@link Simulation#parallelGrain}. */
     int grain = GRAIN;
     /** Whether phase 1 runs at all; see {@link Simulation#runAhead}. */
@@ -49,14 +51,53 @@ final class ParallelRound {
     long ranAhead;
     /** Scratch for the distinct-node test: one bit per node, cleared after use. */
     private long[] seen;
+    /** A listed plan's phase 1, by plan position, reused round after round (see {@link #actListed}). */
+    private StagedExecution[] staged = new StagedExecution[0];
+    /** Per plan position: phase 1's message position, or {@link EnabledChoices#UNPROVEN} to redo at its turn. */
+    private int[] ranAt = new int[0];
+    /** Per plan position: the state object phase 1 copies into, a node's state an earlier commit replaced (or null). */
+    private NodeState[] spare = new NodeState[0];
 
     ParallelRound(SimulationState world, ActionTable actions, EnabledChoices enabling, Executions executions,
-                  ExecutionContext ctx) {
+                  ExecutionContext ctx, Audience audience) {
         this.world = world;
         this.actions = actions;
         this.enabling = enabling;
         this.executions = executions;
         this.ctx = ctx;
+        this.audience = audience;
+    }
+
+    /** {@link Simulation#act(List)}: on the workers if {@link #execute} takes them, else one by one. */
+    void act(List<Choice> choices, Workers workers) {
+        if (!execute(choices, workers)) for (Choice c : choices) executions.execute(c, enabling.requireEnabled(c), false);
+    }
+
+    /**
+     * {@link Simulation#actListed}. Whoever hears of the executions gets them as ever, from
+     * {@link #act(List)} of the choices decoded now, before any runs (what a plan of choices holds);
+     * so do the tests that turn trust in listings off. Nobody listening, each node's code is its
+     * listing's word: phase 1 and the commit read the message at the position it names.
+     */
+    void act(int[] nodes, int[] codes, int count, Workers workers) {
+        if (!enabling.trustListings || !audience.all().isEmpty()) {
+            List<Choice> choices = new ArrayList<>(count);
+            for (int i = 0; i < count; i++) choices.add(enabling.decode(nodes[i], codes[i]));
+            act(choices, workers);
+        } else if (!executeListed(nodes, codes, count, workers)) {
+            for (int i = 0; i < count; i++) executeListed(nodes[i], codes[i]);
+        }
+    }
+
+    /** One listed choice at its turn: straight from the listing if it still holds it, else decoded and checked in full. */
+    private void executeListed(int u, int code) {
+        int at = enabling.listed(u, code);
+        if (at == EnabledChoices.UNPROVEN) {
+            Choice c = enabling.decode(u, code);
+            executions.execute(c, enabling.requireEnabled(c), false);
+        } else {
+            executions.execute(u, code & 0xFF, at < 0 ? null : world.channels.get(u, at), null, at, false);
+        }
     }
 
     /**
@@ -66,7 +107,10 @@ final class ParallelRound {
      */
     boolean execute(List<Choice> choices, Workers workers) {
         int k = choices.size();
-        if (!enabled || workers.threads() == 1 || k < 2 * grain || !distinctNodes(choices)) return false;
+        if (!qualifies(k, workers)) return false;
+        int[] nodes = new int[k];
+        for (int i = 0; i < k; i++) nodes[i] = choices.get(i).node();
+        if (!distinctNodes(nodes, k)) return false;
         StagedExecution[] ran = new StagedExecution[k];
         int[] at = new int[k];
         workers.forRange(k, grain, (from, to) -> {
@@ -80,25 +124,102 @@ final class ParallelRound {
             ran[i] = null;
             if (f == null) executions.execute(c, enabling.requireEnabled(c), false);
             else {
-                executions.executeRan(c, at[i], f, false);
+                executions.executeRan(c.node(), c.action(), c.message(), at[i], f, false);
                 ranAhead++;
             }
         }
         return true;
     }
 
-    private boolean distinctNodes(List<Choice> choices) {
+    private boolean qualifies(int k, Workers workers) {
+        return enabled && workers.threads() > 1 && k >= 2 * grain;
+    }
+
+    /**
+     * {@link #execute} of a listed plan without a Choice, a copy of a state or a send array per
+     * execution: phase 1 copies each node's state into the object a node's commit gave up in an
+     * earlier round ({@link NodeState#copyInto}), and its commit keeps the node's old state for
+     * the next round. Sound because nothing else holds a node's state object across a
+     * synchronous commit: no stateBefore, no record (nobody listens), and copies and
+     * configurations copy the states they keep.
+     */
+    private boolean executeListed(int[] nodes, int[] codes, int k, Workers workers) {
+        if (!qualifies(k, workers) || !distinctNodes(nodes, k)) return false;
+        if (staged.length < k) {
+            staged = Arrays.copyOf(staged, k);
+            ranAt = new int[k];
+            spare = Arrays.copyOf(spare, k);
+        }
+        StagedExecution[] ran = staged;
+        int[] at = ranAt;
+        NodeState[] into = spare;
+        workers.forRange(k, grain, (from, to) -> {
+            ExecutionContext mine = ctx.another();
+            mine.local(true);
+            for (int i = from; i < to; i++) at[i] = runListed(nodes[i], codes[i], mine, i, ran, into);
+        });
+        NodeState[] states = world.states;
+        for (int i = 0; i < k; i++) {
+            int u = nodes[i];
+            if (at[i] == EnabledChoices.UNPROVEN) {
+                executeListed(u, codes[i]);
+                continue;
+            }
+            StagedExecution f = ran[i];
+            NodeState old = states[u];
+            executions.executeRan(u, codes[i] & 0xFF, f.received, at[i], f, false);
+            into[i] = old;
+            f.state = null;
+            f.received = null;
+            ranAhead++;
+        }
+        return true;
+    }
+
+    /** Phase 1 of a listed choice into {@code ran[i]}: its message position, or {@link EnabledChoices#UNPROVEN}. */
+    private int runListed(int u, int code, ExecutionContext x, int i, StagedExecution[] ran, NodeState[] into) {
+        try {
+            int p = enabling.listed(u, code);
+            if (p == EnabledChoices.UNPROVEN) return p;
+            Action<NodeState> act = actions.get(code & 0xFF);
+            Envelope m = p < 0 ? null : world.channels.get(u, p);
+            TimeVaryingGraph graph = world.graph;
+            NodeState work = world.states[u].copyInto(into[i]);
+            into[i] = work;
+            x.begin(u, m, graph.pendingDisconnections(u), graph.pendingConnections(u), graph.ports(u), null, false);
+            act.run(work, x);
+            StagedExecution f = ran[i];
+            if (f == null) ran[i] = f = new StagedExecution();
+            int s = x.sendCount;
+            if (f.sendPorts == null || f.sendPorts.length < s) {
+                f.sendPorts = new int[Math.max(4, s)];
+                f.sendMessages = new Message[Math.max(4, s)];
+            }
+            System.arraycopy(x.sendPorts, 0, f.sendPorts, 0, s);
+            System.arraycopy(x.sendMessages, 0, f.sendMessages, 0, s);
+            f.sendCount = s;
+            f.state = work;
+            f.received = m;
+            f.events = x.events;
+            f.draws = null;
+            return p;
+        } catch (RuntimeException | Error e) {
+            return EnabledChoices.UNPROVEN; // at its turn it fails (or draws) again, where one thread would
+        }
+    }
+
+    private boolean distinctNodes(int[] nodes, int k) {
         int n = world.states.length;
         if (seen == null || seen.length != (n + 63) >>> 6) seen = new long[(n + 63) >>> 6];
         boolean distinct = true;
         int i = 0;
-        for (int k = choices.size(); i < k && distinct; i++) {
-            int u = choices.get(i).node();
+        for (; i < k && distinct; i++) {
+            int u = nodes[i];
             if (u < 0 || u >= n || (seen[u >>> 6] & 1L << u) != 0) distinct = false;
             else seen[u >>> 6] |= 1L << u;
         }
         for (int j = 0; j < i; j++) {
-            int u = choices.get(j).node();
+            int u = nodes[j];
             if (u >= 0 && u < n) seen[u >>> 6] = 0;
         }
         return distinct;
