@@ -26,11 +26,13 @@ import java.util.List;
  * touches, listener records and live checks, in the same order) or runs as ever. So message ids,
  * the random stream, traces, violations and listener calls do not depend on the thread count.
  *
- * <p>The copy of the state is what phase 1 costs beyond the operation; it becomes the node's
- * state (nothing keeps the old object: a synchronous execution leaves no stateBefore). Measured
- * on LME, whose operations are a few bit operations, that copy, its trip from the worker's core
- * to the committing one and the garbage it leaves cost as much as phase 1 saves the caller's
- * thread, so it is off unless asked for ({@link Simulation#runAhead}): it pays for operations
+ * <p>The copy of the state is what phase 1 costs beyond the operation: a plan of choices gets a
+ * fresh copy that becomes the node's state (nothing keeps the old object: a synchronous
+ * execution leaves no stateBefore); a listed plan ({@link #act(int[], int[], int, Workers)}) works on scratch states
+ * kept per plan position and copies the result back. Measured on LME, whose operations are a
+ * few bit operations, the copies and the states' trips between the workers' cores and the
+ * committing one cost more than phase 1 saves the caller's thread, even without garbage, so it
+ * is off unless asked for ({@link Simulation#runAhead}): it pays for operations
  * that cost more than copying their state.
  */
 final class ParallelRound {
@@ -51,11 +53,11 @@ final class ParallelRound {
     long ranAhead;
     /** Scratch for the distinct-node test: one bit per node, cleared after use. */
     private long[] seen;
-    /** A listed plan's phase 1, by plan position, reused round after round (see {@link #actListed}). */
+    /** A listed plan's phase 1, by plan position, reused round after round (see {@link #executeListed(int[], int[], int, Workers)}). */
     private StagedExecution[] staged = new StagedExecution[0];
     /** Per plan position: phase 1's message position, or {@link EnabledChoices#UNPROVEN} to redo at its turn. */
     private int[] ranAt = new int[0];
-    /** Per plan position: the state object phase 1 copies into, a node's state an earlier commit replaced (or null). */
+    /** Per plan position: the state object phase 1 works on, round after round. */
     private NodeState[] spare = new NodeState[0];
 
     ParallelRound(SimulationState world, ActionTable actions, EnabledChoices enabling, Executions executions,
@@ -74,13 +76,13 @@ final class ParallelRound {
     }
 
     /**
-     * {@link Simulation#actListed}. Whoever hears of the executions gets them as ever, from
-     * {@link #act(List)} of the choices decoded now, before any runs (what a plan of choices holds);
-     * so do the tests that turn trust in listings off. Nobody listening, each node's code is its
-     * listing's word: phase 1 and the commit read the message at the position it names.
+     * {@link Simulation#actListed}: each node's code is its listing's word, so phase 1 and the
+     * commit read the message at the position it names. The tests that turn trust in listings
+     * off get {@link #act(List)} of the choices decoded now, before any runs, as a plan of
+     * choices holds them.
      */
     void act(int[] nodes, int[] codes, int count, Workers workers) {
-        if (!enabling.trustListings || !audience.all().isEmpty()) {
+        if (!enabling.trustListings) {
             List<Choice> choices = new ArrayList<>(count);
             for (int i = 0; i < count; i++) choices.add(enabling.decode(nodes[i], codes[i]));
             act(choices, workers);
@@ -89,11 +91,19 @@ final class ParallelRound {
         }
     }
 
-    /** One listed choice at its turn: straight from the listing if it still holds it, else decoded and checked in full. */
+    /**
+     * One listed choice at its turn: straight from the listing if it still holds it, else checked
+     * in full as the message now at the code's position (none if there is none, or if the node
+     * cannot act anyway: the refusal names why not, not a message that was never looked up).
+     * Only a node changed since it was listed lands there, which the engine never lets happen.
+     */
     private void executeListed(int u, int code) {
         int at = enabling.listed(u, code);
         if (at == EnabledChoices.UNPROVEN) {
-            Choice c = enabling.decode(u, code);
+            int box = code >>> 8;
+            boolean idle = world.inFlight[u] == null && world.lastStart[u] != world.round;
+            Envelope m = box == 0 || !idle || box > world.channels.size(u) ? null : world.channels.get(u, box - 1);
+            Choice c = new Choice(u, code & 0xFF, m, null);
             executions.execute(c, enabling.requireEnabled(c), false);
         } else {
             executions.execute(u, code & 0xFF, at < 0 ? null : world.channels.get(u, at), null, at, false);
@@ -136,12 +146,12 @@ final class ParallelRound {
     }
 
     /**
-     * {@link #execute} of a listed plan without a Choice, a copy of a state or a send array per
-     * execution: phase 1 copies each node's state into the object a node's commit gave up in an
-     * earlier round ({@link NodeState#copyInto}), and its commit keeps the node's old state for
-     * the next round. Sound because nothing else holds a node's state object across a
-     * synchronous commit: no stateBefore, no record (nobody listens), and copies and
-     * configurations copy the states they keep.
+     * {@link #execute} of a listed plan without a Choice, a state or a send array per execution
+     * ({@link NodeState#copyInto}): phase 1 works on a state object of its plan position's, kept
+     * round after round, and the commit copies the result back into the node's own object. So a
+     * node keeps its state object (and its place in memory, near its neighbours': swapping the
+     * objects scattered the states and cost more in cache misses than it saved), and nothing
+     * outside this class ever sees the scratch objects.
      */
     private boolean executeListed(int[] nodes, int[] codes, int k, Workers workers) {
         if (!qualifies(k, workers) || !distinctNodes(nodes, k)) return false;
@@ -166,9 +176,8 @@ final class ParallelRound {
                 continue;
             }
             StagedExecution f = ran[i];
-            NodeState old = states[u];
+            f.state = f.state.copyInto(states[u]);
             executions.executeRan(u, codes[i] & 0xFF, f.received, at[i], f, false);
-            into[i] = old;
             f.state = null;
             f.received = null;
             ranAhead++;
@@ -201,7 +210,7 @@ final class ParallelRound {
             f.state = work;
             f.received = m;
             f.events = x.events;
-            f.draws = null;
+            f.draws = x.drawValues(); // none: a draw from the stream threw
             return p;
         } catch (RuntimeException | Error e) {
             return EnabledChoices.UNPROVEN; // at its turn it fails (or draws) again, where one thread would
