@@ -116,7 +116,8 @@ public final class Engine {
      * synchronous executions goes to {@link Simulation#act(List)} as a whole, which may run it on
      * the simulation's workers (same outcome); anything asynchronous runs one by one. The
      * single steps ({@link #executeNext}, {@link #stepAction}) stay one by one, so that whoever
-     * steps can look (or change course) between executions.
+     * steps can look (or change course) between executions. A round not begun yet whose whole
+     * plan is synchronous goes as its listing codes, with no {@link Planned} made ({@link #wholeRound}).
      */
     public void stepRound() {
         if (plan == null && wholeRound()) return;
