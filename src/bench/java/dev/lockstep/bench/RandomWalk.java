@@ -3,6 +3,7 @@ package dev.lockstep.bench;
 import dev.lockstep.core.SeededRandom;
 import dev.lockstep.core.Simulation;
 import dev.lockstep.core.adversary.Adversary;
+import dev.lockstep.core.adversary.ListedPlan;
 import dev.lockstep.core.adversary.Planned;
 import dev.lockstep.core.adversary.ScenarioAdversary;
 import java.util.List;
@@ -55,5 +56,10 @@ public final class RandomWalk implements Adversary {
     @Override
     public List<Planned> plan(Simulation sim) {
         return base.plan(sim);
+    }
+
+    @Override
+    public boolean plan(Simulation sim, ListedPlan out) {
+        return base.plan(sim, out);
     }
 }

@@ -235,7 +235,19 @@ final class EnabledChoices {
     static final int NO_MESSAGE = -1;
     static final int REFUSED = -2;
     /** {@link #listedPosition}'s answer when the cache proves nothing: the full check decides. */
-    private static final int UNPROVEN = -3;
+    static final int UNPROVEN = -3;
+
+    /**
+     * Like {@link #listedPosition} for a choice known by its code ({@link #enumerate}'s): its
+     * message position if u's listing is fresh and holds the code, else {@link #UNPROVEN}. The
+     * code names the position itself, so nothing is looked up in the channel.
+     */
+    int listed(int u, int code) {
+        ChoiceCache cache = world.choiceCache;
+        if (!trustListings || !cache.current(u)) return UNPROVEN;
+        for (int k = 0, c = cache.count(u); k < c; k++) if (cache.code(u, k) == code) return (code >>> 8) - 1;
+        return UNPROVEN;
+    }
 
     /**
      * The choice's message position if u's listing in the {@link ChoiceCache} is fresh and holds

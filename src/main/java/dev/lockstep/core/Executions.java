@@ -47,9 +47,14 @@ final class Executions {
      * reused context, and the run allocates only the envelopes it puts in transit.
      */
     ExecutionRecord execute(Choice c, int at, boolean wantRecord) {
-        NodeState work = run(c, at, world.round, false);
+        return execute(c.node(), c.action(), c.message(), c.draws(), at, wantRecord);
+    }
+
+    /** {@link #execute(Choice, int, boolean)} of node u's action a receiving m (or null), without a Choice. */
+    ExecutionRecord execute(int u, int a, Envelope m, int[] draws, int at, boolean wantRecord) {
+        NodeState work = run(u, a, m, draws, at, world.round, false);
         StagedExecution f = now;
-        synchronous(f, c);
+        synchronous(f, u, a);
         f.state = work;
         f.draws = null; // read from the context if a record is made
         f.events = ctx.events;
@@ -92,22 +97,21 @@ final class Executions {
      * runs the operation on the node's state (a copy if asynchronous) and books the request events;
      * leaves the sends in {@link #ctx} and returns the state the operation worked on.
      */
-    private NodeState run(Choice c, int at, int end, boolean staged) {
+    private NodeState run(int u, int a, Envelope m, int[] draws, int at, int end, boolean staged) {
         SimulationState w = world;
-        int u = c.node();
         int round = w.round;
-        Action<NodeState> act = actions.get(c.action());
-        long up = open(c, at);
+        Action<NodeState> act = actions.get(a);
+        long up = open(u, a, m, at);
         long ports = w.graph.ports(u);
         boolean async = end > round;
         // one due this round runs on the node's own state: keep what it was for stateBefore
         before = staged && !async ? w.states[u].copy() : null;
         NodeState work = async ? w.states[u].copy() : w.states[u];
-        ctx.begin(u, received, d, up, ports, c.draws(), false);
+        ctx.begin(u, received, d, up, ports, draws, false);
         act.run(work, ctx);
-        if (c.draws() != null && ctx.drawIndex != c.draws().length) {
+        if (draws != null && ctx.drawIndex != draws.length) {
             throw new IllegalArgumentException(act.label() + " at " + config.names().get(u) + " made " + ctx.drawIndex
-                    + " random draws but " + c.draws().length + " values were given");
+                    + " random draws but " + draws.length + " values were given");
         }
         requests(u, ctx.events, ports);
         return work;
@@ -118,10 +122,9 @@ final class Executions {
      * connection snapshots into {@link #d} and the result, and takes the received message (into
      * {@link #received}) or call out of its queue.
      */
-    private long open(Choice c, int at) {
+    private long open(int u, int a, Envelope m, int at) {
         SimulationState w = world;
-        int u = c.node();
-        Action<NodeState> act = actions.get(c.action());
+        Action<NodeState> act = actions.get(a);
         w.touch(u);
         w.lastStart[u] = w.round;
         w.executionsThisRound++;
@@ -131,7 +134,7 @@ final class Executions {
         long up = graph.takeConnections(u);
         received = null;
         if (act.trigger() == Action.Trigger.MESSAGE) {
-            received = c.message();
+            received = m;
             w.channels.removeAt(u, at);
         } else if (act.trigger() == Action.Trigger.CALL) {
             w.takeCall(u);
@@ -157,11 +160,10 @@ final class Executions {
      * round): everything around the operation happens here exactly as in
      * {@link #execute}, in the same order, and the copy becomes the node's state.
      */
-    ExecutionRecord executeRan(Choice c, int at, StagedExecution f, boolean wantRecord) {
-        int u = c.node();
-        open(c, at);
+    ExecutionRecord executeRan(int u, int a, Envelope m, int at, StagedExecution f, boolean wantRecord) {
+        open(u, a, m, at);
         requests(u, f.events, world.graph.ports(u));
-        synchronous(f, c);
+        synchronous(f, u, a);
         ExecutionRecord rec = commit(f, wantRecord || !audience.all().isEmpty());
         received = null;
         return rec;
@@ -172,10 +174,10 @@ final class Executions {
      * what {@link #run} or {@link #open} took, and no connections to re-check (nothing can cut
      * an edge between the operation and its commit).
      */
-    private void synchronous(StagedExecution f, Choice c) {
-        f.node = c.node();
-        f.action = c.action();
-        f.label = actions.get(c.action()).label();
+    private void synchronous(StagedExecution f, int u, int a) {
+        f.node = u;
+        f.action = a;
+        f.label = actions.get(a).label();
         f.start = world.round;
         f.end = world.round;
         f.received = received;
@@ -187,8 +189,8 @@ final class Executions {
 
     /** Runs the choice and keeps what it will commit, for a commit in a later round (or at its end). */
     private StagedExecution begin(Choice c, int at, int end, boolean staged) {
-        NodeState work = run(c, at, end, staged);
         int u = c.node();
+        NodeState work = run(u, c.action(), c.message(), c.draws(), at, end, staged);
         StagedExecution f = new StagedExecution();
         f.node = u;
         f.action = c.action();

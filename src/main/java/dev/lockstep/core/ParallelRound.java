@@ -1,5 +1,6 @@
 package dev.lockstep.core;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -25,11 +26,13 @@ import java.util.List;
  * touches, listener records and live checks, in the same order) or runs as ever. So message ids,
  * the random stream, traces, violations and listener calls do not depend on the thread count.
  *
- * <p>The copy of the state is what phase 1 costs beyond the operation; it becomes the node's
- * state (nothing keeps the old object: a synchronous execution leaves no stateBefore). Measured
- * on LME, whose operations are a few bit operations, that copy, its trip from the worker's core
- * to the committing one and the garbage it leaves cost as much as phase 1 saves the caller's
- * thread, so it is off unless asked for ({@link Simulation#runAhead}): it pays for operations
+ * <p>The copy of the state is what phase 1 costs beyond the operation: a plan of choices gets a
+ * fresh copy that becomes the node's state (nothing keeps the old object: a synchronous
+ * execution leaves no stateBefore); a listed plan ({@link #act(int[], int[], int, Workers)}) works on scratch states
+ * kept per plan position and copies the result back. Measured on LME, whose operations are a
+ * few bit operations, the copies and the states' trips between the workers' cores and the
+ * committing one cost more than phase 1 saves the caller's thread, even without garbage, so it
+ * is off unless asked for ({@link Simulation#runAhead}): it pays for operations
  * that cost more than copying their state.
  */
 final class ParallelRound {
@@ -41,6 +44,7 @@ final class ParallelRound {
     private final EnabledChoices enabling;
     private final Executions executions;
     private final ExecutionContext ctx;
+    private final Audience audience;
     /** Executions (and nodes to list) a thread takes at least; see {@link Simulation#parallelGrain}. */
     int grain = GRAIN;
     /** Whether phase 1 runs at all; see {@link Simulation#runAhead}. */
@@ -49,14 +53,61 @@ final class ParallelRound {
     long ranAhead;
     /** Scratch for the distinct-node test: one bit per node, cleared after use. */
     private long[] seen;
+    /** A listed plan's phase 1, by plan position, reused round after round (see {@link #executeListed(int[], int[], int, Workers)}). */
+    private StagedExecution[] staged = new StagedExecution[0];
+    /** Per plan position: phase 1's message position, or {@link EnabledChoices#UNPROVEN} to redo at its turn. */
+    private int[] ranAt = new int[0];
+    /** Per plan position: the state object phase 1 works on, round after round. */
+    private NodeState[] spare = new NodeState[0];
 
     ParallelRound(SimulationState world, ActionTable actions, EnabledChoices enabling, Executions executions,
-                  ExecutionContext ctx) {
+                  ExecutionContext ctx, Audience audience) {
         this.world = world;
         this.actions = actions;
         this.enabling = enabling;
         this.executions = executions;
         this.ctx = ctx;
+        this.audience = audience;
+    }
+
+    /** {@link Simulation#act(List)}: on the workers if {@link #execute} takes them, else one by one. */
+    void act(List<Choice> choices, Workers workers) {
+        if (!execute(choices, workers)) for (Choice c : choices) executions.execute(c, enabling.requireEnabled(c), false);
+    }
+
+    /**
+     * {@link Simulation#actListed}: each node's code is its listing's word, so phase 1 and the
+     * commit read the message at the position it names. The tests that turn trust in listings
+     * off get {@link #act(List)} of the choices decoded now, before any runs, as a plan of
+     * choices holds them.
+     */
+    void act(int[] nodes, int[] codes, int count, Workers workers) {
+        if (!enabling.trustListings) {
+            List<Choice> choices = new ArrayList<>(count);
+            for (int i = 0; i < count; i++) choices.add(enabling.decode(nodes[i], codes[i]));
+            act(choices, workers);
+        } else if (!executeListed(nodes, codes, count, workers)) {
+            for (int i = 0; i < count; i++) executeListed(nodes[i], codes[i]);
+        }
+    }
+
+    /**
+     * One listed choice at its turn: straight from the listing if it still holds it, else checked
+     * in full as the message now at the code's position (none if there is none, or if the node
+     * cannot act anyway: the refusal names why not, not a message that was never looked up).
+     * Only a node changed since it was listed lands there, which the engine never lets happen.
+     */
+    private void executeListed(int u, int code) {
+        int at = enabling.listed(u, code);
+        if (at == EnabledChoices.UNPROVEN) {
+            int box = code >>> 8;
+            boolean idle = world.inFlight[u] == null && world.lastStart[u] != world.round;
+            Envelope m = box == 0 || !idle || box > world.channels.size(u) ? null : world.channels.get(u, box - 1);
+            Choice c = new Choice(u, code & 0xFF, m, null);
+            executions.execute(c, enabling.requireEnabled(c), false);
+        } else {
+            executions.execute(u, code & 0xFF, at < 0 ? null : world.channels.get(u, at), null, at, false);
+        }
     }
 
     /**
@@ -66,7 +117,10 @@ final class ParallelRound {
      */
     boolean execute(List<Choice> choices, Workers workers) {
         int k = choices.size();
-        if (!enabled || workers.threads() == 1 || k < 2 * grain || !distinctNodes(choices)) return false;
+        if (!qualifies(k, workers)) return false;
+        int[] nodes = new int[k];
+        for (int i = 0; i < k; i++) nodes[i] = choices.get(i).node();
+        if (!distinctNodes(nodes, k)) return false;
         StagedExecution[] ran = new StagedExecution[k];
         int[] at = new int[k];
         workers.forRange(k, grain, (from, to) -> {
@@ -80,25 +134,101 @@ final class ParallelRound {
             ran[i] = null;
             if (f == null) executions.execute(c, enabling.requireEnabled(c), false);
             else {
-                executions.executeRan(c, at[i], f, false);
+                executions.executeRan(c.node(), c.action(), c.message(), at[i], f, false);
                 ranAhead++;
             }
         }
         return true;
     }
 
-    private boolean distinctNodes(List<Choice> choices) {
+    private boolean qualifies(int k, Workers workers) {
+        return enabled && workers.threads() > 1 && k >= 2 * grain;
+    }
+
+    /**
+     * {@link #execute} of a listed plan without a Choice, a state or a send array per execution
+     * ({@link NodeState#copyInto}): phase 1 works on a state object of its plan position's, kept
+     * round after round, and the commit copies the result back into the node's own object. So a
+     * node keeps its state object (and its place in memory, near its neighbours': swapping the
+     * objects scattered the states and cost more in cache misses than it saved), and nothing
+     * outside this class ever sees the scratch objects.
+     */
+    private boolean executeListed(int[] nodes, int[] codes, int k, Workers workers) {
+        if (!qualifies(k, workers) || !distinctNodes(nodes, k)) return false;
+        if (staged.length < k) {
+            staged = Arrays.copyOf(staged, k);
+            ranAt = new int[k];
+            spare = Arrays.copyOf(spare, k);
+        }
+        StagedExecution[] ran = staged;
+        int[] at = ranAt;
+        NodeState[] into = spare;
+        workers.forRange(k, grain, (from, to) -> {
+            ExecutionContext mine = ctx.another();
+            mine.local(true);
+            for (int i = from; i < to; i++) at[i] = runListed(nodes[i], codes[i], mine, i, ran, into);
+        });
+        NodeState[] states = world.states;
+        for (int i = 0; i < k; i++) {
+            int u = nodes[i];
+            if (at[i] == EnabledChoices.UNPROVEN) {
+                executeListed(u, codes[i]);
+                continue;
+            }
+            StagedExecution f = ran[i];
+            f.state = f.state.copyInto(states[u]);
+            executions.executeRan(u, codes[i] & 0xFF, f.received, at[i], f, false);
+            f.state = null;
+            f.received = null;
+            ranAhead++;
+        }
+        return true;
+    }
+
+    /** Phase 1 of a listed choice into {@code ran[i]}: its message position, or {@link EnabledChoices#UNPROVEN}. */
+    private int runListed(int u, int code, ExecutionContext x, int i, StagedExecution[] ran, NodeState[] into) {
+        try {
+            int p = enabling.listed(u, code);
+            if (p == EnabledChoices.UNPROVEN) return p;
+            Action<NodeState> act = actions.get(code & 0xFF);
+            Envelope m = p < 0 ? null : world.channels.get(u, p);
+            TimeVaryingGraph graph = world.graph;
+            NodeState work = world.states[u].copyInto(into[i]);
+            into[i] = work;
+            x.begin(u, m, graph.pendingDisconnections(u), graph.pendingConnections(u), graph.ports(u), null, false);
+            act.run(work, x);
+            StagedExecution f = ran[i];
+            if (f == null) ran[i] = f = new StagedExecution();
+            int s = x.sendCount;
+            if (f.sendPorts == null || f.sendPorts.length < s) {
+                f.sendPorts = new int[Math.max(4, s)];
+                f.sendMessages = new Message[Math.max(4, s)];
+            }
+            System.arraycopy(x.sendPorts, 0, f.sendPorts, 0, s);
+            System.arraycopy(x.sendMessages, 0, f.sendMessages, 0, s);
+            f.sendCount = s;
+            f.state = work;
+            f.received = m;
+            f.events = x.events;
+            f.draws = x.drawValues(); // none: a draw from the stream threw
+            return p;
+        } catch (RuntimeException | Error e) {
+            return EnabledChoices.UNPROVEN; // at its turn it fails (or draws) again, where one thread would
+        }
+    }
+
+    private boolean distinctNodes(int[] nodes, int k) {
         int n = world.states.length;
         if (seen == null || seen.length != (n + 63) >>> 6) seen = new long[(n + 63) >>> 6];
         boolean distinct = true;
         int i = 0;
-        for (int k = choices.size(); i < k && distinct; i++) {
-            int u = choices.get(i).node();
+        for (; i < k && distinct; i++) {
+            int u = nodes[i];
             if (u < 0 || u >= n || (seen[u >>> 6] & 1L << u) != 0) distinct = false;
             else seen[u >>> 6] |= 1L << u;
         }
         for (int j = 0; j < i; j++) {
-            int u = choices.get(j).node();
+            int u = nodes[j];
             if (u >= 0 && u < n) seen[u >>> 6] = 0;
         }
         return distinct;

@@ -3,9 +3,7 @@ package dev.lockstep.core;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The simulation state and its primitives. An adversary drives it: topology changes and
@@ -40,8 +38,7 @@ public final class Simulation implements SystemView {
     private final ParallelRound parallel;
     /** Threads for the node-independent parts of a round; results do not depend on their number. */
     private Workers workers = Workers.SINGLE;
-    /** Node names to ids, for {@link #indexOf} (lookups only, never iterated). */
-    private Map<String, Integer> byName;
+    private final NameIndex byName;
 
     public Simulation(SimulationConfig config) {
         // arguments run in order: too many actions is reported before a missing requirement
@@ -60,7 +57,8 @@ public final class Simulation implements SystemView {
         faults = new Faults(world, config, audience, topology);
         enabling = new EnabledChoices(world, actions, ctx, config);
         executions = new Executions(world, actions, ctx, audience, this, config);
-        parallel = new ParallelRound(world, actions, enabling, executions, ctx);
+        parallel = new ParallelRound(world, actions, enabling, executions, ctx, audience);
+        byName = new NameIndex(config.names());
     }
 
     @SuppressWarnings("unchecked") // the protocol's state type is erased to NodeState here
@@ -180,14 +178,7 @@ public final class Simulation implements SystemView {
     public int violationCount() { return world.checks.count(); }
 
     public int indexOf(String name) {
-        if (byName == null) {
-            // built on first use: a replay or a session asks once per record, List.indexOf was O(n)
-            Map<String, Integer> m = new HashMap<>();
-            List<String> names = config.names();
-            for (int u = 0; u < names.size(); u++) m.putIfAbsent(names.get(u), u);
-            byName = m;
-        }
-        return byName.getOrDefault(name, -1);
+        return byName.indexOf(name);
     }
 
     /** Pending application calls of node u, oldest first. */
@@ -379,7 +370,15 @@ public final class Simulation implements SystemView {
      * violations as on one thread; one by one otherwise.
      */
     public void act(List<Choice> choices) {
-        if (!parallel.execute(choices, workers)) for (Choice c : choices) act(c);
+        parallel.act(choices, workers);
+    }
+
+    /**
+     * {@link #act(List)} of the {@link #decode decoded} choices {@code (nodes[i], codes[i])}, i &lt; count, as a
+     * scheduler listed them just now: one its node's listing still holds is not looked up again.
+     */
+    public void actListed(int[] nodes, int[] codes, int count) {
+        parallel.act(nodes, codes, count, workers);
     }
 
     /**

@@ -1,7 +1,6 @@
 package dev.lockstep.core.adversary;
 
 import dev.lockstep.core.Simulation;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.ToIntFunction;
 
@@ -15,7 +14,14 @@ final class Activation {
 
     /** Every node with an enabled choice acts with probability {@code activation}, for {@code duration} rounds. */
     static List<Planned> plan(Simulation sim, NodeChoice mode, double activation, ToIntFunction<Simulation> duration) {
-        List<Planned> out = new ArrayList<>();
+        ListedPlan out = new ListedPlan();
+        plan(sim, mode, activation, duration, out);
+        return out.planned(sim);
+    }
+
+    /** {@link #plan(Simulation, NodeChoice, double, ToIntFunction)} into a plan of codes. */
+    static boolean plan(Simulation sim, NodeChoice mode, double activation, ToIntFunction<Simulation> duration,
+                        ListedPlan out) {
         int[][] buf = {new int[16]};
         mode.listAhead(sim);
         for (int u = 0, n = sim.nodeCount(); u < n; u++) {
@@ -23,8 +29,8 @@ final class Activation {
             if (c == 0 || !sim.random().chance(activation)) continue;
             int d = duration.applyAsInt(sim);
             int k = c == 1 ? 0 : sim.random().nextInt(c);
-            out.add(new Planned(sim.decode(u, buf[0][k]), d));
+            out.add(u, buf[0][k], d);
         }
-        return out;
+        return true;
     }
 }

@@ -15,4 +15,13 @@ public interface Adversary {
 
     /** The executions of the current round, decided after {@link #beginRound}. */
     List<Planned> plan(Simulation sim);
+
+    /**
+     * The same plan as {@link #plan(Simulation)}, with the same random draws, into {@code out} as
+     * listing codes; false, having drawn nothing, if this adversary plans only as {@link Planned}
+     * executions. What the engine asks when it runs a whole round at once.
+     */
+    default boolean plan(Simulation sim, ListedPlan out) {
+        return false;
+    }
 }

@@ -20,8 +20,16 @@ public record Asynchronous(double activation, int maxDuration, NodeChoice nodeCh
 
     @Override
     public List<Planned> plan(Simulation sim) {
-        return Activation.plan(sim, nodeChoice, activation,
-                s -> maxDuration <= 1 ? 1 : 1 + s.random().nextInt(maxDuration));
+        return Activation.plan(sim, nodeChoice, activation, this::duration);
+    }
+
+    @Override
+    public boolean plan(Simulation sim, ListedPlan out) {
+        return Activation.plan(sim, nodeChoice, activation, this::duration, out);
+    }
+
+    private int duration(Simulation sim) {
+        return maxDuration <= 1 ? 1 : 1 + sim.random().nextInt(maxDuration);
     }
 
     @Override

@@ -15,6 +15,8 @@ public final class Engine {
     private final Adversary adversary;
     private List<Planned> plan;
     private int next;
+    /** The plan of a round {@link #stepRound} runs whole, as codes (reused). */
+    private final ListedPlan listed = new ListedPlan();
 
     public Engine(Simulation sim, Adversary adversary) {
         this.sim = sim;
@@ -114,13 +116,39 @@ public final class Engine {
      * synchronous executions goes to {@link Simulation#act(List)} as a whole, which may run it on
      * the simulation's workers (same outcome); anything asynchronous runs one by one. The
      * single steps ({@link #executeNext}, {@link #stepAction}) stay one by one, so that whoever
-     * steps can look (or change course) between executions.
+     * steps can look (or change course) between executions. A round not begun yet whose whole
+     * plan is synchronous goes as its listing codes, with no {@link Planned} made ({@link #wholeRound}).
      */
     public void stepRound() {
-        if (plan == null) begin();
+        if (plan == null && wholeRound()) return;
         if (sim.workers().threads() > 1 && plan.size() - next > 1) actTogether();
         while (next < plan.size()) execute(plan.get(next++));
         endRound();
+    }
+
+    /**
+     * Begins the round and, if the adversary plans in codes and the plan is all synchronous,
+     * runs and ends it: nothing happens between the listing and the executions, so each
+     * node's code still says which message it receives ({@link Simulation#actListed}). Else
+     * leaves the round begun with its plan as {@link Planned} executions (decoded at once, as
+     * the adversary's own {@link Adversary#plan(Simulation)} would) and returns false.
+     */
+    private boolean wholeRound() {
+        adversary.beginRound(sim);
+        next = 0;
+        listed.clear();
+        if (!adversary.plan(sim, listed)) {
+            plan = adversary.plan(sim);
+            return false;
+        }
+        if (listed.timed) {
+            plan = listed.planned(sim);
+            return false;
+        }
+        plan = List.of(); // mid-round, nothing left to step
+        sim.actListed(listed.nodes, listed.codes, listed.size);
+        endRound();
+        return true;
     }
 
     private void actTogether() {

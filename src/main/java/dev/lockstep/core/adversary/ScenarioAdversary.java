@@ -103,6 +103,11 @@ public final class ScenarioAdversary implements Adversary {
         return policy.plan(sim);
     }
 
+    @Override
+    public boolean plan(Simulation sim, ListedPlan out) {
+        return policy.plan(sim, out);
+    }
+
     /** Initial edges in file order, or the unit-disk pairs at the current positions in (u, v) order. */
     private void forEachBaseEdge(Simulation sim, UnitDisk.PairVisitor visitor) {
         if (unitDisk <= 0) {

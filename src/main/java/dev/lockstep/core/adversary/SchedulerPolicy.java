@@ -14,6 +14,11 @@ public interface SchedulerPolicy {
 
     List<Planned> plan(Simulation sim);
 
+    /** {@link Adversary#plan(Simulation, ListedPlan)}: false, having drawn nothing, unless the policy plans as codes. */
+    default boolean plan(Simulation sim, ListedPlan out) {
+        return false;
+    }
+
     /**
      * This policy's knobs, with {@code fallback}'s for those it does not have (all of them for the
      * manual policy, where the person chooses; a scripted one has those of the policy after it).
@@ -31,6 +36,14 @@ public interface SchedulerPolicy {
         if (c == 0) return false;
         int k = c == 1 ? 0 : sim.random().nextInt(c);
         out.add(new Planned(sim.decode(u, buf[0][k]), duration));
+        return true;
+    }
+
+    /** {@link #pick} into a plan of codes. */
+    static boolean pick(Simulation sim, NodeChoice mode, int u, int[][] buf, ListedPlan out, int duration) {
+        int c = count(sim, mode, u, buf);
+        if (c == 0) return false;
+        out.add(u, buf[0][c == 1 ? 0 : sim.random().nextInt(c)], duration);
         return true;
     }
 

@@ -20,6 +20,11 @@ public record SemiSynchronous(double activation, NodeChoice nodeChoice) implemen
     }
 
     @Override
+    public boolean plan(Simulation sim, ListedPlan out) {
+        return Activation.plan(sim, nodeChoice, activation, s -> 0, out);
+    }
+
+    @Override
     public Tuning tuning(Tuning fallback) {
         return new Tuning(activation, fallback.maxDuration(), nodeChoice);
     }

@@ -1,7 +1,6 @@
 package dev.lockstep.core.adversary;
 
 import dev.lockstep.core.Simulation;
-import java.util.ArrayList;
 import java.util.List;
 
 /** Every enabled node acts in every round. */
@@ -17,11 +16,17 @@ public record Synchronous(NodeChoice nodeChoice) implements SchedulerPolicy {
 
     @Override
     public List<Planned> plan(Simulation sim) {
-        List<Planned> out = new ArrayList<>();
+        ListedPlan out = new ListedPlan();
+        plan(sim, out);
+        return out.planned(sim);
+    }
+
+    @Override
+    public boolean plan(Simulation sim, ListedPlan out) {
         int[][] buf = {new int[16]};
         nodeChoice.listAhead(sim);
         for (int u = 0, n = sim.nodeCount(); u < n; u++) SchedulerPolicy.pick(sim, nodeChoice, u, buf, out, 0);
-        return out;
+        return true;
     }
 
     @Override
