@@ -50,7 +50,7 @@ final class SimulationState {
         int n = config.nodeCount();
         int delta = config.delta();
         graph = new TimeVaryingGraph(n, delta);
-        for (int u = 0; u < n; u++) graph.place(u, config.x()[u], config.y()[u]);
+        graph.startAt(config.x(), config.y()); // the config's arrays, not a copy: the config never changes them
         channels = new Channels(n, config.channels());
         states = new NodeState[n];
         for (int u = 0; u < n; u++) states[u] = protocol.initialStateOf(delta, u);

@@ -34,8 +34,10 @@ public final class TimeVaryingGraph {
     /** The disconnection and connection detectors' pending ports (4 bytes a node each while Δ ≤ 31). */
     private final PortSets pendingD;
     private final PortSets pendingU;
-    private final double[] x;
-    private final double[] y;
+    /** The positions: the configuration's own arrays (see {@link #startAt}) until a first {@link #place}. */
+    private double[] x;
+    private double[] y;
+    private boolean sharedPositions;
     private int edgeCount;
     /** Ended connections; null once history is disabled. */
     private PresenceLog log;
@@ -239,7 +241,27 @@ public final class TimeVaryingGraph {
 
     public double y(int u) { return y[u]; }
 
+    /**
+     * Places every node at once where {@code xs} and {@code ys} say, reading those arrays as they
+     * are, not a copy: the configuration keeps the initial positions anyway, and a graph that never
+     * moves a node needs no second copy of them (16 bytes a node). The first {@link #place} copies
+     * them. The caller must not change the arrays afterwards.
+     */
+    void startAt(double[] xs, double[] ys) {
+        if (xs.length != n || ys.length != n) throw new IllegalArgumentException("one position per node");
+        x = xs;
+        y = ys;
+        sharedPositions = true;
+        if (grid != null) grid = new CellGrid(grid.radius(), x, y);
+    }
+
     public void place(int u, double nx, double ny) {
+        if (sharedPositions) {
+            x = x.clone();
+            y = y.clone();
+            sharedPositions = false;
+            if (grid != null) grid = grid.copy(x, y);
+        }
         x[u] = nx;
         y[u] = ny;
         if (grid != null) grid.moved(u);
