@@ -40,7 +40,7 @@ public final class Configuration {
         words = new long[n * (delta + 5)];
         int w = 0;
         OperationStatus[] status = world.status;
-        long[] persistent = world.persistentPorts;
+        PortSets persistent = world.persistentPorts;
         for (int u = 0; u < n; u++) {
             for (int p = 1; p <= delta; p++) {
                 words[w++] = ((long) g.peer(u, p) << 32) | (g.peerPort(u, p) & 0xFFFFFFFFL);
@@ -48,7 +48,7 @@ public final class Configuration {
             words[w++] = g.pendingDisconnections(u);
             words[w++] = g.pendingConnections(u);
             words[w++] = status[u].ordinal();
-            words[w++] = persistent[u];
+            words[w++] = persistent.get(u);
             words[w++] = 0;
         }
         positions = new double[2 * n];

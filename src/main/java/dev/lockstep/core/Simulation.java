@@ -432,9 +432,9 @@ public final class Simulation implements SystemView {
 
     @Override public String nodeName(int u) { return config.names().get(u); }
 
-    @Override public String region(int u) { return world.region[u]; }
+    @Override public String region(int u) { return world.region(u); }
 
-    @Override public int regionSince(int u) { return world.regionSince[u]; }
+    @Override public int regionSince(int u) { return world.regionSince(u); }
 
     @Override public NodeState state(int u) { return world.states[u]; }
 
@@ -483,7 +483,7 @@ public final class Simulation implements SystemView {
 
     @Override public int requestRound(int u) { return world.requestRound[u]; }
 
-    @Override public long persistentPorts(int u) { return world.persistentPorts[u]; }
+    @Override public long persistentPorts(int u) { return world.persistentPorts.get(u); }
 
     @Override public int[] changedThisRound() { return world.changes.sorted(); }
 

@@ -22,7 +22,8 @@ final class SimulationState {
     OperationStatus[] status;
     int[] statusSince;
     int[] requestRound;
-    long[] persistentPorts;
+    /** Each node's persistent neighbourhood's ports (4 bytes a node while Δ ≤ 31). */
+    PortSets persistentPorts;
     /** Round in which each node last started an execution (one per node per round). */
     int[] lastStart;
     /** Nodes the adversary crashed (they never act again). */
@@ -36,9 +37,13 @@ final class SimulationState {
     /** Nodes whose request succeeded this round. */
     int[] acquired = new int[8];
     int acquiredCount;
-    /** Each node's region now (see {@link SystemView#region}) and the round it last changed. */
-    String[] region;
-    int[] regionSince;
+    /**
+     * Each node's region now (see {@link SystemView#region}) and the round it last changed; null
+     * while every node's region is null and none changed (a scenario without regions: 8 bytes a
+     * node saved).
+     */
+    private String[] region;
+    private int[] regionSince;
     /** Each node's enabled choices as last listed; not copied (a copy lists afresh). */
     ChoiceCache choiceCache;
     /** Nodes touched since the last end of round; not copied (a copy starts with "unknown"). */
@@ -60,7 +65,7 @@ final class SimulationState {
         statusSince = new int[n];
         requestRound = new int[n];
         Arrays.fill(requestRound, -1);
-        persistentPorts = new long[n];
+        persistentPorts = new PortSets(n, delta);
         lastStart = new int[n];
         Arrays.fill(lastStart, -1);
         crashed = new boolean[n];
@@ -68,9 +73,15 @@ final class SimulationState {
         rng = new SeededRandom(config.seed());
         stats = new Stats();
         checks = new LiveChecks(protocol.checks(config.checks()));
-        region = new String[n];
-        for (int u = 0; u < n; u++) region[u] = Regions.of(config, u, config.x()[u], config.y()[u]);
-        regionSince = new int[n];
+        for (int u = 0; u < n; u++) {
+            String r = Regions.of(config, u, config.x()[u], config.y()[u]);
+            if (r == null) continue;
+            if (region == null) {
+                region = new String[n];
+                regionSince = new int[n];
+            }
+            region[u] = r;
+        }
         choiceCache = new ChoiceCache(n);
         changes = new RoundChanges(n);
     }
@@ -89,7 +100,7 @@ final class SimulationState {
         status = o.status.clone();
         statusSince = o.statusSince.clone();
         requestRound = o.requestRound.clone();
-        persistentPorts = o.persistentPorts.clone();
+        persistentPorts = o.persistentPorts.copy();
         lastStart = o.lastStart.clone();
         crashed = o.crashed.clone();
         inFlight = new StagedExecution[n];
@@ -101,8 +112,8 @@ final class SimulationState {
         checks = o.checks.copy();
         acquired = o.acquired.clone();
         acquiredCount = o.acquiredCount;
-        region = o.region.clone();
-        regionSince = o.regionSince.clone();
+        region = o.region == null ? null : o.region.clone();
+        regionSince = o.regionSince == null ? null : o.regionSince.clone();
         choiceCache = new ChoiceCache(n);
         changes = new RoundChanges(n);
     }
@@ -158,6 +169,24 @@ final class SimulationState {
     void setStatus(int u, OperationStatus s) {
         status[u] = s;
         statusSince[u] = round;
+    }
+
+    String region(int u) {
+        return region == null ? null : region[u];
+    }
+
+    int regionSince(int u) {
+        return regionSince == null ? 0 : regionSince[u];
+    }
+
+    /** u's region is {@code now} from this round on. */
+    void region(int u, String now) {
+        if (region == null) {
+            region = new String[states.length];
+            regionSince = new int[states.length];
+        }
+        region[u] = now;
+        regionSince[u] = round;
     }
 
     void acquired(int u) {

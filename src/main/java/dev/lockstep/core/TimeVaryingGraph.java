@@ -27,9 +27,10 @@ public final class TimeVaryingGraph {
      * How often each port was linked, modulo 255 and never 0: with the round the connection formed
      * ({@link #since}) it names the connection ({@link #connectionId}) in one byte a port instead
      * of a long. Two connections of a port share both only if the port was re-linked a multiple
-     * of 255 times within the round the first one formed. Kept for open ports too: ports 1..Δ, Δ a node.
+     * of 255 times within the round the first one formed. Kept for open ports too: ports 1..Δ, Δ a
+     * node, four bits each until one is linked a 15th time.
      */
-    private final byte[] links;
+    private final LinkCounts links;
     private final long[] occupied;
     /** The disconnection and connection detectors' pending ports (4 bytes a node each while Δ ≤ 31). */
     private final PortSets pendingD;
@@ -51,7 +52,7 @@ public final class TimeVaryingGraph {
         this.n = n;
         this.delta = delta;
         slots = new PortSlots(n, delta);
-        links = new byte[n * delta];
+        links = new LinkCounts(n, delta);
         occupied = new long[n];
         pendingD = new PortSets(n, delta);
         pendingU = new PortSets(n, delta);
@@ -64,7 +65,7 @@ public final class TimeVaryingGraph {
     private TimeVaryingGraph(TimeVaryingGraph o) {
         n = o.n;
         delta = o.delta;
-        links = o.links.clone();
+        links = o.links.copy();
         occupied = o.occupied.clone();
         slots = new PortSlots(o.slots, occupied);
         pendingD = o.pendingD.copy();
@@ -116,7 +117,7 @@ public final class TimeVaryingGraph {
         if (p == 0) return 0;
         int slot = slot(u, p);
         if (slot < 0) return 0;
-        return (long) slots.since(slot) << 8 | (links[u * delta + p - 1] & 0xFF);
+        return (long) slots.since(slot) << 8 | links.get(u, p);
     }
 
     /** Round in which the connection on u's occupied port p was formed (0 for port 0 and open ports). */
@@ -180,9 +181,7 @@ public final class TimeVaryingGraph {
     }
 
     private void set(int u, int p, int v, int q, int round) {
-        int i = u * delta + p - 1;
-        int count = (links[i] & 0xFF) + 1;
-        links[i] = (byte) (count > 255 ? 1 : count);
+        links.count(u, p);
         long o = occupied[u];
         slots.insert(occupied, u, Long.bitCount(o) - 1, Long.bitCount(o & ((1L << p) - 2)), v, q, round);
         occupied[u] = o | 1L << p;
