@@ -26,7 +26,7 @@ import java.util.Arrays;
  * (a code is an action and a message position + 1, so it fits while the inbox holds fewer than
  * 255 messages), or, for a listing of 255 codes or more or a code that does not fit, its length
  * and each code as two chars. A listing that grows is appended to the block; a block that is full
- * is laid out again with the fresh listings only, and grown if they still fill more than half of it.
+ * is laid out again with the fresh listings only, in half as much room again as they take.
  */
 final class ChoiceCache {
     /** {@link #size}'s mark of a listing kept in the long form: its length, then each code, two chars each. */
@@ -181,7 +181,7 @@ final class ChoiceCache {
     /**
      * {@code need} chars at the end of word w's block for u's listing; a full block is first laid
      * out again with the other nodes' fresh listings only (a stale one is never read again), in
-     * a new block if they and u's would fill more than half of the old one.
+     * half as much room again as they and u's take.
      */
     private int append(int w, int u, int need) {
         char[] b = block[w];
@@ -193,7 +193,10 @@ final class ChoiceCache {
             for (int v = from; v < to; v++) {
                 if (v != u && (stale[w] & 1L << v) == 0) live += room(v);
             }
-            char[] into = b != null && 2 * live <= b.length ? new char[b.length] : new char[Math.max(16, 2 * live)];
+            // room for half as much again as the fresh listings: a block laid out again every
+            // third of its length appended, in about twice the memory of the listings
+            int fits = live + (live >> 1) + 8;
+            char[] into = new char[b != null && fits <= b.length && b.length <= 2 * fits ? b.length : fits];
             end = 0;
             for (int v = from; v < to; v++) {
                 int r = room(v);

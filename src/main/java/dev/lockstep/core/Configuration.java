@@ -39,7 +39,6 @@ public final class Configuration {
         for (int u = 0; u < n; u++) states[u] = live[u].copy();
         words = new long[n * (delta + 5)];
         int w = 0;
-        OperationStatus[] status = world.status;
         PortSets persistent = world.persistentPorts;
         for (int u = 0; u < n; u++) {
             for (int p = 1; p <= delta; p++) {
@@ -47,7 +46,7 @@ public final class Configuration {
             }
             words[w++] = g.pendingDisconnections(u);
             words[w++] = g.pendingConnections(u);
-            words[w++] = status[u].ordinal();
+            words[w++] = world.status(u).ordinal();
             words[w++] = persistent.get(u);
             words[w++] = 0;
         }

@@ -476,7 +476,7 @@ public final class Simulation implements SystemView {
 
     @Override public int executionsInFlight() { return world.inFlightCount; }
 
-    @Override public OperationStatus status(int u) { return world.status[u]; }
+    @Override public OperationStatus status(int u) { return world.status(u); }
 
     /** Round in which u's operation status last changed (e.g. when it acquired its locks). */
     @Override public int statusSince(int u) { return world.statusSince[u]; }
@@ -491,7 +491,7 @@ public final class Simulation implements SystemView {
 
     /** Whether any node has a pending Lock or Unlock operation. */
     public boolean anyPendingOperation() {
-        for (int u = 0; u < n; u++) if (world.status[u].pending()) return true;
+        for (int u = 0; u < n; u++) if (world.status(u).pending()) return true;
         return false;
     }
 }

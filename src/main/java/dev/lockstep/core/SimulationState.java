@@ -19,7 +19,9 @@ final class SimulationState {
     Channels channels;
     NodeState[] states;
     ArrayDeque<Call>[] calls;
-    OperationStatus[] status;
+    /** Each node's {@link OperationStatus}, its ordinal in a byte (was a reference: 3 bytes a node saved). */
+    private byte[] status;
+    private static final OperationStatus[] STATUSES = OperationStatus.values();
     int[] statusSince;
     int[] requestRound;
     /** Each node's persistent neighbourhood's ports (4 bytes a node while Δ ≤ 31). */
@@ -39,8 +41,8 @@ final class SimulationState {
     int acquiredCount;
     /**
      * Each node's region now (see {@link SystemView#region}) and the round it last changed; null
-     * while every node's region is null and none changed (a scenario without regions: 8 bytes a
-     * node saved).
+     * while every node's region is {@link Regions}' "" and none changed (a scenario without
+     * regions: 8 bytes a node saved).
      */
     private String[] region;
     private int[] regionSince;
@@ -60,8 +62,8 @@ final class SimulationState {
         states = new NodeState[n];
         for (int u = 0; u < n; u++) states[u] = protocol.initialStateOf(delta, u);
         calls = new ArrayDeque[n];
-        status = new OperationStatus[n];
-        Arrays.fill(status, OperationStatus.IDLE);
+        status = new byte[n];
+        Arrays.fill(status, (byte) OperationStatus.IDLE.ordinal());
         statusSince = new int[n];
         requestRound = new int[n];
         Arrays.fill(requestRound, -1);
@@ -75,11 +77,8 @@ final class SimulationState {
         checks = new LiveChecks(protocol.checks(config.checks()));
         for (int u = 0; u < n; u++) {
             String r = Regions.of(config, u, config.x()[u], config.y()[u]);
-            if (r == null) continue;
-            if (region == null) {
-                region = new String[n];
-                regionSince = new int[n];
-            }
+            if ("".equals(r)) continue;
+            if (region == null) allocateRegions();
             region[u] = r;
         }
         choiceCache = new ChoiceCache(n);
@@ -167,12 +166,16 @@ final class SimulationState {
     }
 
     void setStatus(int u, OperationStatus s) {
-        status[u] = s;
+        status[u] = (byte) s.ordinal();
         statusSince[u] = round;
     }
 
+    OperationStatus status(int u) {
+        return STATUSES[status[u]];
+    }
+
     String region(int u) {
-        return region == null ? null : region[u];
+        return region == null ? "" : region[u];
     }
 
     int regionSince(int u) {
@@ -181,12 +184,15 @@ final class SimulationState {
 
     /** u's region is {@code now} from this round on. */
     void region(int u, String now) {
-        if (region == null) {
-            region = new String[states.length];
-            regionSince = new int[states.length];
-        }
+        if (region == null) allocateRegions();
         region[u] = now;
         regionSince[u] = round;
+    }
+
+    private void allocateRegions() {
+        region = new String[states.length];
+        Arrays.fill(region, "");
+        regionSince = new int[states.length];
     }
 
     void acquired(int u) {
@@ -215,7 +221,7 @@ final class SimulationState {
     int oldestOpenRequest() {
         int oldest = round;
         for (int u = 0; u < states.length; u++) {
-            if (status[u] == OperationStatus.LOCKING) oldest = Math.min(oldest, requestRound[u]);
+            if (status(u) == OperationStatus.LOCKING) oldest = Math.min(oldest, requestRound[u]);
         }
         return oldest;
     }

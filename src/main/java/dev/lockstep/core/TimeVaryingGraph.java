@@ -31,7 +31,8 @@ public final class TimeVaryingGraph {
      * node, four bits each until one is linked a 15th time.
      */
     private final LinkCounts links;
-    private final long[] occupied;
+    /** N[u] as ports (4 bytes a node while Δ ≤ 31). */
+    private final PortSets occupied;
     /** The disconnection and connection detectors' pending ports (4 bytes a node each while Δ ≤ 31). */
     private final PortSets pendingD;
     private final PortSets pendingU;
@@ -53,12 +54,12 @@ public final class TimeVaryingGraph {
         this.delta = delta;
         slots = new PortSlots(n, delta);
         links = new LinkCounts(n, delta);
-        occupied = new long[n];
+        occupied = new PortSets(n, delta);
         pendingD = new PortSets(n, delta);
         pendingU = new PortSets(n, delta);
         x = new double[n];
         y = new double[n];
-        Arrays.fill(occupied, 1L); // port 0: the node itself
+        for (int u = 0; u < n; u++) occupied.add(u, 0); // port 0: the node itself
         log = new PresenceLog();
     }
 
@@ -66,7 +67,7 @@ public final class TimeVaryingGraph {
         n = o.n;
         delta = o.delta;
         links = o.links.copy();
-        occupied = o.occupied.clone();
+        occupied = o.occupied.copy();
         slots = new PortSlots(o.slots, occupied);
         pendingD = o.pendingD.copy();
         pendingU = o.pendingU.copy();
@@ -104,7 +105,7 @@ public final class TimeVaryingGraph {
 
     /** The pool slot of u's occupied port p (1..63), or -1 if p is open. */
     private int slot(int u, int p) {
-        long o = occupied[u];
+        long o = occupied.get(u);
         if ((o >>> p & 1L) == 0) return -1;
         return slots.slot(u, Long.bitCount(o & ((1L << p) - 2)));
     }
@@ -129,17 +130,17 @@ public final class TimeVaryingGraph {
 
     /** N[u] as ports: every occupied port, including 0. */
     public long ports(int u) {
-        return occupied[u];
+        return occupied.get(u);
     }
 
     public int degree(int u) {
-        return Long.bitCount(occupied[u]) - 1;
+        return Long.bitCount(occupied.get(u)) - 1;
     }
 
     /** Ports 1..Δ not in use. */
     public long openPorts(int u) {
         long all = (delta == 63 ? -1L : (1L << (delta + 1)) - 1) & ~1L;
-        return all & ~occupied[u];
+        return all & ~occupied.get(u);
     }
 
     public boolean hasOpenPort(int u) {
@@ -150,7 +151,7 @@ public final class TimeVaryingGraph {
     public int portTo(int u, int v) {
         if (u == v) return 0;
         int slot = slots.slot(u, 0);
-        for (long s = occupied[u] & ~1L; s != 0; s &= s - 1, slot++) {
+        for (long s = occupied.get(u) & ~1L; s != 0; s &= s - 1, slot++) {
             if (slots.peer(slot) == v) return Long.numberOfTrailingZeros(s);
         }
         return -1;
@@ -182,9 +183,9 @@ public final class TimeVaryingGraph {
 
     private void set(int u, int p, int v, int q, int round) {
         links.count(u, p);
-        long o = occupied[u];
+        long o = occupied.get(u);
         slots.insert(occupied, u, Long.bitCount(o) - 1, Long.bitCount(o & ((1L << p) - 2)), v, q, round);
-        occupied[u] = o | 1L << p;
+        occupied.add(u, p);
     }
 
     /** Cuts u–v; both severed ports go to the nodes' disconnection detectors. Returns false if not adjacent. */
@@ -205,9 +206,9 @@ public final class TimeVaryingGraph {
     }
 
     private void clear(int u, int p) {
-        long o = occupied[u];
+        long o = occupied.get(u);
         slots.remove(u, Long.bitCount(o) - 1, Long.bitCount(o & ((1L << p) - 2)));
-        occupied[u] = o & ~(1L << p);
+        occupied.remove(u, p);
     }
 
     /**
