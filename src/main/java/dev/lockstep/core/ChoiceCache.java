@@ -20,21 +20,33 @@ import java.util.Arrays;
  * <p>Every per-node bit lives in the word {@code u >>> 6}, and nothing else is shared between
  * nodes: threads that {@link #store} listings of disjoint ranges of whole words never write the
  * same memory, which is how {@link EnabledChoices#listAhead} fills the cache in parallel.
+ *
+ * <p>Storage, about 12 bytes a node where an {@code int[]} a node took 57: a listing of one code
+ * is kept in the node's int itself; a longer one in its word's block of chars, a code a char
+ * (a code is an action and a message position + 1, so it fits while the inbox holds fewer than
+ * 255 messages), or, for a listing of 255 codes or more or a code that does not fit, its length
+ * and each code as two chars. A listing that grows is appended to the block; a block that is full
+ * is laid out again with the fresh listings only, in half as much room again as they take.
  */
 final class ChoiceCache {
-    private static final int[] NONE = new int[0];
+    /** {@link #size}'s mark of a listing kept in the long form: its length, then each code, two chars each. */
+    private static final int LONG_FORM = 255;
 
     private final int n;
     /** Set bit: the node's listing is missing or stale. */
     private long[] stale;
     /** Set bit: the listing lists effective choices only (else every enabled choice). */
     private long[] effective;
-    /** A listing of one choice (the usual case) sits here, in node order; longer ones in {@link #codes}. */
-    private int[] one;
-    private int[][] codes;
-    private int[] count;
     /** Set bit: the node's listing holds for the current round only, to be made stale when it ends. */
     private long[] roundBound;
+    /** A listing's length up to 254 (codes a char each), or {@link #LONG_FORM}. */
+    private byte[] size;
+    /** A listing of one code: the code; a longer one: where it starts in its word's block. */
+    private int[] at;
+    /** Per word of 64 nodes, their listings of two codes or more; null until one is kept. */
+    private char[][] block;
+    /** Per word, how much of its block is taken. */
+    private int[] used;
 
     ChoiceCache(int n) {
         this.n = n;
@@ -45,11 +57,11 @@ final class ChoiceCache {
         stale = new long[words];
         Arrays.fill(stale, -1L);
         effective = new long[words];
-        one = new int[n];
-        codes = new int[n][];
-        Arrays.fill(codes, NONE);
-        count = new int[n];
         roundBound = new long[words];
+        size = new byte[n];
+        at = new int[n];
+        block = new char[words][];
+        used = new int[words];
     }
 
     /** Makes the arrays now, so that threads storing listings find them made. */
@@ -88,42 +100,119 @@ final class ChoiceCache {
 
     /** How many choices u's known listing holds. */
     int count(int u) {
-        return count[u];
+        int s = size[u] & 0xFF;
+        if (s != LONG_FORM) return s;
+        char[] b = block[u >>> 6];
+        int i = at[u];
+        return b[i] << 16 | b[i + 1];
     }
 
     /** The k-th code of u's known listing. */
     int code(int u, int k) {
-        return count[u] == 1 ? one[u] : codes[u][k];
+        int s = size[u] & 0xFF;
+        if (s == 1) return at[u];
+        char[] b = block[u >>> 6];
+        if (s != LONG_FORM) return b[at[u] + k];
+        int i = at[u] + 2 + 2 * k;
+        return b[i] << 16 | b[i + 1];
     }
 
     /** Copies u's listing into {@code buf} as far as it fits and returns its length, as an enumeration does. */
     int copy(int u, int[] buf) {
-        int c = count[u];
-        if (c == 1) {
-            if (buf.length > 0) buf[0] = one[u];
-        } else if (c > 1) {
-            System.arraycopy(codes[u], 0, buf, 0, Math.min(c, buf.length));
+        int s = size[u] & 0xFF;
+        if (s == 1) {
+            if (buf.length > 0) buf[0] = at[u];
+            return 1;
         }
+        if (s == 0) return 0;
+        char[] b = block[u >>> 6];
+        int i = at[u];
+        if (s != LONG_FORM) {
+            for (int k = 0, m = Math.min(s, buf.length); k < m; k++) buf[k] = b[i + k];
+            return s;
+        }
+        int c = b[i] << 16 | b[i + 1];
+        for (int k = 0, m = Math.min(c, buf.length), j = i + 2; k < m; k++, j += 2) buf[k] = b[j] << 16 | b[j + 1];
         return c;
     }
 
     /** Keeps u's listing of {@code c} codes from {@code buf}; {@code thisRoundOnly}: it goes stale at the round's end. */
     void store(int u, boolean effectiveOnly, int[] buf, int c, boolean thisRoundOnly) {
         if (stale == null) allocate();
-        if (c == 1) {
-            one[u] = buf[0];
-        } else if (c > 1) {
-            int[] kept = codes[u];
-            if (kept.length < c) codes[u] = kept = new int[c];
-            System.arraycopy(buf, 0, kept, 0, c);
+        if (c <= 1) {
+            if (c == 1) at[u] = buf[0];
+            size[u] = (byte) c;
+        } else {
+            boolean narrow = c < LONG_FORM;
+            for (int k = 0; narrow && k < c; k++) narrow = (buf[k] & ~0xFFFF) == 0;
+            int need = narrow ? c : 2 + 2 * c;
+            int w = u >>> 6;
+            int i = room(u) >= need ? at[u] : append(w, u, need);
+            char[] b = block[w];
+            if (narrow) {
+                for (int k = 0; k < c; k++) b[i + k] = (char) buf[k];
+                size[u] = (byte) c;
+            } else {
+                b[i] = (char) (c >>> 16);
+                b[i + 1] = (char) c;
+                for (int k = 0, j = i + 2; k < c; k++, j += 2) {
+                    b[j] = (char) (buf[k] >>> 16);
+                    b[j + 1] = (char) buf[k];
+                }
+                size[u] = (byte) LONG_FORM;
+            }
+            at[u] = i;
         }
-        count[u] = c;
         int w = u >>> 6;
         long bit = 1L << u;
         stale[w] &= ~bit;
         if (effectiveOnly) effective[w] |= bit;
         else effective[w] &= ~bit;
         if (thisRoundOnly) roundBound[w] |= bit; // an earlier listing's mark stays: stale once too often is safe
+    }
+
+    /** The chars u's listing takes in its block (0 for none kept there): a new listing that fits goes in its place. */
+    private int room(int u) {
+        int s = size[u] & 0xFF;
+        if (s < 2) return 0;
+        return s == LONG_FORM ? 2 + 2 * count(u) : s;
+    }
+
+    /**
+     * {@code need} chars at the end of word w's block for u's listing; a full block is first laid
+     * out again with the other nodes' fresh listings only (a stale one is never read again), in
+     * half as much room again as they and u's take.
+     */
+    private int append(int w, int u, int need) {
+        char[] b = block[w];
+        int end = used[w];
+        if (b == null || end + need > b.length) {
+            int from = w << 6;
+            int to = Math.min(n, from + 64);
+            int live = need;
+            for (int v = from; v < to; v++) {
+                if (v != u && (stale[w] & 1L << v) == 0) live += room(v);
+            }
+            // room for half as much again as the fresh listings: a block laid out again every
+            // third of its length appended, in about twice the memory of the listings
+            int fits = live + (live >> 1) + 8;
+            char[] into = new char[b != null && fits <= b.length && b.length <= 2 * fits ? b.length : fits];
+            end = 0;
+            for (int v = from; v < to; v++) {
+                int r = room(v);
+                if (r == 0) continue;
+                if (v == u || (stale[w] & 1L << v) != 0) {
+                    size[v] = 0; // a stale listing's count is never read: dropping it frees its room
+                    continue;
+                }
+                System.arraycopy(b, at[v], into, end, r);
+                at[v] = end;
+                end += r;
+            }
+            block[w] = into;
+        }
+        used[w] = end + need;
+        return end;
     }
 
     /** The round ends: listings that held for it only go stale. */

@@ -39,16 +39,15 @@ public final class Configuration {
         for (int u = 0; u < n; u++) states[u] = live[u].copy();
         words = new long[n * (delta + 5)];
         int w = 0;
-        OperationStatus[] status = world.status;
-        long[] persistent = world.persistentPorts;
+        PortSets persistent = world.persistentPorts;
         for (int u = 0; u < n; u++) {
             for (int p = 1; p <= delta; p++) {
                 words[w++] = ((long) g.peer(u, p) << 32) | (g.peerPort(u, p) & 0xFFFFFFFFL);
             }
             words[w++] = g.pendingDisconnections(u);
             words[w++] = g.pendingConnections(u);
-            words[w++] = status[u].ordinal();
-            words[w++] = persistent[u];
+            words[w++] = world.status(u).ordinal();
+            words[w++] = persistent.get(u);
             words[w++] = 0;
         }
         positions = new double[2 * n];

@@ -190,7 +190,7 @@ final class ExecutionContext implements Execution {
         if (!protocol.requirements().regions()) {
             throw new IllegalStateException(protocol.name() + " declared no need for regions");
         }
-        return world.region[node];
+        return world.region(node);
     }
 
     @Override

@@ -148,7 +148,7 @@ final class Executions {
         if ((events & EV_REQUESTED) != 0) {
             w.setStatus(u, OperationStatus.LOCKING);
             w.requestRound[u] = w.round;
-            w.persistentPorts[u] = ports & ~1L;
+            w.persistentPorts.set(u, ports & ~1L);
             w.stats.lockRequests++;
         }
         if ((events & EV_UNLOCK_REQUESTED) != 0) w.setStatus(u, OperationStatus.UNLOCKING);

@@ -27,6 +27,11 @@ final class PortSets {
         return narrow != null ? narrow[u] & 0xFFFF_FFFFL : wide[u];
     }
 
+    void set(int u, long ports) {
+        if (narrow != null) narrow[u] = (int) ports;
+        else wide[u] = ports;
+    }
+
     void add(int u, int port) {
         if (narrow != null) narrow[u] |= 1 << port;
         else wide[u] |= 1L << port;

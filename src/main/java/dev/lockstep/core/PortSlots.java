@@ -40,7 +40,7 @@ final class PortSlots {
     }
 
     /** A copy with every row compacted (the same contents; {@code degree} gives each row's length). */
-    PortSlots(PortSlots o, long[] occupied) {
+    PortSlots(PortSlots o, PortSets occupied) {
         delta = o.delta;
         start = new int[o.start.length];
         room = new byte[o.room.length];
@@ -64,7 +64,7 @@ final class PortSlots {
     int slot(int u, int rank) { return start[u] + rank; }
 
     /** Inserts a slot at {@code rank} into u's row of {@code degree} slots (the row grows by one). */
-    void insert(long[] occupied, int u, int degree, int rank, int v, int q, int round) {
+    void insert(PortSets occupied, int u, int degree, int rank, int v, int q, int round) {
         if (degree == (room[u] & 0xFF)) move(occupied, u, degree, Math.min(delta, degree + STEP));
         int s = start[u];
         int at = s + rank;
@@ -88,7 +88,7 @@ final class PortSlots {
     }
 
     /** Moves u's row (of {@code degree} slots) to a room of {@code size} slots at the pool's end. */
-    private void move(long[] occupied, int u, int degree, int size) {
+    private void move(PortSets occupied, int u, int degree, int size) {
         if (end + size > peer.length) {
             if (abandoned > live / 16) compact(occupied);
             if (end + size > peer.length) grow(end + size);
@@ -108,7 +108,7 @@ final class PortSlots {
      * pool: after a burst of links (a graph built in round 0) the rows lie in node order again,
      * so a pass over the nodes reads the pool in order, and no room is left behind.
      */
-    void settle(long[] occupied) {
+    void settle(PortSets occupied) {
         if (abandoned > live / 32 || peer.length - end > live / 8 + 16) compact(occupied);
     }
 
@@ -120,7 +120,7 @@ final class PortSlots {
     }
 
     /** Rows in node order, each exactly its degree, into fresh arrays with a sixteenth to spare. */
-    private void compact(long[] occupied) {
+    private void compact(PortSets occupied) {
         PortSlots old = new PortSlots(this);
         allocate(Math.max(16, live + live / 16));
         compactFrom(old, occupied);
@@ -137,10 +137,10 @@ final class PortSlots {
         live = o.live;
     }
 
-    private void compactFrom(PortSlots o, long[] occupied) {
+    private void compactFrom(PortSlots o, PortSets occupied) {
         int w = 0;
         for (int u = 0; u < start.length; u++) {
-            int degree = Long.bitCount(occupied[u] & ~1L);
+            int degree = Long.bitCount(occupied.get(u) & ~1L);
             int from = o.start[u];
             System.arraycopy(o.peer, from, peer, w, degree);
             System.arraycopy(o.since, from, since, w, degree);

@@ -5,7 +5,8 @@ import java.util.Arrays;
 /**
  * The nodes touched since the last end of round (state, calls, inbox, ports, detectors or
  * region changed), for checks that need to look at those only. Deterministic: a bit set against
- * duplicates and an int list, sorted when read. Starts (and, in a copy, restarts) as "unknown",
+ * duplicates and an int list, sorted when read; past n/64 entries the list stops growing and the
+ * bit set alone is read (in order), so the list never holds more than a word's worth a 64 nodes. Starts (and, in a copy, restarts) as "unknown",
  * so the first end of round after a copy or a restore looks at every node.
  */
 final class RoundChanges {
@@ -23,8 +24,13 @@ final class RoundChanges {
         long bit = 1L << u;
         if (unknown || (seen[w] & bit) != 0) return;
         seen[w] |= bit;
-        if (size == list.length) list = Arrays.copyOf(list, size * 2);
-        list[size++] = u;
+        if (size < list.length) {
+            list[size] = u;
+        } else if (size <= seen.length) {
+            list = Arrays.copyOf(list, Math.min(size * 2, seen.length + 1));
+            list[size] = u;
+        }
+        size++;
     }
 
     /** The touched nodes in increasing order, or null when unknown (every node may have changed). */
@@ -46,7 +52,8 @@ final class RoundChanges {
 
     /** The end-of-round checks have seen this round: start collecting the next. */
     void clear() {
-        for (int i = 0; i < size; i++) seen[list[i] >>> 6] = 0;
+        if (size > list.length) Arrays.fill(seen, 0L);
+        else for (int i = 0; i < size; i++) seen[list[i] >>> 6] = 0;
         size = 0;
         unknown = false;
     }

@@ -431,9 +431,9 @@ public final class Simulation implements SystemView {
 
     @Override public String nodeName(int u) { return config.names().get(u); }
 
-    @Override public String region(int u) { return world.region[u]; }
+    @Override public String region(int u) { return world.region(u); }
 
-    @Override public int regionSince(int u) { return world.regionSince[u]; }
+    @Override public int regionSince(int u) { return world.regionSince(u); }
 
     @Override public NodeState state(int u) { return world.states[u]; }
 
@@ -475,14 +475,14 @@ public final class Simulation implements SystemView {
 
     @Override public int executionsInFlight() { return world.inFlightCount; }
 
-    @Override public OperationStatus status(int u) { return world.status[u]; }
+    @Override public OperationStatus status(int u) { return world.status(u); }
 
     /** Round in which u's operation status last changed (e.g. when it acquired its locks). */
     @Override public int statusSince(int u) { return world.statusSince[u]; }
 
     @Override public int requestRound(int u) { return world.requestRound[u]; }
 
-    @Override public long persistentPorts(int u) { return world.persistentPorts[u]; }
+    @Override public long persistentPorts(int u) { return world.persistentPorts.get(u); }
 
     @Override public int[] changedThisRound() { return world.changes.sorted(); }
 
@@ -490,7 +490,7 @@ public final class Simulation implements SystemView {
 
     /** Whether any node has a pending Lock or Unlock operation. */
     public boolean anyPendingOperation() {
-        for (int u = 0; u < n; u++) if (world.status[u].pending()) return true;
+        for (int u = 0; u < n; u++) if (world.status(u).pending()) return true;
         return false;
     }
 }

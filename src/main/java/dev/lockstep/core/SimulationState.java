@@ -19,10 +19,13 @@ final class SimulationState {
     Channels channels;
     NodeState[] states;
     ArrayDeque<Call>[] calls;
-    OperationStatus[] status;
+    /** Each node's {@link OperationStatus}, its ordinal in a byte (was a reference: 3 bytes a node saved). */
+    private byte[] status;
+    private static final OperationStatus[] STATUSES = OperationStatus.values();
     int[] statusSince;
     int[] requestRound;
-    long[] persistentPorts;
+    /** Each node's persistent neighbourhood's ports (4 bytes a node while Δ ≤ 31). */
+    PortSets persistentPorts;
     /** Round in which each node last started an execution (one per node per round). */
     int[] lastStart;
     /** Nodes the adversary crashed (they never act again). */
@@ -36,9 +39,13 @@ final class SimulationState {
     /** Nodes whose request succeeded this round. */
     int[] acquired = new int[8];
     int acquiredCount;
-    /** Each node's region now (see {@link SystemView#region}) and the round it last changed. */
-    String[] region;
-    int[] regionSince;
+    /**
+     * Each node's region now (see {@link SystemView#region}) and the round it last changed; null
+     * while every node's region is {@link Regions}' "" and none changed (a scenario without
+     * regions: 8 bytes a node saved).
+     */
+    private String[] region;
+    private int[] regionSince;
     /** Each node's enabled choices as last listed; not copied (a copy lists afresh). */
     ChoiceCache choiceCache;
     /** Nodes touched since the last end of round; not copied (a copy starts with "unknown"). */
@@ -50,17 +57,17 @@ final class SimulationState {
         int n = config.nodeCount();
         int delta = config.delta();
         graph = new TimeVaryingGraph(n, delta);
-        for (int u = 0; u < n; u++) graph.place(u, config.x()[u], config.y()[u]);
+        graph.startAt(config.x(), config.y()); // the config's arrays, not a copy: the config never changes them
         channels = new Channels(n, config.channels());
         states = new NodeState[n];
         for (int u = 0; u < n; u++) states[u] = protocol.initialStateOf(delta, u);
         calls = new ArrayDeque[n];
-        status = new OperationStatus[n];
-        Arrays.fill(status, OperationStatus.IDLE);
+        status = new byte[n];
+        Arrays.fill(status, (byte) OperationStatus.IDLE.ordinal());
         statusSince = new int[n];
         requestRound = new int[n];
         Arrays.fill(requestRound, -1);
-        persistentPorts = new long[n];
+        persistentPorts = new PortSets(n, delta);
         lastStart = new int[n];
         Arrays.fill(lastStart, -1);
         crashed = new boolean[n];
@@ -68,9 +75,12 @@ final class SimulationState {
         rng = new SeededRandom(config.seed());
         stats = new Stats();
         checks = new LiveChecks(protocol.checks(config.checks()));
-        region = new String[n];
-        for (int u = 0; u < n; u++) region[u] = Regions.of(config, u, config.x()[u], config.y()[u]);
-        regionSince = new int[n];
+        for (int u = 0; u < n; u++) {
+            String r = Regions.of(config, u, config.x()[u], config.y()[u]);
+            if ("".equals(r)) continue;
+            if (region == null) allocateRegions();
+            region[u] = r;
+        }
         choiceCache = new ChoiceCache(n);
         changes = new RoundChanges(n);
     }
@@ -89,7 +99,7 @@ final class SimulationState {
         status = o.status.clone();
         statusSince = o.statusSince.clone();
         requestRound = o.requestRound.clone();
-        persistentPorts = o.persistentPorts.clone();
+        persistentPorts = o.persistentPorts.copy();
         lastStart = o.lastStart.clone();
         crashed = o.crashed.clone();
         inFlight = new StagedExecution[n];
@@ -101,8 +111,8 @@ final class SimulationState {
         checks = o.checks.copy();
         acquired = o.acquired.clone();
         acquiredCount = o.acquiredCount;
-        region = o.region.clone();
-        regionSince = o.regionSince.clone();
+        region = o.region == null ? null : o.region.clone();
+        regionSince = o.regionSince == null ? null : o.regionSince.clone();
         choiceCache = new ChoiceCache(n);
         changes = new RoundChanges(n);
     }
@@ -156,8 +166,33 @@ final class SimulationState {
     }
 
     void setStatus(int u, OperationStatus s) {
-        status[u] = s;
+        status[u] = (byte) s.ordinal();
         statusSince[u] = round;
+    }
+
+    OperationStatus status(int u) {
+        return STATUSES[status[u]];
+    }
+
+    String region(int u) {
+        return region == null ? "" : region[u];
+    }
+
+    int regionSince(int u) {
+        return regionSince == null ? 0 : regionSince[u];
+    }
+
+    /** u's region is {@code now} from this round on. */
+    void region(int u, String now) {
+        if (region == null) allocateRegions();
+        region[u] = now;
+        regionSince[u] = round;
+    }
+
+    private void allocateRegions() {
+        region = new String[states.length];
+        Arrays.fill(region, "");
+        regionSince = new int[states.length];
     }
 
     void acquired(int u) {
@@ -186,7 +221,7 @@ final class SimulationState {
     int oldestOpenRequest() {
         int oldest = round;
         for (int u = 0; u < states.length; u++) {
-            if (status[u] == OperationStatus.LOCKING) oldest = Math.min(oldest, requestRound[u]);
+            if (status(u) == OperationStatus.LOCKING) oldest = Math.min(oldest, requestRound[u]);
         }
         return oldest;
     }

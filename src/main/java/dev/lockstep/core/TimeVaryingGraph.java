@@ -27,15 +27,19 @@ public final class TimeVaryingGraph {
      * How often each port was linked, modulo 255 and never 0: with the round the connection formed
      * ({@link #since}) it names the connection ({@link #connectionId}) in one byte a port instead
      * of a long. Two connections of a port share both only if the port was re-linked a multiple
-     * of 255 times within the round the first one formed. Kept for open ports too: ports 1..Δ, Δ a node.
+     * of 255 times within the round the first one formed. Kept for open ports too: ports 1..Δ, Δ a
+     * node, four bits each until one is linked a 15th time.
      */
-    private final byte[] links;
-    private final long[] occupied;
+    private final LinkCounts links;
+    /** N[u] as ports (4 bytes a node while Δ ≤ 31). */
+    private final PortSets occupied;
     /** The disconnection and connection detectors' pending ports (4 bytes a node each while Δ ≤ 31). */
     private final PortSets pendingD;
     private final PortSets pendingU;
-    private final double[] x;
-    private final double[] y;
+    /** The positions: the configuration's own arrays (see {@link #startAt}) until a first {@link #place}. */
+    private double[] x;
+    private double[] y;
+    private boolean sharedPositions;
     private int edgeCount;
     /** Ended connections; null once history is disabled. */
     private PresenceLog log;
@@ -49,21 +53,21 @@ public final class TimeVaryingGraph {
         this.n = n;
         this.delta = delta;
         slots = new PortSlots(n, delta);
-        links = new byte[n * delta];
-        occupied = new long[n];
+        links = new LinkCounts(n, delta);
+        occupied = new PortSets(n, delta);
         pendingD = new PortSets(n, delta);
         pendingU = new PortSets(n, delta);
         x = new double[n];
         y = new double[n];
-        Arrays.fill(occupied, 1L); // port 0: the node itself
+        for (int u = 0; u < n; u++) occupied.add(u, 0); // port 0: the node itself
         log = new PresenceLog();
     }
 
     private TimeVaryingGraph(TimeVaryingGraph o) {
         n = o.n;
         delta = o.delta;
-        links = o.links.clone();
-        occupied = o.occupied.clone();
+        links = o.links.copy();
+        occupied = o.occupied.copy();
         slots = new PortSlots(o.slots, occupied);
         pendingD = o.pendingD.copy();
         pendingU = o.pendingU.copy();
@@ -101,7 +105,7 @@ public final class TimeVaryingGraph {
 
     /** The pool slot of u's occupied port p (1..63), or -1 if p is open. */
     private int slot(int u, int p) {
-        long o = occupied[u];
+        long o = occupied.get(u);
         if ((o >>> p & 1L) == 0) return -1;
         return slots.slot(u, Long.bitCount(o & ((1L << p) - 2)));
     }
@@ -114,7 +118,7 @@ public final class TimeVaryingGraph {
         if (p == 0) return 0;
         int slot = slot(u, p);
         if (slot < 0) return 0;
-        return (long) slots.since(slot) << 8 | (links[u * delta + p - 1] & 0xFF);
+        return (long) slots.since(slot) << 8 | links.get(u, p);
     }
 
     /** Round in which the connection on u's occupied port p was formed (0 for port 0 and open ports). */
@@ -126,17 +130,17 @@ public final class TimeVaryingGraph {
 
     /** N[u] as ports: every occupied port, including 0. */
     public long ports(int u) {
-        return occupied[u];
+        return occupied.get(u);
     }
 
     public int degree(int u) {
-        return Long.bitCount(occupied[u]) - 1;
+        return Long.bitCount(occupied.get(u)) - 1;
     }
 
     /** Ports 1..Δ not in use. */
     public long openPorts(int u) {
         long all = (delta == 63 ? -1L : (1L << (delta + 1)) - 1) & ~1L;
-        return all & ~occupied[u];
+        return all & ~occupied.get(u);
     }
 
     public boolean hasOpenPort(int u) {
@@ -147,7 +151,7 @@ public final class TimeVaryingGraph {
     public int portTo(int u, int v) {
         if (u == v) return 0;
         int slot = slots.slot(u, 0);
-        for (long s = occupied[u] & ~1L; s != 0; s &= s - 1, slot++) {
+        for (long s = occupied.get(u) & ~1L; s != 0; s &= s - 1, slot++) {
             if (slots.peer(slot) == v) return Long.numberOfTrailingZeros(s);
         }
         return -1;
@@ -178,12 +182,10 @@ public final class TimeVaryingGraph {
     }
 
     private void set(int u, int p, int v, int q, int round) {
-        int i = u * delta + p - 1;
-        int count = (links[i] & 0xFF) + 1;
-        links[i] = (byte) (count > 255 ? 1 : count);
-        long o = occupied[u];
+        links.count(u, p);
+        long o = occupied.get(u);
         slots.insert(occupied, u, Long.bitCount(o) - 1, Long.bitCount(o & ((1L << p) - 2)), v, q, round);
-        occupied[u] = o | 1L << p;
+        occupied.add(u, p);
     }
 
     /** Cuts u–v; both severed ports go to the nodes' disconnection detectors. Returns false if not adjacent. */
@@ -204,9 +206,9 @@ public final class TimeVaryingGraph {
     }
 
     private void clear(int u, int p) {
-        long o = occupied[u];
+        long o = occupied.get(u);
         slots.remove(u, Long.bitCount(o) - 1, Long.bitCount(o & ((1L << p) - 2)));
-        occupied[u] = o & ~(1L << p);
+        occupied.remove(u, p);
     }
 
     /**
@@ -239,7 +241,27 @@ public final class TimeVaryingGraph {
 
     public double y(int u) { return y[u]; }
 
+    /**
+     * Places every node at once where {@code xs} and {@code ys} say, reading those arrays as they
+     * are, not a copy: the configuration keeps the initial positions anyway, and a graph that never
+     * moves a node needs no second copy of them (16 bytes a node). The first {@link #place} copies
+     * them. The caller must not change the arrays afterwards.
+     */
+    void startAt(double[] xs, double[] ys) {
+        if (xs.length != n || ys.length != n) throw new IllegalArgumentException("one position per node");
+        x = xs;
+        y = ys;
+        sharedPositions = true;
+        if (grid != null) grid = new CellGrid(grid.radius(), x, y);
+    }
+
     public void place(int u, double nx, double ny) {
+        if (sharedPositions) {
+            x = x.clone();
+            y = y.clone();
+            sharedPositions = false;
+            if (grid != null) grid = grid.copy(x, y);
+        }
         x[u] = nx;
         y[u] = ny;
         if (grid != null) grid.moved(u);

@@ -113,8 +113,8 @@ final class TopologyChanges {
         }
         world.stats.messagesLost += lost.size();
         for (Envelope e : lost) world.stats.tokensLost += config.protocol().presentation().tokens(e.message());
-        world.persistentPorts[u] &= ~(1L << pu);
-        world.persistentPorts[v] &= ~(1L << pv);
+        world.persistentPorts.remove(u, pu);
+        world.persistentPorts.remove(v, pv);
         for (SimulationListener l : audience.all()) l.cut(round, u, pu, v, pv, lost);
         return true;
     }
@@ -135,9 +135,8 @@ final class TopologyChanges {
     private void crossBoundary(int u, double x, double y) {
         if (config.areas().isEmpty() || !config.protocol().requirements().regions()) return;
         String now = Regions.of(config, u, x, y);
-        if (now.equals(world.region[u])) return;
-        world.region[u] = now;
-        world.regionSince[u] = world.round;
+        if (now.equals(world.region(u))) return;
+        world.region(u, now);
         if (world.calls[u] == null) world.calls[u] = new java.util.ArrayDeque<>(2);
         world.calls[u].addLast(Call.MOVE);
         world.touch(u);

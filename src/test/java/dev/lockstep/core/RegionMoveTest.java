@@ -75,4 +75,39 @@ class RegionMoveTest {
         assertEquals("A", s.region(0));
         assertEquals(List.of(), s.pendingCalls(0));
     }
+
+    /** The region arrays are made only once a node has a region other than "": before, every node reads "" since round 0. */
+    @Test
+    void nodesOutsideEveryAreaReadTheEmptyRegionUntilOneMovesIn() {
+        Simulation s = new Simulation(new SimulationConfig(new Klme(1, KlmeVariant.CORRECTED), List.of("u", "v"),
+                new double[] {20, 30}, new double[] {20, 30}, null, 1, ChannelDiscipline.FIFO, PortAssignment.LOWEST,
+                CheckSettings.DEFAULTS, 1, AREAS));
+        Simulation before = s.copy();
+        assertEquals("", s.region(0));
+        assertEquals("", s.region(1));
+        s.endRound();
+        s.move(1, 6, 1);
+        assertEquals("", s.region(0));
+        assertEquals(0, s.regionSince(0));
+        assertEquals("B", s.region(1));
+        assertEquals(1, s.regionSince(1));
+        assertEquals(List.of(Call.MOVE), s.pendingCalls(1));
+        assertEquals("B", s.copy().region(1));
+        s.restore(before);
+        assertEquals("", s.region(1));
+        assertEquals(0, s.regionSince(1));
+    }
+
+    @Test
+    void regionsOfNodeSetsAndNoneReadAsGiven() {
+        Simulation none = new Simulation(new SimulationConfig(new RicartAgrawala(), List.of("u", "v"),
+                new double[2], new double[2], null, 1, ChannelDiscipline.FIFO, PortAssignment.LOWEST, CheckSettings.DEFAULTS, 1));
+        assertEquals("", none.region(1));
+        assertEquals("", none.copy().region(0));
+        Simulation sets = new Simulation(new SimulationConfig(new Klme(1, KlmeVariant.CORRECTED), List.of("u", "v", "w"),
+                new double[3], new double[3], List.of("", "R", "S"), 1, ChannelDiscipline.FIFO, PortAssignment.LOWEST,
+                CheckSettings.DEFAULTS, 1));
+        assertEquals(List.of("", "R", "S"), List.of(sets.region(0), sets.region(1), sets.region(2)));
+        assertEquals("R", sets.copy().region(1));
+    }
 }

@@ -79,9 +79,13 @@ public final class AcyclicDependenciesCheck implements Check {
         /**
          * Per vertex: its out-edges as the ports of its node they leave through: a participant's P,
          * a competing initiator's W, minus ports whose cut the node has not processed yet (their
-         * entries are stale). Sized 2n once a full pass read them all.
+         * entries are stale). Sized 2n once a full pass read them all: ints while Δ ≤ 31 (8 bytes a
+         * node, not 16), else longs.
          */
-        private long[] edges = new long[0];
+        private int[] narrow;
+        private long[] wide;
+        /** How many vertices {@link #narrow} or {@link #wide} holds: 2n once a full pass read them, else 0. */
+        private int vertices;
         /** Per vertex, while peeling: whether it is not dropped yet. */
         private long[] alive = new long[0];
         /** The view of the pass under way. */
@@ -107,23 +111,31 @@ public final class AcyclicDependenciesCheck implements Check {
 
         /** Whether a full pass read the out-edges of all n nodes. */
         boolean covers(int n) {
-            return edges.length == 2 * n && n > 0;
+            return vertices == 2 * n && n > 0;
+        }
+
+        private long edges(int v) {
+            return narrow != null ? narrow[v] & 0xFFFFFFFFL : wide[v];
+        }
+
+        private void edges(int v, long ports) {
+            if (narrow != null) narrow[v] = (int) ports;
+            else wide[v] = ports;
         }
 
         /** Reads the out-edges of nodes {@code nodes[from..to)} (of nodes from..to−1 when null). */
         private void read(SystemView view, int[] nodes, int from, int to) {
-            long[] o = edges;
             for (int i = from; i < to; i++) {
                 int u = nodes == null ? i : nodes[i];
                 LmeState s = (LmeState) view.state(u);
                 long initiator = s.state() == LmeState.State.COMPETE ? s.W() : 0;
                 if ((initiator | s.P()) == 0) {
-                    o[2 * u] = 0;
-                    o[2 * u + 1] = 0;
+                    edges(2 * u, 0);
+                    edges(2 * u + 1, 0);
                 } else {
                     long live = ~view.unprocessedDisconnections(u);
-                    o[2 * u] = initiator & live;
-                    o[2 * u + 1] = s.P() & live;
+                    edges(2 * u, initiator & live);
+                    edges(2 * u + 1, s.P() & live);
                 }
             }
         }
@@ -131,7 +143,12 @@ public final class AcyclicDependenciesCheck implements Check {
         void full(SystemView view, List<Violation> out) {
             this.view = view;
             int n = view.nodeCount();
-            if (edges.length != 2 * n) edges = new long[2 * n];
+            if (vertices != 2 * n) {
+                boolean fits = view.delta() < Integer.SIZE; // the masks hold ports 0..Δ
+                narrow = fits ? new int[2 * n] : null;
+                wide = fits ? null : new long[2 * n];
+                vertices = 2 * n;
+            }
             view.workers().forRange(n, GRAIN, (from, to) -> read(view, null, from, to));
             foundLastRound = hasCycle() && reportFirst(view, out);
         }
@@ -165,7 +182,7 @@ public final class AcyclicDependenciesCheck implements Check {
 
         /** Whether a search from the changed nodes' vertices finds a cycle. */
         private boolean fromChanged(int[] changed) {
-            begin(edges.length / 2);
+            begin(vertices / 2);
             for (int u : changed) {
                 if (from(u) != null) return true;
             }
@@ -180,11 +197,11 @@ public final class AcyclicDependenciesCheck implements Check {
          * the port tables in order, where a search jumps across them.
          */
         private boolean hasCycle() {
-            int words = (edges.length + 63) >>> 6;
+            int words = (vertices + 63) >>> 6;
             if (alive.length != words) alive = new long[words];
             for (int i = 0; i < words; i++) {
                 long bits = 0;
-                for (int b = 0, v = i << 6; b < 64 && v < edges.length; b++, v++) if (edges[v] != 0) bits |= 1L << b;
+                for (int b = 0, v = i << 6; b < 64 && v < vertices; b++, v++) if (edges(v) != 0) bits |= 1L << b;
                 alive[i] = bits;
             }
             boolean forward = true;
@@ -208,7 +225,7 @@ public final class AcyclicDependenciesCheck implements Check {
 
         /** Whether one of v's out-edges leads to a vertex not dropped. */
         private boolean leadsOn(int v) {
-            for (long rest = edges[v]; rest != 0; rest &= rest - 1) {
+            for (long rest = edges(v); rest != 0; rest &= rest - 1) {
                 int w = target(view, v, Long.numberOfTrailingZeros(rest));
                 if (w >= 0 && (alive[w >>> 6] & (1L << w)) != 0) return true;
             }
@@ -218,7 +235,7 @@ public final class AcyclicDependenciesCheck implements Check {
         /** Searches from u's unvisited vertices with out-edges, initiator first; returns a cycle's vertices or null. */
         private int[] from(int u) {
             for (int start = 2 * u; start <= 2 * u + 1; start++) {
-                long first = edges[start];
+                long first = edges(start);
                 if (first == 0 || seen[start] >= onPath) continue;
                 int[] cycle = dfs(start, first);
                 if (cycle != null) return cycle;
@@ -258,7 +275,7 @@ public final class AcyclicDependenciesCheck implements Check {
                         remaining = java.util.Arrays.copyOf(remaining, depth * 2);
                     }
                     path[depth] = w;
-                    remaining[depth] = edges[w];
+                    remaining[depth] = edges(w);
                 }
             }
             return null;
