@@ -8,18 +8,17 @@ import java.util.List;
  * Messages in transit, kept per receiving node in send order. A directed edge's channel is the
  * subsequence with one {@code toPort}; self-messages travel on port 0 like any other.
  *
- * <p>All boxes share one pool of slots in three columns (the small fields side by side, the ids,
- * the messages: 24 bytes a message, where an {@link Envelope} and its box's slot took 44). A
- * node's box is a row of consecutive slots in send order, in a room of the pool a little larger
- * than the box: its i-th message is at {@code first(node) + i}, and reading a box reads a few
- * adjacent words (a million-node run touches one cache line a box, not one a message). A send to
- * a full room moves the row to a larger room at the pool's end; a round's end lays the rows out
- * again in node order once the rooms left behind outweigh a quarter of those in use, so a pass
- * over the nodes reads the pool in order. Everything runs on one thread in the run's order, so
- * the layout is a function of the run alone; and it never shows: {@link #get} builds the same
- * envelope, and every answer is the one a list of envelopes per node gave. The hot paths walk a
- * box through {@link #first} and {@link #next} (or index it with {@link #slot}) and read the
- * fields, building no envelope.
+ * <p>All boxes share one pool of slots in two columns (the fields side by side, the messages:
+ * 24 bytes a message, where an {@link Envelope} and its box's slot took 44). A node's box is a
+ * row of consecutive slots in send order, in a room of the pool: its i-th message is at
+ * {@code first(node) + i}, and reading a box reads a few adjacent words (a million-node run
+ * touches a cache line or two a box, not one a message). A send to a full room moves the row to
+ * a larger room at the pool's end; at a round's end, once the rooms left behind pile up, the
+ * rows are laid out again in node order, each in the smallest room holding it, so a pass over the
+ * nodes reads the pool in order. Everything runs on one thread in the run's order, so the layout is a function
+ * of the run alone; and it never shows: {@link #get} builds the same envelope, and every answer
+ * is the one a list of envelopes per node gave. The hot paths walk a box through {@link #first}
+ * and {@link #next} (or index it with {@link #slot}) and read the fields, building no envelope.
  */
 public final class Channels {
     private static final int NIL = -1;
@@ -27,63 +26,71 @@ public final class Channels {
     private static final int PORTS = 64;
     /**
      * Room sizes, in slots, by class: 0, 1, 2, 3, then growing by half and by a third in turn
-     * (4, 6, 8, 12, 16, …), so a class fits a byte and a room's spare stays under a third of it.
+     * (4, 6, 8, 12, 16, …), so a room's spare stays under a third of it.
      */
     private static final int[] ROOMS = rooms();
 
     private final ChannelDiscipline discipline;
-    /** Each node's row: its first slot in the pool (meaningless while its room is 0). */
-    private final int[] start;
-    /** Each node's messages in transit: its row's length. */
-    private final int[] size;
-    /** Each node's room in the pool, as an index into {@link #ROOMS}. */
-    private final byte[] room;
     /**
-     * Per slot, three ints side by side, so that reading what the listing needs touches one
-     * cache line for a short box: the round of the send, the sender, and the two ports
-     * (receiver's in the low byte, sender's in the next) with {@link #LAST} on a row's last slot.
+     * Each node's row in one word, so that finding a box costs one read: its first slot in the
+     * pool (meaningless while its room is 0) in the low 32 bits, its length (the node's messages
+     * in transit) in the next {@link #SIZE_BITS}, its room's class (an index into
+     * {@link #ROOMS}) in the top 6.
+     */
+    private final long[] row;
+    private static final int SIZE_BITS = 26;
+    private static final long SIZE_MASK = (1L << SIZE_BITS) - 1;
+    private static final int CLASS_SHIFT = 32 + SIZE_BITS;
+    /**
+     * Per slot, five ints side by side, so that reading a short box touches a cache line or two:
+     * the round of the send, the sender, the two ports (receiver's in the low byte, sender's in the
+     * next) with {@link #LAST} on a row's last slot, and the message id's two halves.
      */
     private int[] cell;
-    private static final int W = 3;
+    private static final int W = 5;
     private static final int ROUND = 0;
     private static final int FROM = 1;
     private static final int PORTS_AT = 2;
+    private static final int ID_LOW = 3;
+    private static final int ID_HIGH = 4;
     /** Marks a row's last slot, so that {@link #next} needs no node. */
     private static final int LAST = 1 << 16;
-    private long[] id;
     private Message[] message;
-    /** The first pool slot no room holds. */
+    /** The first pool slot below which every slot is in a room, held by a row or free. */
     private int end;
-    /** Slots in the nodes' rooms: the sum of {@code ROOMS[room[u]]}. */
+    /**
+     * Per room class, the first of the rooms that rows left behind, {@link #NIL} if none: the next
+     * row moving into that class takes it (last in, first out), so the pool serves a round's moves
+     * from the rooms its earlier moves gave up. A free room's first slot holds the next one's start.
+     */
+    private final int[] free = new int[ROOMS.length];
+    /** Slots in the nodes' rooms: the sum of their {@link #ROOMS}. */
     private int roomy;
     private long total;
 
     public Channels(int n, ChannelDiscipline discipline) {
         this.discipline = discipline;
-        start = new int[n];
-        size = new int[n];
-        room = new byte[n];
+        row = new long[n];
         allocate(16);
+        Arrays.fill(free, NIL);
     }
 
     private Channels(Channels o) {
         discipline = o.discipline;
-        start = o.start.clone();
-        size = o.size.clone();
-        room = o.room.clone();
+        row = o.row.clone();
         cell = o.cell.clone();
-        id = o.id.clone();
         message = o.message.clone();
         end = o.end;
+        System.arraycopy(o.free, 0, free, 0, free.length);
         roomy = o.roomy;
         total = o.total;
     }
 
     private static int[] rooms() {
-        int[] r = new int[60];
+        int[] r = new int[1 << (64 - CLASS_SHIFT)];
         for (int c = 0; c < r.length; c++) {
             // 2^k and 3·2^(k-1), interleaved from 2 on; capped where a pool's columns would overflow
-            r[c] = c < 2 ? c : (int) Math.min(Integer.MAX_VALUE / W, (c % 2 == 0 ? 2L : 3L) << (c / 2 - 1));
+            r[c] = c < 2 ? c : (int) Math.min(Integer.MAX_VALUE / W, (c % 2 == 0 ? 2L : 3L) << Math.min(40, c / 2 - 1));
         }
         return r;
     }
@@ -95,9 +102,18 @@ public final class Channels {
         return c;
     }
 
+    private static int start(long r) { return (int) r; }
+
+    private static int size(long r) { return (int) ((r >>> 32) & SIZE_MASK); }
+
+    private static int roomClass(long r) { return (int) (r >>> CLASS_SHIFT); }
+
+    private static long row(int start, int size, int roomClass) {
+        return (start & 0xFFFFFFFFL) | (long) size << 32 | (long) roomClass << CLASS_SHIFT;
+    }
+
     private void allocate(int length) {
         cell = new int[W * length];
-        id = new long[length];
         message = new Message[length];
     }
 
@@ -115,7 +131,7 @@ public final class Channels {
 
     /** Number of messages in transit to {@code node}. */
     public int size(int node) {
-        return size[node];
+        return size(row[node]);
     }
 
     /** The i-th message in transit to {@code node}, in send order (built on demand: a view of its slot). */
@@ -126,21 +142,31 @@ public final class Channels {
     // ------------------------------------------------------------------ slots (the hot paths' view)
 
     /** The slot of node's oldest message, or -1 if none is in transit to it. */
-    int first(int node) { return size[node] == 0 ? NIL : start[node]; }
+    int first(int node) {
+        long r = row[node];
+        return size(r) == 0 ? NIL : start(r);
+    }
 
     /** The slot of node's newest message, or -1. */
-    int last(int node) { return size[node] == 0 ? NIL : start[node] + size[node] - 1; }
+    int last(int node) {
+        long r = row[node];
+        return size(r) == 0 ? NIL : start(r) + size(r) - 1;
+    }
 
     /** The slot of the next message (in send order) to the same node, or -1. */
     int next(int slot) { return (cell[W * slot + PORTS_AT] & LAST) != 0 ? NIL : slot + 1; }
 
     /** The slot of node's i-th message (0 ≤ i < size). */
     int slot(int node, int i) {
-        if (i < 0 || i >= size[node]) throw new IndexOutOfBoundsException("message " + i + " of " + size[node]);
-        return start[node] + i;
+        long r = row[node];
+        if (i < 0 || i >= size(r)) throw new IndexOutOfBoundsException("message " + i + " of " + size(r));
+        return start(r) + i;
     }
 
-    long id(int slot) { return id[slot]; }
+    long id(int slot) {
+        int c = W * slot;
+        return (long) cell[c + ID_HIGH] << 32 | (cell[c + ID_LOW] & 0xFFFFFFFFL);
+    }
 
     int sentRound(int slot) { return cell[W * slot + ROUND]; }
 
@@ -154,7 +180,7 @@ public final class Channels {
 
     /** The envelope of a slot of {@code node}'s box. */
     Envelope envelope(int node, int slot) {
-        return new Envelope(id[slot], from(slot), fromPort(slot), node, toPort(slot), sentRound(slot), message[slot]);
+        return new Envelope(id(slot), from(slot), fromPort(slot), node, toPort(slot), sentRound(slot), message[slot]);
     }
 
     /**
@@ -168,16 +194,25 @@ public final class Channels {
     }
 
     /** The pool's slots, in rooms or not (for tests of its room). */
-    int capacity() { return id.length; }
+    int capacity() { return message.length; }
 
-    /** Slots in rooms no row holds any more, below the pool's end (for tests of the layout). */
+    /** Slots in rooms no row holds, below the pool's end (for tests of the layout). */
     int abandoned() { return end - roomy; }
 
+    /** The free rooms, each as its first slot and its length (for tests of the layout). */
+    List<int[]> freeRooms() {
+        List<int[]> rooms = new ArrayList<>();
+        for (int c = 0; c < free.length; c++) {
+            for (int k = free[c]; k != NIL; k = cell[W * k + ROUND]) rooms.add(new int[] {k, ROOMS[c]});
+        }
+        return rooms;
+    }
+
     /** The room of node's row, in slots (for tests of the layout). */
-    int room(int node) { return ROOMS[room[node]]; }
+    int room(int node) { return ROOMS[roomClass(row[node])]; }
 
     /** Where node's room starts in the pool, empty or not (for tests of the layout). */
-    int roomStart(int node) { return start[node]; }
+    int roomStart(int node) { return start(row[node]); }
 
     /** The pool's first slot in no room (for tests of the layout). */
     int end() { return end; }
@@ -193,47 +228,59 @@ public final class Channels {
         if (fromPort < 0 || fromPort >= PORTS || toPort < 0 || toPort >= PORTS) {
             throw new IllegalArgumentException("port out of range: " + fromPort + ", " + toPort);
         }
-        int s = size[to];
-        if (s == ROOMS[room[to]]) move(to, room[to] + 1);
-        int k = start[to] + s;
-        if (s > 0) cell[W * (k - 1) + PORTS_AT] &= ~LAST;
-        this.id[k] = id;
+        long r = row[to];
+        int s = size(r);
+        if (s == ROOMS[roomClass(r)]) r = move(to, roomClass(r) + 1);
+        else if (s == SIZE_MASK) throw new IllegalStateException(SIZE_MASK + " messages in transit to node " + to + " already");
+        int k = start(r) + s;
         int c = W * k;
+        if (s > 0) cell[c - W + PORTS_AT] &= ~LAST;
         cell[c + ROUND] = sentRound;
         cell[c + FROM] = from;
         cell[c + PORTS_AT] = toPort | fromPort << 8 | LAST;
+        cell[c + ID_LOW] = (int) id;
+        cell[c + ID_HIGH] = (int) (id >>> 32);
         this.message[k] = message;
-        size[to] = s + 1;
+        row[to] = r + (1L << 32);
         total++;
     }
 
-    /** Moves node's row to a room of class {@code c} at the pool's end. */
-    private void move(int node, int c) {
+    /**
+     * Moves node's row to a free room of class {@code c}, or a new one at the pool's end; returns
+     * its new row word. The pool grows by half when full, and only a round's end lays it out
+     * again: a pass over the nodes for every few moves would cost a large round more than its sends.
+     */
+    private long move(int node, int c) {
         int slots = ROOMS[c];
-        if (end + slots > id.length) {
-            // lay the rows out again if that gives back a third of the pool, else grow it by half
-            if (id.length - roomy >= id.length / 3) {
-                compact(slots);
-                if (size[node] < ROOMS[room[node]]) return; // the row's new room holds one more
-            }
-            if (end + slots > id.length) grow(end + slots);
+        int to = free[c];
+        if (to != NIL) {
+            free[c] = cell[W * to + ROUND];
+        } else {
+            if (end + slots > message.length) grow(end + slots);
+            to = end;
+            end += slots;
         }
-        int from = start[node];
-        int s = size[node];
-        System.arraycopy(cell, W * from, cell, W * end, W * s);
-        System.arraycopy(id, from, id, end, s);
-        System.arraycopy(message, from, message, end, s);
-        Arrays.fill(message, from, from + s, null); // the abandoned room keeps no message alive
-        roomy += slots - ROOMS[room[node]];
-        start[node] = end;
-        room[node] = (byte) c;
-        end += slots;
+        long r = row[node];
+        int from = start(r);
+        int s = size(r);
+        System.arraycopy(cell, W * from, cell, W * to, W * s);
+        // the room left behind keeps its messages alive until a row moves in or the pool is laid out
+        System.arraycopy(message, from, message, to, s);
+        int old = roomClass(r);
+        if (ROOMS[old] > 0) {
+            cell[W * from + ROUND] = free[old];
+            free[old] = from;
+        }
+        roomy += slots - ROOMS[old];
+        r = row(to, s, c);
+        row[node] = r;
+        return r;
     }
 
     private void grow(int needed) {
-        int length = Math.max(needed, id.length + Math.max(16, id.length >> 1));
+        int length = Math.max(needed, message.length + Math.max(16, message.length >> 1));
+        if (length > Integer.MAX_VALUE / W) throw new IllegalStateException("too many messages in transit: " + total);
         cell = Arrays.copyOf(cell, W * length);
-        id = Arrays.copyOf(id, length);
         message = Arrays.copyOf(message, length);
     }
 
@@ -245,40 +292,37 @@ public final class Channels {
      * and ids stay. It costs a pass over the nodes, which the round's checks make anyway.
      */
     public void settle() {
-        int spare = id.length - roomy;
-        if (end - roomy > roomy / 4 + 16 || spare > roomy / 2 + 64) compact(0);
+        int spare = message.length - roomy;
+        if (end - roomy > roomy / 4 + 16 || spare > roomy / 2 + 64) compact();
     }
 
     /**
      * Rows in node order into fresh columns, each in the smallest room holding it (a box of up to
-     * four messages in exactly its size: most are), with an eighth of the rooms and {@code extra}
-     * slots to spare. A box that grows later moves once per room class, a few copied slots.
+     * four messages in exactly its size: most are), with an eighth of the rooms to spare. A box
+     * that grows later moves once per room class, a few copied slots.
      */
-    private void compact(int extra) {
+    private void compact() {
         int[] oCell = cell;
-        long[] oId = id;
         Message[] oMessage = message;
         long rooms = 0;
-        for (int u = 0; u < size.length; u++) {
-            rooms += ROOMS[classFor(size[u])];
-        }
-        long length = rooms + (rooms >> 3) + extra + 16;
+        for (long r : row) rooms += ROOMS[classFor(size(r))];
+        long length = rooms + (rooms >> 3) + 16;
         if (length > Integer.MAX_VALUE / W) throw new IllegalStateException("too many messages in transit: " + total);
         allocate((int) length);
         int w = 0;
-        for (int u = 0; u < size.length; u++) {
-            int s = size[u];
+        for (int u = 0; u < row.length; u++) {
+            long r = row[u];
+            int s = size(r);
             int c = classFor(s);
-            int from = start[u];
+            int from = start(r);
             System.arraycopy(oCell, W * from, cell, W * w, W * s);
-            System.arraycopy(oId, from, id, w, s);
             System.arraycopy(oMessage, from, message, w, s);
-            start[u] = w;
-            room[u] = (byte) c;
+            row[u] = row(w, s, c);
             w += ROOMS[c];
         }
         end = w;
         roomy = w;
+        Arrays.fill(free, NIL);
     }
 
     /**
@@ -290,36 +334,36 @@ public final class Channels {
         if (sentRound(k) >= round) return false;
         if (discipline == ChannelDiscipline.FIFO) {
             int p = toPort(k);
-            for (int j = start[node]; j != k; j++) if (toPort(j) == p) return false;
+            for (int j = k - i; j != k; j++) if (toPort(j) == p) return false;
         }
         return true;
     }
 
     /** Index of message {@code id} in the node's box, or -1. */
     public int indexOf(int node, long id) {
-        for (int i = 0, k = start[node], s = size[node]; i < s; i++, k++) if (this.id[k] == id) return i;
+        long r = row[node];
+        for (int i = 0, k = start(r), s = size(r); i < s; i++, k++) if (id(k) == id) return i;
         return -1;
     }
 
     public void removeAt(int node, int i) {
         int k = slot(node, i);
-        int s = size[node];
-        int after = s - i - 1;
+        long r = row[node];
+        int after = size(r) - i - 1;
         System.arraycopy(cell, W * (k + 1), cell, W * k, W * after);
-        System.arraycopy(id, k + 1, id, k, after);
         System.arraycopy(message, k + 1, message, k, after);
-        int last = start[node] + s - 1;
-        message[last] = null; // the protocol's message may be garbage now
+        message[k + after] = null; // the protocol's message may be garbage now
         if (after == 0 && i > 0) cell[W * (k - 1) + PORTS_AT] |= LAST;
-        size[node] = s - 1;
+        row[node] = r - (1L << 32);
         total--;
     }
 
     /** Removes and returns every message in transit to {@code node} on {@code port} (the edge was cut). */
     public List<Envelope> drop(int node, int port) {
         List<Envelope> lost = null;
-        int from = start[node];
-        int s = size[node];
+        long r = row[node];
+        int from = start(r);
+        int s = size(r);
         int w = from;
         for (int k = from; k < from + s; k++) {
             if (toPort(k) == port) {
@@ -328,7 +372,6 @@ public final class Channels {
             } else {
                 if (w != k) {
                     System.arraycopy(cell, W * k, cell, W * w, W);
-                    id[w] = id[k];
                     message[w] = message[k];
                 }
                 w++;
@@ -337,15 +380,16 @@ public final class Channels {
         if (lost == null) return List.of();
         Arrays.fill(message, w, from + s, null);
         if (w > from) cell[W * (w - 1) + PORTS_AT] |= LAST;
-        size[node] = w - from;
+        row[node] = row(from, w - from, roomClass(r));
         total -= lost.size();
         return lost;
     }
 
-    /** Messages in transit to {@code node} on {@code port}: a scan of the node's row, which lies in a cache line or two. */
+    /** Messages in transit to {@code node} on {@code port}: a scan of the node's row, a cache line or two. */
     public int count(int node, int port) {
+        long r = row[node];
         int c = 0;
-        for (int k = W * start[node] + PORTS_AT, e = k + W * size[node]; k < e; k += W) {
+        for (int k = W * start(r) + PORTS_AT, e = k + W * size(r); k < e; k += W) {
             if ((cell[k] & 0xFF) == port) c++;
         }
         return c;
