@@ -285,15 +285,19 @@ public final class Channels {
     }
 
     /**
-     * Gives back the pool's spare once rows have moved (the rooms they left behind hold more than
-     * a quarter of the slots in rooms) or a third of it is free (a run's first rounds, when every
-     * node announces itself, leave a pool sized for their peak): the rows are laid out again in
-     * node order. At a round's end, as {@link TimeVaryingGraph#settle}; the messages, their order
-     * and ids stay. It costs a pass over the nodes, which the round's checks make anyway.
+     * Gives back the pool's spare once the rooms hold half as many slots again as there are
+     * messages (a box that shrinks keeps its room, and a run's first rounds, when every node
+     * announces itself, leave rooms sized for their peak), the rooms rows left behind outweigh a
+     * quarter of those in use, or a third of the pool is in no row: the rows are laid out again
+     * in node order, each in the smallest room holding it (which holds at most a third more than
+     * its messages, so a layout is not followed by another at once). At a round's end, as
+     * {@link TimeVaryingGraph#settle}; the messages, their order and ids stay. It costs a pass
+     * over the nodes, which the round's checks make anyway.
      */
     public void settle() {
-        int spare = message.length - roomy;
-        if (end - roomy > roomy / 4 + 16 || spare > roomy / 2 + 64) compact();
+        if (roomy > total + (total >> 1) + 64 || end - roomy > roomy / 4 + 16 || message.length - roomy > roomy / 2 + 64) {
+            compact();
+        }
     }
 
     /**
