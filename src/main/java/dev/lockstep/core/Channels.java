@@ -8,69 +8,112 @@ import java.util.List;
  * Messages in transit, kept per receiving node in send order. A directed edge's channel is the
  * subsequence with one {@code toPort}; self-messages travel on port 0 like any other.
  *
- * <p>All boxes share one table of slots in three columns (the small fields side by side, the
- * ids, the messages; a million-node run holds millions of
- * messages in transit: 28 bytes a message here, where an {@link Envelope} and its box's slot took
- * 44). A node's box is a list of slots linked in send order; a received slot goes on a free list
- * and the next send takes it back (last in, first out, so the table's layout is a function of the
- * run alone). The layout never shows: {@link #get} builds the same envelope, and every answer is
- * the one a list of envelopes per node gave. The hot paths walk a box through {@link #first} and
- * {@link #next} and read the fields, building no envelope.
+ * <p>All boxes share one pool of slots in two columns (the fields side by side, the messages:
+ * 24 bytes a message, where an {@link Envelope} and its box's slot took 44). A node's box is a
+ * row of consecutive slots in send order, in a room of the pool: its i-th message is at
+ * {@code first(node) + i}, and reading a box reads a few adjacent words (a million-node run
+ * touches a cache line or two a box, not one a message). A send to a full room moves the row to
+ * a larger room at the pool's end; at a round's end, once the rooms left behind pile up, the
+ * rows are laid out again in node order, each in the smallest room holding it, so a pass over the
+ * nodes reads the pool in order. Everything runs on one thread in the run's order, so the layout is a function
+ * of the run alone; and it never shows: {@link #get} builds the same envelope, and every answer
+ * is the one a list of envelopes per node gave. The hot paths walk a box through {@link #first}
+ * and {@link #next} (or index it with {@link #slot}) and read the fields, building no envelope.
  */
 public final class Channels {
     private static final int NIL = -1;
     /** Ports fit a byte and a {@code long}'s bits (Δ ≤ 63), which the FIFO test relies on. */
     private static final int PORTS = 64;
+    /**
+     * Room sizes, in slots, by class: 0, 1, 2, 3, then growing by half and by a third in turn
+     * (4, 6, 8, 12, 16, …), so a room's spare stays under a third of it.
+     */
+    private static final int[] ROOMS = rooms();
 
     private final ChannelDiscipline discipline;
     /**
-     * Each node's first and last slot ({@link #NIL} when empty). A box's size is counted when
-     * asked: only the window and the tools ask, and boxes are short.
+     * Each node's row in one word, so that finding a box costs one read: its first slot in the
+     * pool (meaningless while its room is 0) in the low 32 bits, its length (the node's messages
+     * in transit) in the next {@link #SIZE_BITS}, its room's class (an index into
+     * {@link #ROOMS}) in the top 6.
      */
-    private final int[] head;
-    private final int[] tail;
+    private final long[] row;
+    private static final int SIZE_BITS = 26;
+    private static final long SIZE_MASK = (1L << SIZE_BITS) - 1;
+    private static final int CLASS_SHIFT = 32 + SIZE_BITS;
     /**
-     * Per slot, four ints side by side, so that walking a box and reading what the listing
-     * needs touches one cache line a message: the next slot of the same box (or of the free
-     * list, {@link #NIL} at the end), the round of the send, the sender, and the two ports
-     * (receiver's in the low byte).
+     * Per slot, five ints side by side, so that reading a short box touches a cache line or two:
+     * the round of the send, the sender, the two ports (receiver's in the low byte, sender's in the
+     * next) with {@link #LAST} on a row's last slot, and the message id's two halves.
      */
     private int[] cell;
-    private static final int NEXT = 0;
-    private static final int ROUND = 1;
-    private static final int FROM = 2;
-    private static final int PORTS_AT = 3;
-    private long[] id;
+    private static final int W = 5;
+    private static final int ROUND = 0;
+    private static final int FROM = 1;
+    private static final int PORTS_AT = 2;
+    private static final int ID_LOW = 3;
+    private static final int ID_HIGH = 4;
+    /** Marks a row's last slot, so that {@link #next} needs no node. */
+    private static final int LAST = 1 << 16;
     private Message[] message;
-    /** The first slot never used; the free list holds the used ones given back below it. */
+    /** The first pool slot below which every slot is in a room, held by a row or free. */
     private int end;
-    private int free = NIL;
+    /**
+     * Per room class, the first of the rooms that rows left behind, {@link #NIL} if none: the next
+     * row moving into that class takes it (last in, first out), so the pool serves a round's moves
+     * from the rooms its earlier moves gave up. A free room's first slot holds the next one's start.
+     */
+    private final int[] free = new int[ROOMS.length];
+    /** Slots in the nodes' rooms: the sum of their {@link #ROOMS}. */
+    private int roomy;
     private long total;
 
     public Channels(int n, ChannelDiscipline discipline) {
         this.discipline = discipline;
-        head = new int[n];
-        tail = new int[n];
-        Arrays.fill(head, NIL);
-        Arrays.fill(tail, NIL);
+        row = new long[n];
         allocate(16);
+        Arrays.fill(free, NIL);
     }
 
     private Channels(Channels o) {
         discipline = o.discipline;
-        head = o.head.clone();
-        tail = o.tail.clone();
+        row = o.row.clone();
         cell = o.cell.clone();
-        id = o.id.clone();
         message = o.message.clone();
         end = o.end;
-        free = o.free;
+        System.arraycopy(o.free, 0, free, 0, free.length);
+        roomy = o.roomy;
         total = o.total;
     }
 
+    private static int[] rooms() {
+        int[] r = new int[1 << (64 - CLASS_SHIFT)];
+        for (int c = 0; c < r.length; c++) {
+            // 2^k and 3·2^(k-1), interleaved from 2 on; capped where a pool's columns would overflow
+            r[c] = c < 2 ? c : (int) Math.min(Integer.MAX_VALUE / W, (c % 2 == 0 ? 2L : 3L) << Math.min(40, c / 2 - 1));
+        }
+        return r;
+    }
+
+    /** The smallest room class holding {@code slots}. */
+    private static int classFor(int slots) {
+        int c = 0;
+        while (ROOMS[c] < slots) c++;
+        return c;
+    }
+
+    private static int start(long r) { return (int) r; }
+
+    private static int size(long r) { return (int) ((r >>> 32) & SIZE_MASK); }
+
+    private static int roomClass(long r) { return (int) (r >>> CLASS_SHIFT); }
+
+    private static long row(int start, int size, int roomClass) {
+        return (start & 0xFFFFFFFFL) | (long) size << 32 | (long) roomClass << CLASS_SHIFT;
+    }
+
     private void allocate(int length) {
-        cell = new int[4 * length];
-        id = new long[length];
+        cell = new int[W * length];
         message = new Message[length];
     }
 
@@ -88,9 +131,7 @@ public final class Channels {
 
     /** Number of messages in transit to {@code node}. */
     public int size(int node) {
-        int c = 0;
-        for (int k = head[node]; k != NIL; k = next(k)) c++;
-        return c;
+        return size(row[node]);
     }
 
     /** The i-th message in transit to {@code node}, in send order (built on demand: a view of its slot). */
@@ -101,37 +142,45 @@ public final class Channels {
     // ------------------------------------------------------------------ slots (the hot paths' view)
 
     /** The slot of node's oldest message, or -1 if none is in transit to it. */
-    int first(int node) { return head[node]; }
+    int first(int node) {
+        long r = row[node];
+        return size(r) == 0 ? NIL : start(r);
+    }
 
     /** The slot of node's newest message, or -1. */
-    int last(int node) { return tail[node]; }
+    int last(int node) {
+        long r = row[node];
+        return size(r) == 0 ? NIL : start(r) + size(r) - 1;
+    }
 
     /** The slot of the next message (in send order) to the same node, or -1. */
-    int next(int slot) { return cell[4 * slot + NEXT]; }
+    int next(int slot) { return (cell[W * slot + PORTS_AT] & LAST) != 0 ? NIL : slot + 1; }
 
     /** The slot of node's i-th message (0 ≤ i < size). */
     int slot(int node, int i) {
-        int k = i < 0 ? NIL : head[node];
-        for (int j = i; j > 0 && k != NIL; j--) k = next(k);
-        if (k == NIL) throw new IndexOutOfBoundsException("message " + i + " of " + size(node));
-        return k;
+        long r = row[node];
+        if (i < 0 || i >= size(r)) throw new IndexOutOfBoundsException("message " + i + " of " + size(r));
+        return start(r) + i;
     }
 
-    long id(int slot) { return id[slot]; }
+    long id(int slot) {
+        int c = W * slot;
+        return (long) cell[c + ID_HIGH] << 32 | (cell[c + ID_LOW] & 0xFFFFFFFFL);
+    }
 
-    int sentRound(int slot) { return cell[4 * slot + ROUND]; }
+    int sentRound(int slot) { return cell[W * slot + ROUND]; }
 
-    int from(int slot) { return cell[4 * slot + FROM]; }
+    int from(int slot) { return cell[W * slot + FROM]; }
 
-    int fromPort(int slot) { return cell[4 * slot + PORTS_AT] >>> 8; }
+    int fromPort(int slot) { return (cell[W * slot + PORTS_AT] >>> 8) & 0xFF; }
 
-    int toPort(int slot) { return cell[4 * slot + PORTS_AT] & 0xFF; }
+    int toPort(int slot) { return cell[W * slot + PORTS_AT] & 0xFF; }
 
     Message message(int slot) { return message[slot]; }
 
     /** The envelope of a slot of {@code node}'s box. */
     Envelope envelope(int node, int slot) {
-        return new Envelope(id[slot], from(slot), fromPort(slot), node, toPort(slot), sentRound(slot), message[slot]);
+        return new Envelope(id(slot), from(slot), fromPort(slot), node, toPort(slot), sentRound(slot), message[slot]);
     }
 
     /**
@@ -144,8 +193,29 @@ public final class Channels {
                 && (discipline != ChannelDiscipline.FIFO || (portsBefore & (1L << toPort(slot))) == 0);
     }
 
-    /** The table's slots, in use or not (for tests of its room). */
-    int capacity() { return id.length; }
+    /** The pool's slots, in rooms or not (for tests of its room). */
+    int capacity() { return message.length; }
+
+    /** Slots in rooms no row holds, below the pool's end (for tests of the layout). */
+    int abandoned() { return end - roomy; }
+
+    /** The free rooms, each as its first slot and its length (for tests of the layout). */
+    List<int[]> freeRooms() {
+        List<int[]> rooms = new ArrayList<>();
+        for (int c = 0; c < free.length; c++) {
+            for (int k = free[c]; k != NIL; k = cell[W * k + ROUND]) rooms.add(new int[] {k, ROOMS[c]});
+        }
+        return rooms;
+    }
+
+    /** The room of node's row, in slots (for tests of the layout). */
+    int room(int node) { return ROOMS[roomClass(row[node])]; }
+
+    /** Where node's room starts in the pool, empty or not (for tests of the layout). */
+    int roomStart(int node) { return start(row[node]); }
+
+    /** The pool's first slot in no room (for tests of the layout). */
+    int end() { return end; }
 
     // ------------------------------------------------------------------ changes
 
@@ -158,65 +228,105 @@ public final class Channels {
         if (fromPort < 0 || fromPort >= PORTS || toPort < 0 || toPort >= PORTS) {
             throw new IllegalArgumentException("port out of range: " + fromPort + ", " + toPort);
         }
-        int k = free;
-        if (k != NIL) {
-            free = next(k);
-        } else {
-            if (end == this.id.length) grow();
-            k = end++;
-        }
-        this.id[k] = id;
-        int c = 4 * k;
-        cell[c + NEXT] = NIL;
+        long r = row[to];
+        int s = size(r);
+        if (s == ROOMS[roomClass(r)]) r = move(to, roomClass(r) + 1);
+        else if (s == SIZE_MASK) throw new IllegalStateException(SIZE_MASK + " messages in transit to node " + to + " already");
+        int k = start(r) + s;
+        int c = W * k;
+        if (s > 0) cell[c - W + PORTS_AT] &= ~LAST;
         cell[c + ROUND] = sentRound;
         cell[c + FROM] = from;
-        cell[c + PORTS_AT] = toPort | fromPort << 8;
+        cell[c + PORTS_AT] = toPort | fromPort << 8 | LAST;
+        cell[c + ID_LOW] = (int) id;
+        cell[c + ID_HIGH] = (int) (id >>> 32);
         this.message[k] = message;
-        int t = tail[to];
-        if (t == NIL) head[to] = k;
-        else cell[4 * t + NEXT] = k;
-        tail[to] = k;
+        row[to] = r + (1L << 32);
         total++;
     }
 
-    /** Half as many slots again: the table's spare room stays within a third of it. */
-    private void grow() {
-        int length = id.length + Math.max(16, id.length >> 1);
-        cell = Arrays.copyOf(cell, 4 * length);
-        id = Arrays.copyOf(id, length);
+    /**
+     * Moves node's row to a free room of class {@code c}, or a new one at the pool's end; returns
+     * its new row word. The pool grows by half when full, and only a round's end lays it out
+     * again: a pass over the nodes for every few moves would cost a large round more than its sends.
+     */
+    private long move(int node, int c) {
+        int slots = ROOMS[c];
+        int to = free[c];
+        if (to != NIL) {
+            free[c] = cell[W * to + ROUND];
+        } else {
+            if (end + slots > message.length) grow(end + slots);
+            to = end;
+            end += slots;
+        }
+        long r = row[node];
+        int from = start(r);
+        int s = size(r);
+        System.arraycopy(cell, W * from, cell, W * to, W * s);
+        // the room left behind keeps its messages alive until a row moves in or the pool is laid out
+        System.arraycopy(message, from, message, to, s);
+        int old = roomClass(r);
+        if (ROOMS[old] > 0) {
+            cell[W * from + ROUND] = free[old];
+            free[old] = from;
+        }
+        roomy += slots - ROOMS[old];
+        r = row(to, s, c);
+        row[node] = r;
+        return r;
+    }
+
+    private void grow(int needed) {
+        int length = Math.max(needed, message.length + Math.max(16, message.length >> 1));
+        if (length > Integer.MAX_VALUE / W) throw new IllegalStateException("too many messages in transit: " + total);
+        cell = Arrays.copyOf(cell, W * length);
         message = Arrays.copyOf(message, length);
     }
 
     /**
-     * Gives back the table's room once a third of it or more is spare (a run's first rounds, when
-     * every node announces itself, leave a table sized for their peak; a table grows by half): the
-     * boxes are laid out again in node order with an eighth to spare. At a round's end, as
+     * Gives back the pool's spare once the rooms hold half as many slots again as there are
+     * messages (a box that shrinks keeps its room, and a run's first rounds, when every node
+     * announces itself, leave rooms sized for their peak), the rooms rows left behind outweigh a
+     * quarter of those in use, or a third of the pool is in no row: the rows are laid out again
+     * in node order, each in the smallest room holding it (which holds at most a third more than
+     * its messages, so a layout is not followed by another at once). At a round's end, as
      * {@link TimeVaryingGraph#settle}; the messages, their order and ids stay. It costs a pass
      * over the nodes, which the round's checks make anyway.
      */
     public void settle() {
-        int live = (int) total;
-        if (id.length <= live + (live >> 1) + 64) return;
-        int[] oCell = cell;
-        long[] oId = id;
-        Message[] oMessage = message;
-        allocate(live + (live >> 3) + 16);
-        end = 0;
-        free = NIL;
-        for (int u = 0; u < head.length; u++) {
-            int prev = NIL;
-            for (int k = head[u]; k != NIL; k = oCell[4 * k + NEXT]) {
-                int s = end++;
-                System.arraycopy(oCell, 4 * k, cell, 4 * s, 4);
-                cell[4 * s + NEXT] = NIL;
-                id[s] = oId[k];
-                message[s] = oMessage[k];
-                if (prev == NIL) head[u] = s;
-                else cell[4 * prev + NEXT] = s;
-                prev = s;
-            }
-            tail[u] = prev;
+        if (roomy > total + (total >> 1) + 64 || end - roomy > roomy / 4 + 16 || message.length - roomy > roomy / 2 + 64) {
+            compact();
         }
+    }
+
+    /**
+     * Rows in node order into fresh columns, each in the smallest room holding it (a box of up to
+     * four messages in exactly its size: most are), with an eighth of the rooms to spare. A box
+     * that grows later moves once per room class, a few copied slots.
+     */
+    private void compact() {
+        int[] oCell = cell;
+        Message[] oMessage = message;
+        long rooms = 0;
+        for (long r : row) rooms += ROOMS[classFor(size(r))];
+        long length = rooms + (rooms >> 3) + 16;
+        if (length > Integer.MAX_VALUE / W) throw new IllegalStateException("too many messages in transit: " + total);
+        allocate((int) length);
+        int w = 0;
+        for (int u = 0; u < row.length; u++) {
+            long r = row[u];
+            int s = size(r);
+            int c = classFor(s);
+            int from = start(r);
+            System.arraycopy(oCell, W * from, cell, W * w, W * s);
+            System.arraycopy(oMessage, from, message, w, s);
+            row[u] = row(w, s, c);
+            w += ROOMS[c];
+        }
+        end = w;
+        roomy = w;
+        Arrays.fill(free, NIL);
     }
 
     /**
@@ -228,61 +338,64 @@ public final class Channels {
         if (sentRound(k) >= round) return false;
         if (discipline == ChannelDiscipline.FIFO) {
             int p = toPort(k);
-            for (int j = head[node]; j != k; j = next(j)) if (toPort(j) == p) return false;
+            for (int j = k - i; j != k; j++) if (toPort(j) == p) return false;
         }
         return true;
     }
 
     /** Index of message {@code id} in the node's box, or -1. */
     public int indexOf(int node, long id) {
-        int i = 0;
-        for (int k = head[node]; k != NIL; k = next(k), i++) if (this.id[k] == id) return i;
+        long r = row[node];
+        for (int i = 0, k = start(r), s = size(r); i < s; i++, k++) if (id(k) == id) return i;
         return -1;
     }
 
     public void removeAt(int node, int i) {
-        int prev = i > 0 ? slot(node, i - 1) : NIL;
-        int k = i == 0 ? head[node] : prev == NIL ? NIL : next(prev);
-        if (k == NIL) throw new IndexOutOfBoundsException("message " + i + " of " + size(node));
-        unlink(node, prev, k);
+        int k = slot(node, i);
+        long r = row[node];
+        int after = size(r) - i - 1;
+        System.arraycopy(cell, W * (k + 1), cell, W * k, W * after);
+        System.arraycopy(message, k + 1, message, k, after);
+        message[k + after] = null; // the protocol's message may be garbage now
+        if (after == 0 && i > 0) cell[W * (k - 1) + PORTS_AT] |= LAST;
+        row[node] = r - (1L << 32);
         total--;
-    }
-
-    /** Takes slot k (after {@code prev}, or first) out of node's box and onto the free list. */
-    private void unlink(int node, int prev, int k) {
-        int after = next(k);
-        if (prev == NIL) head[node] = after;
-        else cell[4 * prev + NEXT] = after;
-        if (tail[node] == k) tail[node] = prev;
-        message[k] = null; // the protocol's message may be garbage now
-        cell[4 * k + NEXT] = free;
-        free = k;
     }
 
     /** Removes and returns every message in transit to {@code node} on {@code port} (the edge was cut). */
     public List<Envelope> drop(int node, int port) {
         List<Envelope> lost = null;
-        int prev = NIL;
-        for (int k = head[node]; k != NIL; ) {
-            int after = next(k);
+        long r = row[node];
+        int from = start(r);
+        int s = size(r);
+        int w = from;
+        for (int k = from; k < from + s; k++) {
             if (toPort(k) == port) {
                 if (lost == null) lost = new ArrayList<>(2);
                 lost.add(envelope(node, k));
-                unlink(node, prev, k);
             } else {
-                prev = k;
+                if (w != k) {
+                    System.arraycopy(cell, W * k, cell, W * w, W);
+                    message[w] = message[k];
+                }
+                w++;
             }
-            k = after;
         }
         if (lost == null) return List.of();
+        Arrays.fill(message, w, from + s, null);
+        if (w > from) cell[W * (w - 1) + PORTS_AT] |= LAST;
+        row[node] = row(from, w - from, roomClass(r));
         total -= lost.size();
         return lost;
     }
 
-    /** Messages in transit to {@code node} on {@code port}. */
+    /** Messages in transit to {@code node} on {@code port}: a scan of the node's row, a cache line or two. */
     public int count(int node, int port) {
+        long r = row[node];
         int c = 0;
-        for (int k = head[node]; k != NIL; k = next(k)) if (toPort(k) == port) c++;
+        for (int k = W * start(r) + PORTS_AT, e = k + W * size(r); k < e; k += W) {
+            if ((cell[k] & 0xFF) == port) c++;
+        }
         return c;
     }
 }

@@ -2,9 +2,12 @@ package dev.lockstep.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Random;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -14,11 +17,14 @@ import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 
 /**
- * The messages in transit live in one table of slots linked per node (a free list reuses the
- * slots, {@link Channels#settle} lays the table out again); every answer must be what a list of
- * envelopes per node gives (the store it replaced), after any sequence of sends, receptions,
- * cuts and copies, with FIFO and unordered channels, in copies and in the tables they were
- * copied from. The hot paths' slot view must tell the same as the indexed one.
+ * The messages in transit live in one pool of slots, each node's box a row of consecutive slots
+ * in a room of its own (a full row moves to a larger room at the pool's end, {@link Channels#settle}
+ * lays the pool out again in node order when rooms left behind pile up);
+ * every answer must be what a list of envelopes per node gives (the store it replaced), after
+ * any sequence of sends, bursts, receptions anywhere in a box, cuts and copies, with FIFO and
+ * unordered channels, in copies and in the tables they were copied from, over many rounds. The
+ * hot paths' slot view must tell the same as the indexed one, and the layout must hold: a row's
+ * slots consecutive, inside its room, no two rooms overlapping.
  */
 class ChannelsProperties {
     record Label(String label) implements Message {}
@@ -77,7 +83,7 @@ class ChannelsProperties {
     @Provide
     Arbitrary<Run> runs() {
         Arbitrary<Integer> any = Arbitraries.integers().between(0, 1 << 20);
-        Arbitrary<Op> op = Combinators.combine(Arbitraries.integers().between(0, 15), any, any, any).as(Op::new);
+        Arbitrary<Op> op = Combinators.combine(Arbitraries.integers().between(0, 16), any, any, any).as(Op::new);
         return Combinators.combine(
                 Arbitraries.integers().between(1, 9),
                 Arbitraries.of(1, 2, 3, 8, 64),
@@ -126,6 +132,14 @@ class ChannelsProperties {
                     copiesRef.add(ref.copy());
                 }
                 case 13 -> ch.settle();
+                case 15 -> { // a burst to one node: its row outgrows room after room
+                    for (int j = 0, m = 1 + op.b() % 40; j < m; j++) {
+                        Envelope e = new Envelope(nextId++, j % n, j % run.ports(), u, (op.c() + j) % run.ports(), round,
+                                MESSAGES[j % MESSAGES.length]);
+                        ch.add(e);
+                        ref.box.get(u).add(e);
+                    }
+                }
                 case 14 -> { // work on a copy taken earlier, the original kept as it was
                     if (copies.isEmpty()) continue;
                     int c = op.b() % copies.size();
@@ -151,7 +165,50 @@ class ChannelsProperties {
         }
     }
 
+    /**
+     * Rounds as a simulation makes them: every node receives at most one message (anywhere in its
+     * box, as an unordered channel allows), then some nodes send to others, then the round ends;
+     * boxes grow and shrink, rows move and the pool is laid out again, many times over.
+     */
+    @Property(tries = 60, seed = "13")
+    void manyRoundsKeepEveryAnswer(@ForAll("rounds") Rounds run) {
+        int n = run.n();
+        Channels ch = new Channels(n, ChannelDiscipline.UNORDERED);
+        Reference ref = new Reference(n, ChannelDiscipline.UNORDERED);
+        Random random = new Random(run.seed());
+        long nextId = 0;
+        for (int round = 0; round < run.rounds(); round++) {
+            for (int u = 0; u < n; u++) {
+                int box = ref.box.get(u).size();
+                if (box > 0 && random.nextInt(4) > 0) {
+                    int i = random.nextInt(box);
+                    ch.removeAt(u, i);
+                    ref.box.get(u).remove(i);
+                }
+            }
+            for (int s = 0, sends = random.nextInt(run.sends() + 1); s < sends; s++) {
+                int to = random.nextInt(1 + random.nextInt(n)); // low ids get more: rows of many sizes
+                Envelope e = new Envelope(nextId++, random.nextInt(n), random.nextInt(8), to, random.nextInt(8), round,
+                        MESSAGES[random.nextInt(MESSAGES.length)]);
+                ch.add(e);
+                ref.box.get(to).add(e);
+            }
+            sameAnswers(ch, ref, round + 1);
+            ch.settle();
+            sameAnswers(ch, ref, round + 1);
+        }
+    }
+
+    record Rounds(int n, int rounds, int sends, long seed) {}
+
+    @Provide
+    Arbitrary<Rounds> rounds() {
+        return Combinators.combine(Arbitraries.integers().between(1, 60), Arbitraries.integers().between(1, 40),
+                Arbitraries.integers().between(0, 150), Arbitraries.longs()).as(Rounds::new);
+    }
+
     private static void sameAnswers(Channels ch, Reference ref, int round) {
+        layoutHolds(ch, ref.box.size());
         assertEquals(ref.total(), ch.total());
         int n = ref.box.size();
         for (int u = 0; u < n; u++) {
@@ -187,6 +244,121 @@ class ChannelsProperties {
         }
     }
 
+    /** Each row's slots are consecutive in its room, and no two rooms (held or free) share a slot. */
+    private static void layoutHolds(Channels ch, int n) {
+        List<int[]> rooms = new ArrayList<>();
+        for (int u = 0; u < n; u++) {
+            int size = ch.size(u);
+            assertTrue(size <= ch.room(u), "node " + u + ": " + size + " messages in a room of " + ch.room(u));
+            for (int i = 0; i < size; i++) {
+                assertEquals(ch.roomStart(u) + i, ch.slot(u, i), "node " + u + ", message " + i);
+                assertEquals(i + 1 < size ? ch.slot(u, i) + 1 : -1, ch.next(ch.slot(u, i)));
+            }
+            if (ch.room(u) > 0) rooms.add(new int[] {ch.roomStart(u), ch.roomStart(u) + ch.room(u)});
+        }
+        int inRows = 0;
+        for (int[] r : rooms) inRows += r[1] - r[0];
+        for (int[] f : ch.freeRooms()) rooms.add(new int[] {f[0], f[0] + f[1]});
+        rooms.sort(Comparator.comparingInt(r -> r[0]));
+        for (int k = 1; k < rooms.size(); k++) assertTrue(rooms.get(k - 1)[1] <= rooms.get(k)[0], "rooms overlap");
+        assertTrue(rooms.isEmpty() || rooms.get(rooms.size() - 1)[1] <= ch.end());
+        assertTrue(ch.end() <= ch.capacity());
+        assertEquals(ch.end() - inRows, ch.abandoned());
+    }
+
+    /**
+     * A full row moves to a larger room: one a row left behind if there is one of that size, else
+     * a new one at the pool's end; the rooms left behind are given back at the round's end.
+     */
+    @Test
+    void rowsMoveWithinARoundAndThePoolIsLaidOutAtItsEnd() {
+        int n = 50;
+        Channels ch = new Channels(n, ChannelDiscipline.FIFO);
+        Reference ref = new Reference(n, ChannelDiscipline.FIFO);
+        boolean moved = false;
+        boolean reused = false;
+        for (int id = 0; id < 5_000; id++) {
+            int to = (id * id) % n; // some rows grow faster than others
+            int room = ch.room(to);
+            int startBefore = ch.roomStart(to);
+            int endBefore = ch.end();
+            Envelope e = new Envelope(id, id % 7, 1 + id % 3, to, id % 5, 0, MESSAGES[id % 3]);
+            ch.add(e);
+            ref.box.get(to).add(e);
+            if (ch.room(to) > room && ch.size(to) > 1 && ch.roomStart(to) != startBefore) {
+                moved = true;
+                if (ch.end() == endBefore) reused = true;
+            }
+            if (id % 97 == 0) { // receive one now and then: boxes stay in send order when rows shift
+                int u = (id / 97) % n;
+                if (ch.size(u) > 2) {
+                    ch.removeAt(u, 1);
+                    ref.box.get(u).remove(1);
+                }
+            }
+        }
+        assertTrue(moved, "a full row moved");
+        assertTrue(reused, "a row moved into a room another left");
+        assertTrue(ch.abandoned() > 0);
+        sameAnswers(ch, ref, 1);
+        ch.settle();
+        assertEquals(0, ch.abandoned());
+        sameAnswers(ch, ref, 1);
+    }
+
+    /** The room a row leaves is the next one a row growing into its size takes, before the pool's end. */
+    @Test
+    void aRoomLeftBehindIsTakenByTheNextRowOfItsSize() {
+        Channels ch = new Channels(3, ChannelDiscipline.FIFO);
+        Reference ref = new Reference(3, ChannelDiscipline.FIFO);
+        int[] to = {0, 0, 0, 1, 1};
+        int[] startOf1 = new int[to.length];
+        for (int id = 0; id < to.length; id++) {
+            Envelope e = new Envelope(id, 2, 1, to[id], 1 + id % 2, 0, MESSAGES[id % 3]);
+            ch.add(e);
+            ref.box.get(to[id]).add(e);
+            startOf1[id] = ch.roomStart(1);
+            sameAnswers(ch, ref, 1);
+        }
+        // node 0's row took rooms of 1, 2 and 3 slots at 0, 1 and 3; node 1's then took the first two back
+        assertEquals(3, ch.roomStart(0));
+        assertEquals(0, startOf1[3]);
+        assertEquals(1, startOf1[4]);
+        assertEquals(6, ch.end());
+        assertEquals(List.of(0), ch.freeRooms().stream().map(r -> r[0]).toList());
+    }
+
+    /** After a round's end that lays the pool out, the rows lie in node order, each in the smallest room holding it. */
+    @Test
+    void settlingLaysRowsOutInNodeOrder() {
+        int n = 40;
+        Channels ch = new Channels(n, ChannelDiscipline.UNORDERED);
+        Reference ref = new Reference(n, ChannelDiscipline.UNORDERED);
+        for (int id = 0; id < 2_000; id++) { // nodes in reverse, so rows move out of node order
+            int to = n - 1 - (id * 7) % n;
+            Envelope e = new Envelope(id, 0, 0, to, id % 4, 0, MESSAGES[0]);
+            ch.add(e);
+            ref.box.get(to).add(e);
+        }
+        for (int u = 0; u < n; u++) {
+            while (ref.box.get(u).size() > u % 6) { // boxes of 0 to 5 messages, from the middle
+                int i = ref.box.get(u).size() / 2;
+                ch.removeAt(u, i);
+                ref.box.get(u).remove(i);
+            }
+        }
+        ch.settle();
+        sameAnswers(ch, ref, 1);
+        assertEquals(0, ch.abandoned());
+        int at = 0;
+        for (int u = 0; u < n; u++) {
+            assertEquals(at, ch.roomStart(u), "node " + u);
+            int size = ref.box.get(u).size();
+            assertEquals(size == 5 ? 6 : size, ch.room(u), "node " + u + "'s room");
+            at += ch.room(u);
+        }
+    }
+
     /** Ports beyond Δ's 63 have no bit in a port set and are refused, as before by the envelope's two bytes. */
     @Test
     void aPortBeyondSixtyThreeIsRefused() {
@@ -216,7 +388,7 @@ class ChannelsProperties {
         }
         long before = ch.capacity();
         ch.settle();
-        assertEquals(true, ch.capacity() < before / 2, ch.capacity() + " slots of " + before);
+        assertTrue(ch.capacity() < before / 2, ch.capacity() + " slots of " + before);
         sameAnswers(ch, ref, 1);
         long after = ch.capacity();
         ch.settle();
