@@ -3,19 +3,13 @@ package dev.lockstep.core;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.lockstep.bench.LmeBench;
 import dev.lockstep.core.adversary.Asynchronous;
 import dev.lockstep.core.adversary.Engine;
 import dev.lockstep.core.adversary.NodeChoice;
-import dev.lockstep.core.adversary.RandomWorkload;
-import dev.lockstep.core.adversary.ScenarioAdversary;
 import dev.lockstep.core.adversary.SchedulerPolicy;
 import dev.lockstep.core.adversary.SemiSynchronous;
 import dev.lockstep.core.adversary.Sequential;
 import dev.lockstep.core.adversary.Synchronous;
-import dev.lockstep.protocol.lme.Lme;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -42,22 +36,8 @@ class TrustedChoicesProperties {
     /** The run's trace: every execution, every input and what it did, every refusal, the violations. */
     private static String run(long generator, boolean trust, Configuration[] end) {
         Random r = new Random(generator);
-        int n = 3 + r.nextInt(30);
-        double degree = 2 + 4 * r.nextDouble();
-        double side = LmeBench.side(n, degree);
-        double[] x = new double[n];
-        double[] y = new double[n];
-        List<String> names = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            x[i] = r.nextDouble() * side;
-            y[i] = r.nextDouble() * side;
-            names.add("n" + i);
-        }
-        ChannelDiscipline channels = r.nextBoolean() ? ChannelDiscipline.FIFO : ChannelDiscipline.UNORDERED;
-        Simulation sim = new Simulation(new SimulationConfig(new Lme(), names, x, y, null, 16, channels,
-                PortAssignment.LOWEST, CheckSettings.DEFAULTS, r.nextLong()));
-        Engine engine = new Engine(sim, new ScenarioAdversary(new int[0], 1.0, List.of(), null,
-                new RandomWorkload(0.2 + 0.6 * r.nextDouble(), 1 + r.nextInt(3), Integer.MAX_VALUE), policy(r)));
+        Engine engine = RandomLmeEngines.engine(r, 30, TrustedChoicesProperties::policy);
+        Simulation sim = engine.simulation();
         sim.trustListings(trust);
         StringBuilder out = new StringBuilder();
         sim.addListener(new SimulationListener() {

@@ -1,0 +1,41 @@
+package dev.lockstep.core;
+
+import dev.lockstep.bench.LmeBench;
+import dev.lockstep.core.adversary.Engine;
+import dev.lockstep.core.adversary.RandomWorkload;
+import dev.lockstep.core.adversary.ScenarioAdversary;
+import dev.lockstep.core.adversary.SchedulerPolicy;
+import dev.lockstep.protocol.lme.Lme;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.function.Function;
+
+/**
+ * Generated LME runs for the properties that compare two ways of running the same schedule: a
+ * random unit-disk graph of 3 to 2 + {@code maxNodes} nodes, FIFO or not, a random workload and
+ * the policy {@code policy} draws, all from {@code r} in a fixed order (so a generator number
+ * names one run).
+ */
+final class RandomLmeEngines {
+    private RandomLmeEngines() {}
+
+    static Engine engine(Random r, int maxNodes, Function<Random, SchedulerPolicy> policy) {
+        int n = 3 + r.nextInt(maxNodes);
+        double degree = 2 + 4 * r.nextDouble();
+        double side = LmeBench.side(n, degree);
+        double[] x = new double[n];
+        double[] y = new double[n];
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            x[i] = r.nextDouble() * side;
+            y[i] = r.nextDouble() * side;
+            names.add("n" + i);
+        }
+        ChannelDiscipline channels = r.nextBoolean() ? ChannelDiscipline.FIFO : ChannelDiscipline.UNORDERED;
+        Simulation sim = new Simulation(new SimulationConfig(new Lme(), names, x, y, null, 16, channels,
+                PortAssignment.LOWEST, CheckSettings.DEFAULTS, r.nextLong()));
+        return new Engine(sim, new ScenarioAdversary(new int[0], 1.0, List.of(), null,
+                new RandomWorkload(0.2 + 0.6 * r.nextDouble(), 1 + r.nextInt(3), Integer.MAX_VALUE), policy.apply(r)));
+    }
+}
