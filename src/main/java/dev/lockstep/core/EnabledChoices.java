@@ -66,7 +66,7 @@ final class EnabledChoices {
     /** Whether u's listing can change with the round alone: it acted this round, or a message sent this round waits. */
     private boolean roundBound(int u) {
         int round = world.round;
-        if (world.lastStart[u] == round) return true;
+        if (world.lastStart.get(u) == round) return true;
         Channels channels = world.channels;
         int newest = channels.last(u);
         // boxes are in send order, so the newest message tells
@@ -75,7 +75,7 @@ final class EnabledChoices {
 
     private int list(int u, int[] buf, boolean nextRound) {
         int round = world.round;
-        if (world.inFlight[u] != null || (!nextRound && world.lastStart[u] == round) || world.crashed[u]) return 0;
+        if (world.inFlight(u) != null || (!nextRound && world.lastStart.get(u) == round) || world.crashed[u]) return 0;
         int when = nextRound ? round + 1 : round;
         NodeState s = world.states[u];
         int count = 0;
@@ -280,7 +280,7 @@ final class EnabledChoices {
         if (u < 0 || u >= world.states.length || c.action() < 0 || c.action() >= actions.size()) return REFUSED;
         int listed = trustListings ? listedPosition(u, c.action(), c.message()) : UNPROVEN;
         if (listed != UNPROVEN) return listed;
-        if (world.inFlight[u] != null || world.lastStart[u] == round) return REFUSED;
+        if (world.inFlight(u) != null || world.lastStart.get(u) == round) return REFUSED;
         Action<NodeState> act = actions.get(c.action());
         NodeState s = world.states[u];
         Envelope e = c.message();
@@ -311,8 +311,8 @@ final class EnabledChoices {
         if (c.action() < 0 || c.action() >= actions.size()) return "no action " + c.action();
         Action<NodeState> act = actions.get(c.action());
         String what = act.label() + " at " + name(u);
-        if (world.inFlight[u] != null) return what + ": the node is still executing an action";
-        if (world.lastStart[u] == round) return what + ": the node already acted in round " + round;
+        if (world.inFlight(u) != null) return what + ": the node is still executing an action";
+        if (world.lastStart.get(u) == round) return what + ": the node already acted in round " + round;
         NodeState s = world.states[u];
         switch (act.trigger()) {
             case CALL -> {

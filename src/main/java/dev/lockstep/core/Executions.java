@@ -73,7 +73,7 @@ final class Executions {
         int round = world.round;
         StagedExecution f = begin(c, at, round + duration - 1, true);
         f.asynchronous = true;
-        world.inFlight[c.node()] = f;
+        world.inFlight(c.node(), f);
         world.inFlightCount++;
         for (SimulationListener l : audience.all()) l.started(round, c.node(), c, f.label, f.draws, f.end);
     }
@@ -126,7 +126,7 @@ final class Executions {
         SimulationState w = world;
         Action<NodeState> act = actions.get(a);
         w.touch(u);
-        w.lastStart[u] = w.round;
+        w.lastStart.set(u, w.round);
         w.executionsThisRound++;
         w.executionsBegun++;
         TimeVaryingGraph graph = w.graph;
@@ -147,7 +147,7 @@ final class Executions {
         SimulationState w = world;
         if ((events & EV_REQUESTED) != 0) {
             w.setStatus(u, OperationStatus.LOCKING);
-            w.requestRound[u] = w.round;
+            w.requestRound.set(u, w.round);
             w.persistentPorts.set(u, ports & ~1L);
             w.stats.lockRequests++;
         }
@@ -245,7 +245,7 @@ final class Executions {
         }
         if ((f.events & EV_ACQUIRED) != 0) {
             w.setStatus(u, OperationStatus.LOCKED);
-            long wait = round - w.requestRound[u];
+            long wait = round - w.requestRound.get(u);
             stats.locksAcquired++;
             stats.recordWait(wait);
             w.acquired(u);

@@ -66,7 +66,7 @@ final class Faults {
         }
         world.crashed[u] = true;
         world.touch(u);
-        if (world.inFlight[u] != null) {
+        if (world.inFlight(u) != null) {
             world.inFlight[u] = null;
             world.inFlightCount--;
         }

@@ -101,7 +101,7 @@ final class ParallelRound {
         int at = enabling.listed(u, code);
         if (at == EnabledChoices.UNPROVEN) {
             int box = code >>> 8;
-            boolean idle = world.inFlight[u] == null && world.lastStart[u] != world.round;
+            boolean idle = world.inFlight(u) == null && !world.startedThisRound(u);
             Envelope m = box == 0 || !idle || box > world.channels.size(u) ? null : world.channels.get(u, box - 1);
             Choice c = new Choice(u, code & 0xFF, m, null);
             executions.execute(c, enabling.requireEnabled(c), false);

@@ -23,7 +23,8 @@ final class PortSlots {
     private final byte[] room;
     private final int delta;
     private int[] peer;
-    private int[] since;
+    /** The round each connection formed: two bytes a slot for a run's first 65,534 rounds. */
+    private RoundArray since;
     private byte[] peerPort;
     /** The first pool slot no row uses. */
     private int end;
@@ -50,7 +51,7 @@ final class PortSlots {
 
     private void allocate(int length) {
         peer = new int[length];
-        since = new int[length];
+        since = new RoundArray(length, 0);
         peerPort = new byte[length];
     }
 
@@ -58,7 +59,7 @@ final class PortSlots {
 
     int peerPort(int slot) { return peerPort[slot]; }
 
-    int since(int slot) { return since[slot]; }
+    int since(int slot) { return since.get(slot); }
 
     /** The slot of the port of rank {@code rank} among u's occupied ports. */
     int slot(int u, int rank) { return start[u] + rank; }
@@ -69,10 +70,10 @@ final class PortSlots {
         int s = start[u];
         int at = s + rank;
         System.arraycopy(peer, at, peer, at + 1, degree - rank);
-        System.arraycopy(since, at, since, at + 1, degree - rank);
+        since.copy(since, at, at + 1, degree - rank);
         System.arraycopy(peerPort, at, peerPort, at + 1, degree - rank);
         peer[at] = v;
-        since[at] = round;
+        since.set(at, round);
         peerPort[at] = (byte) q;
         live++;
     }
@@ -82,7 +83,7 @@ final class PortSlots {
         int at = start[u] + rank;
         int after = degree - rank - 1;
         System.arraycopy(peer, at + 1, peer, at, after);
-        System.arraycopy(since, at + 1, since, at, after);
+        since.copy(since, at + 1, at, after);
         System.arraycopy(peerPort, at + 1, peerPort, at, after);
         live--;
     }
@@ -95,7 +96,7 @@ final class PortSlots {
         }
         int from = start[u];
         System.arraycopy(peer, from, peer, end, degree);
-        System.arraycopy(since, from, since, end, degree);
+        since.copy(since, from, end, degree);
         System.arraycopy(peerPort, from, peerPort, end, degree);
         abandoned += room[u] & 0xFF;
         start[u] = end;
@@ -115,7 +116,7 @@ final class PortSlots {
     private void grow(int needed) {
         int length = Math.max(needed, peer.length + (peer.length >> 3));
         peer = Arrays.copyOf(peer, length);
-        since = Arrays.copyOf(since, length);
+        since = since.copyOf(length);
         peerPort = Arrays.copyOf(peerPort, length);
     }
 
@@ -143,7 +144,7 @@ final class PortSlots {
             int degree = Long.bitCount(occupied.get(u) & ~1L);
             int from = o.start[u];
             System.arraycopy(o.peer, from, peer, w, degree);
-            System.arraycopy(o.since, from, since, w, degree);
+            since.copy(o.since, from, w, degree);
             System.arraycopy(o.peerPort, from, peerPort, w, degree);
             start[u] = w;
             room[u] = (byte) degree;

@@ -188,7 +188,7 @@ public final class Simulation implements SystemView {
     }
 
     public boolean busy(int u) {
-        return world.inFlight[u] != null;
+        return world.inFlight(u) != null;
     }
 
     /** Executions started in the current round so far (topology changes are allowed only before the first). */
@@ -198,7 +198,7 @@ public final class Simulation implements SystemView {
 
     /** Whether u already started an execution in the current round (one per node per round). */
     public boolean actedThisRound(int u) {
-        return world.lastStart[u] == world.round;
+        return world.startedThisRound(u);
     }
 
     // ------------------------------------------------------------------ topology (adversary)
@@ -417,7 +417,7 @@ public final class Simulation implements SystemView {
         world.acquiredCount = 0;
         world.executionsThisRound = 0;
         world.choiceCache.endRound();
-        world.round++;
+        world.nextRound();
         return found;
     }
 
@@ -442,7 +442,7 @@ public final class Simulation implements SystemView {
      * due at its end already shows in {@link #state}): what the node was when nothing of it is done.
      */
     public NodeState stateBefore(int u) {
-        StagedExecution f = world.inFlight[u];
+        StagedExecution f = world.inFlight(u);
         return f != null && f.before != null ? f.before : world.states[u];
     }
 
@@ -457,7 +457,7 @@ public final class Simulation implements SystemView {
     @Override
     public long unprocessedDisconnections(int u) {
         long d = world.graph.pendingDisconnections(u);
-        StagedExecution f = world.inFlight[u];
+        StagedExecution f = world.inFlight(u);
         return f == null ? d : d | f.d;
     }
 
@@ -478,9 +478,9 @@ public final class Simulation implements SystemView {
     @Override public OperationStatus status(int u) { return world.status(u); }
 
     /** Round in which u's operation status last changed (e.g. when it acquired its locks). */
-    @Override public int statusSince(int u) { return world.statusSince[u]; }
+    @Override public int statusSince(int u) { return world.statusSince.get(u); }
 
-    @Override public int requestRound(int u) { return world.requestRound[u]; }
+    @Override public int requestRound(int u) { return world.requestRound.get(u); }
 
     @Override public long persistentPorts(int u) { return world.persistentPorts.get(u); }
 

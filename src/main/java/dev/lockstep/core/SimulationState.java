@@ -22,14 +22,20 @@ final class SimulationState {
     /** Each node's {@link OperationStatus}, its ordinal in a byte (was a reference: 3 bytes a node saved). */
     private byte[] status;
     private static final OperationStatus[] STATUSES = OperationStatus.values();
-    int[] statusSince;
-    int[] requestRound;
+    /**
+     * Rounds: each node's status since, its last request's (−1: none) and its last execution's
+     * start (−1: none). Two bytes a node each for a run's first 65,534 rounds; {@link #nextRound}
+     * widens them before a later round can be stored, so executions may store from any thread.
+     */
+    RoundArray statusSince;
+    RoundArray requestRound;
     /** Each node's persistent neighbourhood's ports (4 bytes a node while Δ ≤ 31). */
     PortSets persistentPorts;
     /** Round in which each node last started an execution (one per node per round). */
-    int[] lastStart;
+    RoundArray lastStart;
     /** Nodes the adversary crashed (they never act again). */
     boolean[] crashed;
+    /** Executions under way by node; null until a first asynchronous one starts (4 bytes a node saved): read it through {@link #inFlight(int)}. */
     StagedExecution[] inFlight;
     int inFlightCount;
     SeededRandom rng;
@@ -64,14 +70,11 @@ final class SimulationState {
         calls = new ArrayDeque[n];
         status = new byte[n];
         Arrays.fill(status, (byte) OperationStatus.IDLE.ordinal());
-        statusSince = new int[n];
-        requestRound = new int[n];
-        Arrays.fill(requestRound, -1);
+        statusSince = new RoundArray(n, 0);
+        requestRound = new RoundArray(n, -1);
         persistentPorts = new PortSets(n, delta);
-        lastStart = new int[n];
-        Arrays.fill(lastStart, -1);
+        lastStart = new RoundArray(n, -1);
         crashed = new boolean[n];
-        inFlight = new StagedExecution[n];
         rng = new SeededRandom(config.seed());
         stats = new Stats();
         checks = new LiveChecks(protocol.checks(config.checks()));
@@ -97,13 +100,15 @@ final class SimulationState {
         calls = o.calls.clone();
         for (int u = 0; u < n; u++) calls[u] = o.hasPendingCalls(u) ? new ArrayDeque<>(o.calls[u]) : null;
         status = o.status.clone();
-        statusSince = o.statusSince.clone();
-        requestRound = o.requestRound.clone();
+        statusSince = o.statusSince.copy();
+        requestRound = o.requestRound.copy();
         persistentPorts = o.persistentPorts.copy();
-        lastStart = o.lastStart.clone();
+        lastStart = o.lastStart.copy();
         crashed = o.crashed.clone();
-        inFlight = new StagedExecution[n];
-        for (int u = 0; u < n; u++) if (o.inFlight[u] != null) inFlight[u] = o.inFlight[u].copy();
+        if (o.inFlight != null) {
+            inFlight = new StagedExecution[n];
+            for (int u = 0; u < n; u++) if (o.inFlight[u] != null) inFlight[u] = o.inFlight[u].copy();
+        }
         inFlightCount = o.inFlightCount;
         rng = o.rng.copy();
         nextMessageId = o.nextMessageId;
@@ -167,11 +172,38 @@ final class SimulationState {
 
     void setStatus(int u, OperationStatus s) {
         status[u] = (byte) s.ordinal();
-        statusSince[u] = round;
+        statusSince.set(u, round);
     }
 
     OperationStatus status(int u) {
         return STATUSES[status[u]];
+    }
+
+    /** The next round begins: the round arrays widen now, on the caller's thread, if it no longer fits them. */
+    void nextRound() {
+        round++;
+        statusSince.fit(round);
+        requestRound.fit(round);
+        lastStart.fit(round);
+    }
+
+    /** Whether u started an execution this round. */
+    boolean startedThisRound(int u) {
+        return lastStart.get(u) == round;
+    }
+
+    /** u's execution under way, or null. */
+    StagedExecution inFlight(int u) {
+        return inFlight == null ? null : inFlight[u];
+    }
+
+    /** u's execution under way is {@code f} (null: none any more). */
+    void inFlight(int u, StagedExecution f) {
+        if (inFlight == null) {
+            if (f == null) return;
+            inFlight = new StagedExecution[states.length];
+        }
+        inFlight[u] = f;
     }
 
     String region(int u) {
@@ -221,7 +253,7 @@ final class SimulationState {
     int oldestOpenRequest() {
         int oldest = round;
         for (int u = 0; u < states.length; u++) {
-            if (status(u) == OperationStatus.LOCKING) oldest = Math.min(oldest, requestRound[u]);
+            if (status(u) == OperationStatus.LOCKING) oldest = Math.min(oldest, requestRound.get(u));
         }
         return oldest;
     }

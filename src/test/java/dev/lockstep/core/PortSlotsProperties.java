@@ -134,7 +134,8 @@ class PortSlotsProperties {
     /** One step: 0–5 link, 6–8 cut, 9 continue on a copy (checking the original stays as it was). */
     record Op(int kind, int a, int b, int c, int d) {}
 
-    record Run(int n, int delta, List<Op> ops) {}
+    /** {@code firstRound}: where the run's rounds begin (near 65,534 the rounds' storage widens mid-run). */
+    record Run(int n, int delta, int firstRound, List<Op> ops) {}
 
     @Provide
     Arbitrary<Run> runs() {
@@ -143,6 +144,7 @@ class PortSlotsProperties {
         return Combinators.combine(
                 Arbitraries.integers().between(2, 14),
                 Arbitraries.of(1, 2, 3, 4, 6, 16, 31, 63),
+                Arbitraries.of(0, 0, RoundArray.NARROW_MAX - 30),
                 op.list().ofMaxSize(400)).as(Run::new);
     }
 
@@ -159,7 +161,7 @@ class PortSlotsProperties {
         int step = 0;
         List<Runnable> originals = new java.util.ArrayList<>();
         for (Op op : run.ops()) {
-            int round = step++ / 7; // several changes share a round: re-links within one round too
+            int round = run.firstRound() + step++ / 7; // several changes share a round: re-links within one round too
             int u = op.a() % n;
             int v = op.b() % n;
             if (op.kind() <= 5) {

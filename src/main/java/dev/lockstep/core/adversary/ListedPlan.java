@@ -15,7 +15,11 @@ import java.util.List;
 public final class ListedPlan {
     int[] nodes = new int[64];
     int[] codes = new int[64];
-    int[] durations = new int[64];
+    /**
+     * Each execution's duration; null until a plan holds one that is not 0 (a synchronous run never
+     * needs them: 4 bytes a planned execution saved).
+     */
+    private int[] durations;
     int size;
     /** Whether some execution lasts ≥ 1 round (asynchronous). */
     boolean timed;
@@ -34,18 +38,25 @@ public final class ListedPlan {
             int grown = size * 2;
             nodes = Arrays.copyOf(nodes, grown);
             codes = Arrays.copyOf(codes, grown);
-            durations = Arrays.copyOf(durations, grown);
+            if (durations != null) durations = Arrays.copyOf(durations, grown);
         }
         nodes[size] = u;
         codes[size] = code;
-        durations[size++] = duration;
+        if (duration != 0 && durations == null) durations = new int[nodes.length];
+        if (durations != null) durations[size] = duration;
+        size++;
         timed |= duration != 0;
+    }
+
+    /** The duration of the plan's i-th execution. */
+    int duration(int i) {
+        return durations == null ? 0 : durations[i];
     }
 
     /** The plan's executions as {@link Planned} ones, decoded now. */
     public List<Planned> planned(Simulation sim) {
         List<Planned> out = new ArrayList<>(size);
-        for (int i = 0; i < size; i++) out.add(new Planned(sim.decode(nodes[i], codes[i]), durations[i]));
+        for (int i = 0; i < size; i++) out.add(new Planned(sim.decode(nodes[i], codes[i]), duration(i)));
         return out;
     }
 }
