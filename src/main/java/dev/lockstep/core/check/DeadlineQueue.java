@@ -1,103 +1,80 @@
 package dev.lockstep.core.check;
 
 import java.util.Arrays;
+import java.util.function.IntConsumer;
 
 /**
- * Nodes with a deadline, the earliest first and, at equal deadlines, the lowest node first: a
- * binary heap indexed by node, so a node's deadline can be set or removed in O(log size) and the
- * order never depends on the order of the updates.
+ * Nodes with a deadline, taken out once it falls due: each node's deadline, and per block of 64
+ * nodes a lower bound of its deadlines, so a round's end reads the bounds (a word per 64 nodes)
+ * and only the blocks holding a due node, or one that left since the bound was taken. Four
+ * bytes a node (a heap indexed by node took twelve, and in a long LME run nearly every node
+ * waits). What falls due comes out in node order, so nothing depends on the order of updates.
  */
 final class DeadlineQueue {
+    /** No deadline. */
+    private static final int NONE = Integer.MAX_VALUE;
+
     private final int[] deadline;
-    /** Position of each node in the heap, −1 when it has no deadline. */
-    private final int[] position;
-    private int[] heap = new int[16];
+    /** Per block of 64 nodes, at most its earliest deadline (NONE: no node of the block has one). */
+    private final int[] earliest;
     private int size;
 
     DeadlineQueue(int n) {
         deadline = new int[n];
-        position = new int[n];
-        Arrays.fill(position, -1);
+        Arrays.fill(deadline, NONE);
+        earliest = new int[(n + 63) >>> 6];
+        Arrays.fill(earliest, NONE);
     }
 
     boolean isEmpty() {
         return size == 0;
     }
 
+    int size() {
+        return size;
+    }
+
     boolean contains(int u) {
-        return position[u] >= 0;
+        return deadline[u] != NONE;
     }
 
     int deadline(int u) {
         return deadline[u];
     }
 
-    /** The node with the earliest deadline (the queue must not be empty). */
-    int first() {
-        return heap[0];
-    }
-
-    /** Gives u the deadline d, whether it had one or not. */
+    /** Gives u the deadline d (below {@link Integer#MAX_VALUE}), whether it had one or not. */
     void set(int u, int d) {
-        int i = position[u];
-        if (i < 0) {
-            if (size == heap.length) heap = Arrays.copyOf(heap, size * 2);
-            i = size++;
-            heap[i] = u;
-            position[u] = i;
-            deadline[u] = d;
-            up(i);
-            return;
-        }
-        int old = deadline[u];
+        if (deadline[u] == NONE) size++;
         deadline[u] = d;
-        if (d < old) up(i);
-        else if (d > old) down(i);
+        int b = u >>> 6;
+        if (d < earliest[b]) earliest[b] = d;
     }
 
+    /** Takes u's deadline away (its block's bound stays: a lower bound still, renewed when read). */
     void remove(int u) {
-        int i = position[u];
-        if (i < 0) return;
-        position[u] = -1;
-        int last = heap[--size];
-        if (i == size) return;
-        heap[i] = last;
-        position[last] = i;
-        up(i);
-        down(position[last]);
+        if (deadline[u] == NONE) return;
+        deadline[u] = NONE;
+        size--;
     }
 
-    private boolean before(int a, int b) {
-        return deadline[a] < deadline[b] || (deadline[a] == deadline[b] && a < b);
-    }
-
-    private void up(int i) {
-        int u = heap[i];
-        while (i > 0) {
-            int parent = (i - 1) >>> 1;
-            int p = heap[parent];
-            if (!before(u, p)) break;
-            heap[i] = p;
-            position[p] = i;
-            i = parent;
+    /** Takes out every node whose deadline is at most {@code round}, handing each to {@code due} in node order. */
+    void takeDue(int round, IntConsumer due) {
+        if (size == 0) return;
+        int n = deadline.length;
+        for (int b = 0; b < earliest.length; b++) {
+            if (earliest[b] > round) continue;
+            int least = NONE;
+            for (int u = b << 6, to = Math.min(n, u + 64); u < to; u++) {
+                int d = deadline[u];
+                if (d <= round) {
+                    deadline[u] = NONE;
+                    size--;
+                    due.accept(u);
+                } else if (d < least) {
+                    least = d;
+                }
+            }
+            earliest[b] = least;
         }
-        heap[i] = u;
-        position[u] = i;
-    }
-
-    private void down(int i) {
-        int u = heap[i];
-        while (true) {
-            int child = 2 * i + 1;
-            if (child >= size) break;
-            if (child + 1 < size && before(heap[child + 1], heap[child])) child++;
-            int c = heap[child];
-            if (!before(c, u)) break;
-            heap[i] = c;
-            position[c] = i;
-            i = child;
-        }
-        heap[i] = u;
-        position[u] = i;
     }
 }

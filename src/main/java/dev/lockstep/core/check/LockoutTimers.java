@@ -32,11 +32,7 @@ final class LockoutTimers {
         } else {
             for (int u : changed) update(view, u, round);
         }
-        while (!queue.isEmpty() && queue.deadline(queue.first()) <= round) {
-            int u = queue.first();
-            queue.remove(u);
-            setOverdue(u);
-        }
+        queue.takeDue(round, this::setOverdue);
         if (overdueCount == 0) return;
         for (int w = 0; w < overdue.length; w++) {
             for (long bits = overdue[w]; bits != 0; bits &= bits - 1) {
@@ -56,7 +52,7 @@ final class LockoutTimers {
         if (due <= round) {
             queue.remove(u);
             setOverdue(u);
-        } else if (due <= Integer.MAX_VALUE) {
+        } else if (due < Integer.MAX_VALUE) {
             queue.set(u, (int) due);
         } else {
             queue.remove(u); // never due within an int's rounds
