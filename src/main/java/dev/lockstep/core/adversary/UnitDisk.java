@@ -28,6 +28,12 @@ public final class UnitDisk {
     private final int[] start;
     /** Nodes by cell, ascending within each cell. */
     private final int[] members;
+    /**
+     * Every cell key's index into {@link #cells} (−1 where unoccupied), when the occupied columns
+     * times rows are few enough (a layout spread evenly: about a cell per node or two); else null,
+     * and a key is looked up in {@link #cells} by binary search.
+     */
+    private final int[] cellIndex;
     private int[] buf = new int[16];
 
     private UnitDisk(double[] x, double[] y, double radius) {
@@ -58,11 +64,19 @@ public final class UnitDisk {
             key[i] = cellKey(col[i], row[i]);
         }
         cells = distinct(key);
+        long span = (long) columns.length * rows.length;
+        if (span <= 4L * n + 64) {
+            cellIndex = new int[(int) span];
+            Arrays.fill(cellIndex, -1);
+            for (int c = 0; c < cells.length; c++) cellIndex[(int) cells[c]] = c;
+        } else {
+            cellIndex = null;
+        }
         // Counting sort by cell keeps the nodes of a cell in ascending order.
         start = new int[cells.length + 1];
         int[] cellOf = new int[n];
         for (int i = 0; i < n; i++) {
-            cellOf[i] = Arrays.binarySearch(cells, key[i]);
+            cellOf[i] = cell(key[i]);
             start[cellOf[i] + 1]++;
         }
         for (int c = 0; c < cells.length; c++) start[c + 1] += start[c];
@@ -90,6 +104,11 @@ public final class UnitDisk {
         return (long) c * rows.length + r;
     }
 
+    /** The index into {@link #cells} of an occupied cell's key, else a negative number. */
+    private int cell(long key) {
+        return cellIndex != null ? cellIndex[(int) key] : Arrays.binarySearch(cells, key);
+    }
+
     public static boolean within(double x1, double y1, double x2, double y2, double radius) {
         double dx = x1 - x2;
         double dy = y1 - y2;
@@ -104,8 +123,25 @@ public final class UnitDisk {
     public void forEachPair(PairVisitor visitor) {
         for (int u = 0, n = x.length; u < n; u++) {
             int k = partners(u, true, Integer.MAX_VALUE);
-            Arrays.sort(buf, 0, k);
+            sort(buf, k);
             for (int i = 0; i < k; i++) visitor.pair(u, buf[i]);
+        }
+    }
+
+    /** Sorts a[0..k) ascending: by insertion while k is a unit disk's few partners, where a library sort's set-up dominates. */
+    private static void sort(int[] a, int k) {
+        if (k > 32) {
+            Arrays.sort(a, 0, k);
+            return;
+        }
+        for (int i = 1; i < k; i++) {
+            int v = a[i];
+            int j = i - 1;
+            while (j >= 0 && a[j] > v) {
+                a[j + 1] = a[j];
+                j--;
+            }
+            a[j + 1] = v;
         }
     }
 
@@ -157,7 +193,7 @@ public final class UnitDisk {
             for (int dr = -1; dr <= 1; dr++) {
                 int r = neighbour(rows, row[u], dr);
                 if (r < 0) continue;
-                int cell = Arrays.binarySearch(cells, cellKey(c, r));
+                int cell = cell(cellKey(c, r));
                 if (cell < 0) continue;
                 int from = start[cell];
                 int to = start[cell + 1];
