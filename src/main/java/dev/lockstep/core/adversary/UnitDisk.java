@@ -1,5 +1,6 @@
 package dev.lockstep.core.adversary;
 
+import dev.lockstep.core.Workers;
 import java.util.Arrays;
 
 /**
@@ -35,6 +36,8 @@ public final class UnitDisk {
      */
     private final int[] cellIndex;
     private int[] buf = new int[16];
+    /** Nodes per range of {@link #pairs} at the least. */
+    private static final int PAIR_GRAIN = 4096;
 
     private UnitDisk(double[] x, double[] y, double radius) {
         this.x = x;
@@ -83,6 +86,21 @@ public final class UnitDisk {
         members = new int[n];
         int[] fill = Arrays.copyOf(start, cells.length);
         for (int i = 0; i < n; i++) members[fill[cellOf[i]]++] = i;
+    }
+
+    /** The same grid with scratch space of its own, for another thread. */
+    private UnitDisk(UnitDisk o) {
+        x = o.x;
+        y = o.y;
+        radius = o.radius;
+        columns = o.columns;
+        rows = o.rows;
+        col = o.col;
+        row = o.row;
+        cells = o.cells;
+        start = o.start;
+        members = o.members;
+        cellIndex = o.cellIndex;
     }
 
     /** The grid of these positions (the arrays are read, not copied: do not move nodes while using it). */
@@ -143,6 +161,51 @@ public final class UnitDisk {
             }
             a[j + 1] = v;
         }
+    }
+
+    /**
+     * Every pair u &lt; v within the radius, as {@link #forEachPair} visits them: u's partners above
+     * it, ascending, are {@code partners[offsets[u] .. offsets[u + 1])}. Found on the workers, each
+     * over ranges of nodes with scratch space of its own, and put together in node order.
+     */
+    public record Pairs(int[] offsets, int[] partners) {}
+
+    /** {@link Pairs} of this grid; uses the grid's arrays from several threads, which only read them. */
+    public Pairs pairs(Workers workers) {
+        return pairs(workers, PAIR_GRAIN);
+    }
+
+    /** As {@link #pairs(Workers)}, in ranges of at least {@code grain} nodes (tests: split small layouts). */
+    Pairs pairs(Workers workers, int grain) {
+        int n = x.length;
+        int chunks = Math.max(1, Math.min(4 * workers.threads(), n / grain));
+        int[][] found = new int[chunks][];
+        int[] offsets = new int[n + 1];
+        workers.forRange(chunks, 1, (first, last) -> {
+            UnitDisk own = new UnitDisk(this);
+            for (int c = first; c < last; c++) {
+                int from = (int) ((long) n * c / chunks);
+                int to = (int) ((long) n * (c + 1) / chunks);
+                int[] out = new int[Math.max(16, 4 * (to - from))];
+                int size = 0;
+                for (int u = from; u < to; u++) {
+                    int k = own.partners(u, true, Integer.MAX_VALUE);
+                    sort(own.buf, k);
+                    if (size + k > out.length) out = Arrays.copyOf(out, Math.max(2 * out.length, size + k));
+                    System.arraycopy(own.buf, 0, out, size, k);
+                    size += k;
+                    offsets[u + 1] = k;
+                }
+                found[c] = Arrays.copyOf(out, size);
+            }
+        });
+        for (int u = 0; u < n; u++) offsets[u + 1] += offsets[u];
+        int[] partners = new int[offsets[n]];
+        for (int c = 0, at = 0; c < chunks; c++) {
+            System.arraycopy(found[c], 0, partners, at, found[c].length);
+            at += found[c].length;
+        }
+        return new Pairs(offsets, partners);
     }
 
     /**
