@@ -154,4 +154,27 @@ final class PortSlots {
         live = w;
         abandoned = 0;
     }
+
+    /**
+     * Before a burst of links into a pool with no slot in use (round 0's): rows in node order
+     * with room for {@code rooms[u]} ports each (at most Δ), and the compaction's sixteenth to
+     * spare, so the burst moves no row and leaves the layout a compaction would. A row that
+     * outgrows its room moves as ever. Does nothing while a slot is in use.
+     */
+    void reserve(int[] rooms) {
+        if (live != 0 || rooms.length != start.length) return;
+        long total = 0;
+        for (int r : rooms) total += Math.max(0, Math.min(delta, r));
+        if (total > Integer.MAX_VALUE / 2) return;
+        allocate((int) Math.max(16, total + total / 16));
+        int w = 0;
+        for (int u = 0; u < start.length; u++) {
+            int r = Math.max(0, Math.min(delta, rooms[u]));
+            start[u] = w;
+            room[u] = (byte) r;
+            w += r;
+        }
+        end = w;
+        abandoned = 0;
+    }
 }

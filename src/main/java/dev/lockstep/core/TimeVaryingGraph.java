@@ -212,6 +212,15 @@ public final class TimeVaryingGraph {
     }
 
     /**
+     * Before linking many edges into a graph without any (round 0's unit disk): room for
+     * {@code degrees[u]} ports in each node's row, so the links move no rows. Changes no answer;
+     * does nothing once an edge exists.
+     */
+    public void reserve(int[] degrees) {
+        if (edgeCount == 0) slots.reserve(degrees);
+    }
+
+    /**
      * Tidies the port table's memory between rounds (the simulation calls it at every round's end):
      * rows that moved while links were added go back into node order. Changes no answer.
      */

@@ -113,6 +113,10 @@ public class CoreHotPathBenchmark {
         @Param({"0.5", "0.001"})
         public double lock;
 
+        /** Threads the check may share its work across ({@link Simulation#workers}). */
+        @Param({"1"})
+        public int threads;
+
         Engine engine;
         Simulation sim;
         Check theCheck;
@@ -124,6 +128,7 @@ public class CoreHotPathBenchmark {
             engine = LmeBench.build(nodes, 6, 1, 0, lock);
             engine.runUntil(WARM_ROUNDS);
             sim = engine.simulation();
+            if (threads > 1) sim.workers(new Workers(threads));
             for (Check c : sim.protocol().checks(CheckSettings.DEFAULTS)) if (c.name().equals(check)) theCheck = c.forRun();
             if (theCheck == null) throw new IllegalArgumentException("LME has no check " + check);
             engine.beginRound();
@@ -141,6 +146,11 @@ public class CoreHotPathBenchmark {
                 // the round's executions
             }
             changed = sim.changedThisRound();
+        }
+
+        @TearDown(Level.Trial)
+        public void tearDown() {
+            sim.workers().close();
         }
     }
 

@@ -74,7 +74,7 @@ public final class ScenarioAdversary implements Adversary {
     /** The round's topology changes: initial edges (round 0), scripted events, churn, link changes, area moves. */
     public void beginTopology(Simulation sim) {
         int round = sim.round();
-        if (round == 0) forEachBaseEdge(sim, sim::link);
+        if (round == 0) linkBaseEdges(sim);
         for (TopologyEvent e : dynamics) {
             if (e.round() != round) continue;
             if (e instanceof TopologyEvent.Link l) sim.link(l.u(), l.v());
@@ -108,12 +108,12 @@ public final class ScenarioAdversary implements Adversary {
         return policy.plan(sim, out);
     }
 
-    /** Initial edges in file order, or the unit-disk pairs at the current positions in (u, v) order. */
-    private void forEachBaseEdge(Simulation sim, UnitDisk.PairVisitor visitor) {
-        if (unitDisk <= 0) {
-            for (int i = 0; i < initialEdges.length; i += 2) visitor.pair(initialEdges[i], initialEdges[i + 1]);
-            return;
-        }
+    /** The explicit initial edges, in file order. */
+    private void forEachInitialEdge(UnitDisk.PairVisitor visitor) {
+        for (int i = 0; i < initialEdges.length; i += 2) visitor.pair(initialEdges[i], initialEdges[i + 1]);
+    }
+
+    private UnitDisk grid(Simulation sim) {
         TimeVaryingGraph g = sim.graph();
         int n = sim.nodeCount();
         double[] x = new double[n];
@@ -122,11 +122,38 @@ public final class ScenarioAdversary implements Adversary {
             x[u] = g.x(u);
             y[u] = g.y(u);
         }
-        UnitDisk.of(x, y, unitDisk).forEachPair(visitor);
+        return UnitDisk.of(x, y, unitDisk);
     }
 
     /**
-     * The unit-disk pairs at the current positions in (u, v) order, as {@link #forEachBaseEdge}
+     * Round 0's links, one {@link Simulation#link} each: the initial edges in file order, or the
+     * unit-disk pairs at the current positions in (u, v) order, as {@link UnitDisk#forEachPair}
+     * visits them (so the same ports, refusals, draws and records). The pairs are found first, on
+     * the workers, and each node's row in the port table is laid out for its degree before the
+     * links, so no row moves while they are made.
+     */
+    private void linkBaseEdges(Simulation sim) {
+        if (unitDisk <= 0) {
+            forEachInitialEdge(sim::link);
+            return;
+        }
+        UnitDisk.Pairs pairs = grid(sim).pairs(sim.workers());
+        int[] offsets = pairs.offsets();
+        int[] partners = pairs.partners();
+        int n = sim.nodeCount();
+        int[] degrees = new int[n];
+        for (int u = 0; u < n; u++) {
+            degrees[u] += offsets[u + 1] - offsets[u];
+            for (int i = offsets[u]; i < offsets[u + 1]; i++) degrees[partners[i]]++;
+        }
+        sim.graph().reserve(degrees);
+        for (int u = 0; u < n; u++) {
+            for (int i = offsets[u]; i < offsets[u + 1]; i++) sim.link(u, partners[i]);
+        }
+    }
+
+    /**
+     * The unit-disk pairs at the current positions in (u, v) order, as {@link UnitDisk#forEachPair}
      * visits them, from the graph's cell grid (kept up to date by moves) instead of a grid built
      * anew every round. Round 0 keeps {@link UnitDisk}, which lives only while it links, so that a
      * run without moves or churn never holds a grid.
@@ -181,7 +208,7 @@ public final class ScenarioAdversary implements Adversary {
                 if (sim.random().chance(churn.link())) sim.link(u, v);
             };
             if (unitDisk > 0) forEachPairInRange(sim, maybeLink);
-            else forEachBaseEdge(sim, maybeLink);
+            else forEachInitialEdge(maybeLink);
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.lockstep.core.adversary;
 
+import dev.lockstep.core.Workers;
 import java.util.Arrays;
 
 /**
@@ -28,7 +29,15 @@ public final class UnitDisk {
     private final int[] start;
     /** Nodes by cell, ascending within each cell. */
     private final int[] members;
+    /**
+     * Every cell key's index into {@link #cells} (−1 where unoccupied), when the occupied columns
+     * times rows are few enough (a layout spread evenly: about a cell per node or two); else null,
+     * and a key is looked up in {@link #cells} by binary search.
+     */
+    private final int[] cellIndex;
     private int[] buf = new int[16];
+    /** Nodes per range of {@link #pairs} at the least. */
+    private static final int PAIR_GRAIN = 4096;
 
     private UnitDisk(double[] x, double[] y, double radius) {
         this.x = x;
@@ -58,17 +67,40 @@ public final class UnitDisk {
             key[i] = cellKey(col[i], row[i]);
         }
         cells = distinct(key);
+        long span = (long) columns.length * rows.length;
+        if (span <= 4L * n + 64) {
+            cellIndex = new int[(int) span];
+            Arrays.fill(cellIndex, -1);
+            for (int c = 0; c < cells.length; c++) cellIndex[(int) cells[c]] = c;
+        } else {
+            cellIndex = null;
+        }
         // Counting sort by cell keeps the nodes of a cell in ascending order.
         start = new int[cells.length + 1];
         int[] cellOf = new int[n];
         for (int i = 0; i < n; i++) {
-            cellOf[i] = Arrays.binarySearch(cells, key[i]);
+            cellOf[i] = cell(key[i]);
             start[cellOf[i] + 1]++;
         }
         for (int c = 0; c < cells.length; c++) start[c + 1] += start[c];
         members = new int[n];
         int[] fill = Arrays.copyOf(start, cells.length);
         for (int i = 0; i < n; i++) members[fill[cellOf[i]]++] = i;
+    }
+
+    /** The same grid with scratch space of its own, for another thread. */
+    private UnitDisk(UnitDisk o) {
+        x = o.x;
+        y = o.y;
+        radius = o.radius;
+        columns = o.columns;
+        rows = o.rows;
+        col = o.col;
+        row = o.row;
+        cells = o.cells;
+        start = o.start;
+        members = o.members;
+        cellIndex = o.cellIndex;
     }
 
     /** The grid of these positions (the arrays are read, not copied: do not move nodes while using it). */
@@ -90,6 +122,11 @@ public final class UnitDisk {
         return (long) c * rows.length + r;
     }
 
+    /** The index into {@link #cells} of an occupied cell's key, else a negative number. */
+    private int cell(long key) {
+        return cellIndex != null ? cellIndex[(int) key] : Arrays.binarySearch(cells, key);
+    }
+
     public static boolean within(double x1, double y1, double x2, double y2, double radius) {
         double dx = x1 - x2;
         double dy = y1 - y2;
@@ -104,9 +141,71 @@ public final class UnitDisk {
     public void forEachPair(PairVisitor visitor) {
         for (int u = 0, n = x.length; u < n; u++) {
             int k = partners(u, true, Integer.MAX_VALUE);
-            Arrays.sort(buf, 0, k);
+            sort(buf, k);
             for (int i = 0; i < k; i++) visitor.pair(u, buf[i]);
         }
+    }
+
+    /** Sorts a[0..k) ascending: by insertion while k is a unit disk's few partners, where a library sort's set-up dominates. */
+    private static void sort(int[] a, int k) {
+        if (k > 32) {
+            Arrays.sort(a, 0, k);
+            return;
+        }
+        for (int i = 1; i < k; i++) {
+            int v = a[i];
+            int j = i - 1;
+            while (j >= 0 && a[j] > v) {
+                a[j + 1] = a[j];
+                j--;
+            }
+            a[j + 1] = v;
+        }
+    }
+
+    /**
+     * Every pair u &lt; v within the radius, as {@link #forEachPair} visits them: u's partners above
+     * it, ascending, are {@code partners[offsets[u] .. offsets[u + 1])}. Found on the workers, each
+     * over ranges of nodes with scratch space of its own, and put together in node order.
+     */
+    public record Pairs(int[] offsets, int[] partners) {}
+
+    /** {@link Pairs} of this grid; uses the grid's arrays from several threads, which only read them. */
+    public Pairs pairs(Workers workers) {
+        return pairs(workers, PAIR_GRAIN);
+    }
+
+    /** As {@link #pairs(Workers)}, in ranges of at least {@code grain} nodes (tests: split small layouts). */
+    Pairs pairs(Workers workers, int grain) {
+        int n = x.length;
+        int chunks = Math.max(1, Math.min(4 * workers.threads(), n / grain));
+        int[][] found = new int[chunks][];
+        int[] offsets = new int[n + 1];
+        workers.forRange(chunks, 1, (first, last) -> {
+            UnitDisk own = new UnitDisk(this);
+            for (int c = first; c < last; c++) {
+                int from = (int) ((long) n * c / chunks);
+                int to = (int) ((long) n * (c + 1) / chunks);
+                int[] out = new int[Math.max(16, 4 * (to - from))];
+                int size = 0;
+                for (int u = from; u < to; u++) {
+                    int k = own.partners(u, true, Integer.MAX_VALUE);
+                    sort(own.buf, k);
+                    if (size + k > out.length) out = Arrays.copyOf(out, Math.max(2 * out.length, size + k));
+                    System.arraycopy(own.buf, 0, out, size, k);
+                    size += k;
+                    offsets[u + 1] = k;
+                }
+                found[c] = Arrays.copyOf(out, size);
+            }
+        });
+        for (int u = 0; u < n; u++) offsets[u + 1] += offsets[u];
+        int[] partners = new int[offsets[n]];
+        for (int c = 0, at = 0; c < chunks; c++) {
+            System.arraycopy(found[c], 0, partners, at, found[c].length);
+            at += found[c].length;
+        }
+        return new Pairs(offsets, partners);
     }
 
     /**
@@ -157,7 +256,7 @@ public final class UnitDisk {
             for (int dr = -1; dr <= 1; dr++) {
                 int r = neighbour(rows, row[u], dr);
                 if (r < 0) continue;
-                int cell = Arrays.binarySearch(cells, cellKey(c, r));
+                int cell = cell(cellKey(c, r));
                 if (cell < 0) continue;
                 int from = start[cell];
                 int to = start[cell + 1];

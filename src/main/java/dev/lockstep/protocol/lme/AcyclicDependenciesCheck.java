@@ -3,6 +3,7 @@ package dev.lockstep.protocol.lme;
 import dev.lockstep.core.Check;
 import dev.lockstep.core.SystemView;
 import dev.lockstep.core.Violation;
+import dev.lockstep.core.Workers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
@@ -40,12 +41,17 @@ public final class AcyclicDependenciesCheck implements Check {
     /** Each run its own search, which keeps every vertex's out-edges and its scratch space from round to round. */
     @Override
     public Check forRun() {
-        return new AcyclicDependenciesCheck(new Search());
+        return new AcyclicDependenciesCheck(new Search(Search.WORD_GRAIN));
+    }
+
+    /** A run's check whose peeling sweeps share out ranges of {@code wordGrain} words (tests: split small graphs). */
+    static Check forRun(int wordGrain) {
+        return new AcyclicDependenciesCheck(new Search(wordGrain));
     }
 
     @Override
     public void endOfRound(SystemView view, List<Violation> out) {
-        (search == null ? new Search() : search).full(view, out);
+        (search == null ? new Search(Search.WORD_GRAIN) : search).full(view, out);
     }
 
     /**
@@ -58,7 +64,7 @@ public final class AcyclicDependenciesCheck implements Check {
      */
     @Override
     public void endOfRound(SystemView view, int[] changed, List<Violation> out) {
-        Search s = search == null ? new Search() : search;
+        Search s = search == null ? new Search(Search.WORD_GRAIN) : search;
         if (changed == null || s.foundLastRound || !s.covers(view.nodeCount())) s.full(view, out);
         else s.changed(view, changed, out);
     }
@@ -74,6 +80,9 @@ public final class AcyclicDependenciesCheck implements Check {
     private static final class Search {
         /** Nodes per range of mask reads on a worker. */
         private static final int GRAIN = 4096;
+        /** Words of {@link #alive} (64 vertices, 32 nodes each) per range of a sweep on a worker. */
+        static final int WORD_GRAIN = GRAIN / 32;
+        private final int wordGrain;
         /** At most a FEW-th of the nodes changed: search from them, else peel the whole graph. */
         private static final int FEW = 16;
         /**
@@ -88,6 +97,8 @@ public final class AcyclicDependenciesCheck implements Check {
         private int vertices;
         /** Per vertex, while peeling: whether it is not dropped yet. */
         private long[] alive = new long[0];
+        /** Whether a thread dropped a vertex in the sweep under way (set, never cleared, by the threads). */
+        private volatile boolean dropped;
         /** The view of the pass under way. */
         private SystemView view;
         /** Per vertex: below {@code onPath} unvisited this search, {@code onPath} on the path, above it done. */
@@ -96,6 +107,10 @@ public final class AcyclicDependenciesCheck implements Check {
         private int[] path = new int[16];
         private long[] remaining = new long[16];
         boolean foundLastRound;
+
+        Search(int wordGrain) {
+            this.wordGrain = wordGrain;
+        }
 
         private void begin(int n) {
             if (seen.length != 2 * n) {
@@ -190,37 +205,83 @@ public final class AcyclicDependenciesCheck implements Check {
         }
 
         /**
-         * Whether the graph has a cycle: sweeps over the vertices in node order, forward and
-         * backward in turn, dropping every vertex none of whose out-edges leads to a vertex not yet
-         * dropped, until a sweep drops none. A vertex left leads to another left, so a cycle
-         * remains exactly when a vertex does. Its memory is one bit a vertex, and the sweeps read
-         * the port tables in order, where a search jumps across them.
+         * Whether the graph has a cycle: sweeps over the vertices, forward and backward in turn,
+         * dropping every vertex none of whose out-edges leads to a vertex not yet dropped, until a
+         * sweep drops none. A vertex left leads to another left, so a cycle remains exactly when a
+         * vertex does. Its memory is one bit a vertex, and the sweeps read the port tables in
+         * order, where a search jumps across them.
+         *
+         * <p>Each sweep runs on the view's workers, each thread over whole words of {@link #alive}
+         * (no two write the same word). What remains is the same for any split and any timing: the
+         * largest set of vertices each leading to one in the set, which peeling reaches in any
+         * order. A thread may read another's word before or after a drop; bits only ever drop, so
+         * a stale bit only keeps a vertex for one more sweep, and a sweep that drops nothing read
+         * every word as it stays.
          */
         private boolean hasCycle() {
             int words = (vertices + 63) >>> 6;
             if (alive.length != words) alive = new long[words];
-            for (int i = 0; i < words; i++) {
-                long bits = 0;
-                for (int b = 0, v = i << 6; b < 64 && v < vertices; b++, v++) if (edges(v) != 0) bits |= 1L << b;
-                alive[i] = bits;
-            }
-            boolean forward = true;
-            for (boolean dropped = true; dropped; forward = !forward) {
+            Workers workers = view.workers();
+            dropped = false;
+            workers.forRange(words, wordGrain, this::firstSweep);
+            for (boolean forward = false; dropped; forward = !forward) {
                 dropped = false;
-                for (int k = 0; k < words; k++) {
-                    int i = forward ? k : words - 1 - k;
-                    for (long bits = alive[i]; bits != 0; ) {
-                        int b = forward ? Long.numberOfTrailingZeros(bits) : 63 - Long.numberOfLeadingZeros(bits);
-                        bits &= ~(1L << b);
-                        if (!leadsOn((i << 6) + b)) {
-                            alive[i] &= ~(1L << b);
-                            dropped = true;
-                        }
-                    }
-                }
+                boolean f = forward;
+                workers.forRange(words, wordGrain, (from, to) -> sweep(from, to, f));
             }
             for (long bits : alive) if (bits != 0) return true;
             return false;
+        }
+
+        /**
+         * The first forward sweep over words from..to−1, which also fills them: a vertex of an
+         * earlier word of the range, or of the same word, is alive if its bit is; any other is
+         * alive if it has out-edges (what its bit would hold before a sweep; other threads' words
+         * may still hold last round's bits).
+         */
+        private void firstSweep(int from, int to) {
+            boolean any = false;
+            for (int i = from; i < to; i++) {
+                long bits = 0;
+                for (int b = 0, v = i << 6; b < 64 && v < vertices; b++, v++) if (edges(v) != 0) bits |= 1L << b;
+                alive[i] = bits;
+                for (long rest = bits; rest != 0; rest &= rest - 1) {
+                    int b = Long.numberOfTrailingZeros(rest);
+                    if (!leadsOnAtFirst((i << 6) + b, from, i)) {
+                        alive[i] &= ~(1L << b);
+                        any = true;
+                    }
+                }
+            }
+            if (any) dropped = true;
+        }
+
+        /** As {@link #leadsOn} in the first sweep of the words from..swept (see {@link #firstSweep}). */
+        private boolean leadsOnAtFirst(int v, int from, int swept) {
+            for (long rest = edges(v); rest != 0; rest &= rest - 1) {
+                int w = target(view, v, Long.numberOfTrailingZeros(rest));
+                if (w < 0) continue;
+                int word = w >>> 6;
+                if (word >= from && word <= swept ? (alive[word] & (1L << w)) != 0 : edges(w) != 0) return true;
+            }
+            return false;
+        }
+
+        /** A later sweep over the words from..to−1, forward or backward. */
+        private void sweep(int from, int to, boolean forward) {
+            boolean any = false;
+            for (int k = from; k < to; k++) {
+                int i = forward ? k : to - 1 - (k - from);
+                for (long bits = alive[i]; bits != 0; ) {
+                    int b = forward ? Long.numberOfTrailingZeros(bits) : 63 - Long.numberOfLeadingZeros(bits);
+                    bits &= ~(1L << b);
+                    if (!leadsOn((i << 6) + b)) {
+                        alive[i] &= ~(1L << b);
+                        any = true;
+                    }
+                }
+            }
+            if (any) dropped = true;
         }
 
         /** Whether one of v's out-edges leads to a vertex not dropped. */

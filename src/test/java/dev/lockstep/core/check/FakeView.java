@@ -3,6 +3,7 @@ package dev.lockstep.core.check;
 import dev.lockstep.core.NodeState;
 import dev.lockstep.core.OperationStatus;
 import dev.lockstep.core.SystemView;
+import dev.lockstep.core.Workers;
 import java.util.Arrays;
 
 /**
@@ -23,6 +24,8 @@ public final class FakeView implements SystemView {
     public boolean anyEffectiveChoice;
     public int[] acquired = new int[0];
     public boolean[] crashed;
+    /** What {@link #workers()} answers: a check may share its work across them. */
+    public Workers workers = Workers.SINGLE;
 
     public FakeView(int n, int delta) {
         unprocessed = new long[n];
@@ -96,4 +99,9 @@ public final class FakeView implements SystemView {
     @Override public long persistentPorts(int u) { return persistent[u]; }
     @Override public int[] acquiredThisRound() { return acquired; }
     @Override public boolean anyEffectiveChoice() { return anyEffectiveChoice; }
+
+    @Override
+    public Workers workers() {
+        return workers;
+    }
 }

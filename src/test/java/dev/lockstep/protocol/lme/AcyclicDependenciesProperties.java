@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.lockstep.core.Check;
 import dev.lockstep.core.Violation;
+import dev.lockstep.core.Workers;
 import dev.lockstep.core.check.FakeView;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,14 +18,18 @@ import net.jqwik.api.statistics.Statistics;
  * search that reports) against a plain recursive search written here, on random dependency graphs:
  * random links of up to 40 nodes (Δ from 2 to 7, or 30 to 63), random P and W, competing or not, some cuts not yet processed,
  * over a sequence of rounds each changing a few or many nodes. A run's instance and a fresh full
- * pass report a cycle exactly when the plain search finds one, and the same cycle. The suite fixes
- * jqwik's seeds (PropertySeeds).
+ * pass report a cycle exactly when the plain search finds one, and the same cycle; half the runs
+ * peel on three threads in ranges of one word (64 vertices), and a quarter have up to 400 nodes,
+ * so the sweeps' ranges split the graph. The suite fixes jqwik's seeds (PropertySeeds).
  */
 class AcyclicDependenciesProperties {
+    private static final Workers THREE = new Workers(3);
+
     @Property(tries = 300)
     void theSearchesFindACycleExactlyWhenThereIsOne(@ForAll long seed) {
         Random r = new Random(seed);
-        int n = 2 + r.nextInt(39);
+        int n = r.nextInt(4) == 0 ? 40 + r.nextInt(361) : 2 + r.nextInt(39);
+        boolean shared = r.nextBoolean();
         // Δ up to 31 keeps the masks in ints, above in longs: both, and the boundary
         int delta = r.nextInt(4) == 0 ? 30 + r.nextInt(34) : 2 + r.nextInt(6);
         FakeView v = new FakeView(n, delta);
@@ -41,7 +46,8 @@ class AcyclicDependenciesProperties {
                 }
             }
         }
-        Check running = new AcyclicDependenciesCheck().forRun();
+        if (shared) v.workers = THREE;
+        Check running = shared ? AcyclicDependenciesCheck.forRun(1) : new AcyclicDependenciesCheck().forRun();
         boolean wasCycle = false;
         for (int round = 0; round < 30; round++) {
             v.round = round;
@@ -63,7 +69,7 @@ class AcyclicDependenciesProperties {
             boolean cycle = hasCycle(v);
             assertEquals(cycle ? 1 : 0, full.size(), "round " + round);
             assertEquals(full, incremental, "round " + round);
-            Statistics.collect(cycle ? "cycle" : "none", wasCycle ? "after a cycle" : "after none");
+            Statistics.collect(cycle ? "cycle" : "none", wasCycle ? "after a cycle" : "after none", shared ? "three threads" : "one");
             wasCycle = cycle;
         }
     }
