@@ -228,6 +228,11 @@ public final class Channels {
         if (fromPort < 0 || fromPort >= PORTS || toPort < 0 || toPort >= PORTS) {
             throw new IllegalArgumentException("port out of range: " + fromPort + ", " + toPort);
         }
+        append(id, from, fromPort, to, toPort, sentRound, message);
+    }
+
+    /** {@link #add} of a send the caller knows has ports in range (the commit's: Δ ≤ 63 and the graph's own ports). */
+    void append(long id, int from, int fromPort, int to, int toPort, int sentRound, Message message) {
         long r = row[to];
         int s = size(r);
         if (s == ROOMS[roomClass(r)]) r = move(to, roomClass(r) + 1);
@@ -354,10 +359,13 @@ public final class Channels {
         int k = slot(node, i);
         long r = row[node];
         int after = size(r) - i - 1;
-        System.arraycopy(cell, W * (k + 1), cell, W * k, W * after);
-        System.arraycopy(message, k + 1, message, k, after);
+        if (after > 0) {
+            System.arraycopy(cell, W * (k + 1), cell, W * k, W * after);
+            System.arraycopy(message, k + 1, message, k, after);
+        } else if (i > 0) {
+            cell[W * (k - 1) + PORTS_AT] |= LAST;
+        }
         message[k + after] = null; // the protocol's message may be garbage now
-        if (after == 0 && i > 0) cell[W * (k - 1) + PORTS_AT] |= LAST;
         row[node] = r - (1L << 32);
         total--;
     }

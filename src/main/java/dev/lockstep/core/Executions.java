@@ -220,20 +220,24 @@ final class Executions {
         Stats stats = w.stats;
         // a synchronous execution ran on the node's own state: storing it again would only pay the GC's write barrier
         if (w.states[u] != f.state) w.states[u] = f.state;
-        w.touch(u);
+        // a synchronous execution's open touched u a moment ago, and nothing in between clears it
+        if (f.asynchronous) w.touch(u);
         List<Sent> sent = f.sendCount == 0 || !record ? List.of() : new ArrayList<>(f.sendCount);
         long sentPorts = 0;
+        long[] connections = f.sendConnections;
+        Channels channels = w.channels;
         for (int i = 0; i < f.sendCount; i++) {
             int p = f.sendPorts[i];
             Message m = f.sendMessages[i];
             stats.messagesSent++;
-            long conn = graph.connectionId(u, p);
-            boolean delivered = p == 0 || (conn != 0 && (f.sendConnections == null || conn == f.sendConnections[i]));
+            // an edge the send left on still there: a synchronous send's edge is there iff its port is occupied
+            // (peer ≥ 0, as connection ids are never 0 on occupied ports), which spares the connection id's lookup
+            int v = graph.peer(u, p);
+            boolean delivered = v >= 0 && (connections == null || p == 0 || graph.connectionId(u, p) == connections[i]);
             if (delivered) {
-                int v = graph.peer(u, p);
                 long id = w.nextMessageId++;
                 int q = graph.peerPort(u, p);
-                w.channels.add(id, u, p, v, q, round, m);
+                channels.append(id, u, p, v, q, round, m);
                 w.arrived(v);
                 if (record) sent.add(new Sent(p, m, new Envelope(id, u, p, v, q, round, m)));
                 sentPorts |= 1L << p;
