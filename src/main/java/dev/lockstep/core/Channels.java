@@ -251,6 +251,29 @@ public final class Channels {
     }
 
     /**
+     * Reads where a send to each of {@code nodes} (-1: none) would go: their row words and the
+     * slots at their boxes' ends, which {@link #append} reads and writes next. A caller about to
+     * append to several boxes calls it first so that their cache misses overlap: the loads here
+     * depend on nothing but each other's row, where each append waits for the one before. The
+     * sum only keeps the loads from being optimised away.
+     */
+    void warm(int[] nodes, int count) {
+        int sum = 0;
+        int slots = message.length;
+        for (int i = 0; i < count; i++) {
+            int v = nodes[i];
+            if (v < 0) continue;
+            long r = row[v];
+            int k = start(r) + Math.max(size(r) - 1, 0);
+            if (k < slots) sum += cell[W * k + PORTS_AT] + (message[k] == null ? 0 : 1);
+        }
+        warmth = sum;
+    }
+
+    /** What {@link #warm} read last: nobody's business but the compiler's. */
+    private int warmth;
+
+    /**
      * Moves node's row to a free room of class {@code c}, or a new one at the pool's end; returns
      * its new row word. The pool grows by half when full, and only a round's end lays it out
      * again: a pass over the nodes for every few moves would cost a large round more than its sends.

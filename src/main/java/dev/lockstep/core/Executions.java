@@ -29,6 +29,8 @@ final class Executions {
     private Envelope received;
     private long d;
     private NodeState before;
+    /** Scratch of {@link #peersOf}. */
+    private int[] peers = new int[8];
 
     Executions(SimulationState world, ActionTable actions, ExecutionContext ctx, Audience audience, SystemView view,
                SimulationConfig config) {
@@ -211,6 +213,20 @@ final class Executions {
         return f;
     }
 
+    /**
+     * The peers of u's sends on {@code ports} (-1 for an open port), their boxes' ends read ahead
+     * ({@link Channels#warm}): the boxes of a node's neighbours lie anywhere in the pool, and
+     * reading them all at once waits for their cache misses together, not one after another.
+     */
+    private int[] peersOf(int u, int[] ports, int count) {
+        if (peers.length < count) peers = new int[Math.max(2 * peers.length, count)];
+        int[] to = peers;
+        TimeVaryingGraph graph = world.graph;
+        for (int i = 0; i < count; i++) to[i] = graph.peer(u, ports[i]);
+        if (count > 1) world.channels.warm(to, count);
+        return to;
+    }
+
     /** Commits the execution; makes and returns its record only with {@code record} (else null). */
     private ExecutionRecord commit(StagedExecution f, boolean record) {
         SimulationState w = world;
@@ -226,13 +242,14 @@ final class Executions {
         long sentPorts = 0;
         long[] connections = f.sendConnections;
         Channels channels = w.channels;
+        int[] to = peersOf(u, f.sendPorts, f.sendCount);
         for (int i = 0; i < f.sendCount; i++) {
             int p = f.sendPorts[i];
             Message m = f.sendMessages[i];
             stats.messagesSent++;
             // an edge the send left on still there: a synchronous send's edge is there iff its port is occupied
             // (peer ≥ 0, as connection ids are never 0 on occupied ports), which spares the connection id's lookup
-            int v = graph.peer(u, p);
+            int v = to[i];
             boolean delivered = v >= 0 && (connections == null || p == 0 || graph.connectionId(u, p) == connections[i]);
             if (delivered) {
                 long id = w.nextMessageId++;
