@@ -29,6 +29,8 @@ final class Executions {
     private Envelope received;
     private long d;
     private NodeState before;
+    /** Set by {@link #executeAt} for the next {@link #open}: its message goes to the context as fields, not as an envelope. */
+    private boolean unwrapped;
     /** Scratch of {@link #peersOf}. */
     private int[] peers = new int[8];
 
@@ -69,6 +71,21 @@ final class Executions {
         f.sendPorts = null;
         f.sendMessages = null;
         return rec;
+    }
+
+    /**
+     * {@link #execute} of node u's action a receiving the message at position {@code at} of its
+     * box (none if {@code at} &lt; 0), as a listing names it: without listeners, nobody keeps the
+     * received envelope, so the operation reads the message's fields out of the context
+     * ({@link ExecutionContext#take}) and no envelope is made for it.
+     */
+    void executeAt(int u, int a, int at) {
+        if (at >= 0 && !audience.all().isEmpty()) {
+            execute(u, a, world.channels.get(u, at), null, at, false);
+            return;
+        }
+        unwrapped = true;
+        execute(u, a, null, null, at, false);
     }
 
     void start(Choice c, int at, int duration) {
@@ -135,8 +152,11 @@ final class Executions {
         d = graph.takeDisconnections(u);
         long up = graph.takeConnections(u);
         received = null;
+        boolean fields = unwrapped && m == null;
+        unwrapped = false;
         if (act.trigger() == Action.Trigger.MESSAGE) {
             received = m;
+            if (fields) ctx.take(w.channels, w.channels.slot(u, at));
             w.channels.removeAt(u, at);
         } else if (act.trigger() == Action.Trigger.CALL) {
             w.takeCall(u);
