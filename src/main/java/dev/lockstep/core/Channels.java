@@ -270,13 +270,6 @@ public final class Channels {
         warmth = sum;
     }
 
-    /** {@link #warm} of one node's box at its i-th message (or its first, with i &lt; 0): a reception's read ahead. */
-    void warm(int node, int i) {
-        long r = row[node];
-        int k = start(r) + Math.max(Math.min(i, size(r) - 1), 0);
-        if (k < message.length) warmth = cell[W * k + PORTS_AT] + (message[k] == null ? 0 : 1);
-    }
-
     /** What {@link #warm} read last: nobody's business but the compiler's. */
     private int warmth;
 

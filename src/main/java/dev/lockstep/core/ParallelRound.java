@@ -87,30 +87,9 @@ final class ParallelRound {
             for (int i = 0; i < count; i++) choices.add(enabling.decode(nodes[i], codes[i]));
             act(choices, workers);
         } else if (!executeListed(nodes, codes, count, workers)) {
-            for (int i = 0; i < count; i++) {
-                if (i + AHEAD < count) warm(nodes[i + AHEAD], codes[i + AHEAD]);
-                executeListed(nodes[i], codes[i]);
-            }
+            for (int i = 0; i < count; i++) executeListed(nodes[i], codes[i]);
         }
     }
-
-    /** How many plan positions ahead {@link #warm} reads: an execution or two hide a cache miss. */
-    private static final int AHEAD = 2;
-
-    /**
-     * Reads what executing node u's listed choice will read first, its state object and the
-     * message at the code's position, a few executions before it runs: in a large run neither is
-     * in the cache (the workers listed them, on other cores), and loading them now overlaps their
-     * misses with the executions before it instead of waiting for them at its turn. Reads only.
-     */
-    private void warm(int u, int code) {
-        NodeState s = world.states[u];
-        world.channels.warm(u, (code >>> 8) - 1);
-        if (s != null) warmed = s.getClass(); // loads the object's header
-    }
-
-    /** What {@link #warm} read last: nobody's business but the compiler's. */
-    private Class<?> warmed;
 
     /**
      * One listed choice at its turn: straight from the listing if it still holds it, else checked
