@@ -85,7 +85,11 @@ final class Executions {
             return;
         }
         unwrapped = true;
-        execute(u, a, null, null, at, false);
+        try {
+            execute(u, a, null, null, at, false);
+        } finally {
+            unwrapped = false; // also when it failed before its open read it
+        }
     }
 
     void start(Choice c, int at, int duration) {
