@@ -24,6 +24,19 @@ final class ExecutionContext implements Execution {
 
     private int node;
     private Envelope received;
+    /**
+     * The received message's fields, read out of its slot by {@link #take} when no record wants
+     * its envelope: {@link #received()} then builds one for each call, which a compiled operation
+     * that only reads the envelope's fields never allocates (the envelope does not escape).
+     */
+    private boolean taken;
+    private boolean pending;
+    private long takenId;
+    private int takenFrom;
+    private int takenFromPort;
+    private int takenToPort;
+    private int takenRound;
+    private Message takenMessage;
     private long d;
     private long up;
     private long ports;
@@ -67,9 +80,26 @@ final class ExecutionContext implements Execution {
         local = on;
     }
 
+    /**
+     * The next {@link #begin} without an envelope receives the message in {@code slot} of u's box
+     * (read now, as the slot is about to be emptied); the envelope is made only if asked for.
+     */
+    void take(Channels channels, int slot) {
+        pending = true;
+        takenId = channels.id(slot);
+        takenFrom = channels.from(slot);
+        takenFromPort = channels.fromPort(slot);
+        takenToPort = channels.toPort(slot);
+        takenRound = channels.sentRound(slot);
+        takenMessage = channels.message(slot);
+    }
+
     void begin(int u, Envelope rec, long dSnap, long upSnap, long portSet, int[] draws, boolean dryRun) {
         node = u;
         received = rec;
+        taken = rec == null && pending;
+        pending = false;
+        if (!taken) takenMessage = null;
         d = dSnap;
         up = upSnap;
         ports = portSet;
@@ -94,7 +124,16 @@ final class ExecutionContext implements Execution {
         return config.names().get(u);
     }
 
-    @Override public Envelope received() { return received; }
+    /** The received message's envelope; without a record, a fresh one (equal to the others) at each call. */
+    @Override
+    public Envelope received() {
+        return taken ? new Envelope(takenId, takenFrom, takenFromPort, node, takenToPort, takenRound, takenMessage) : received;
+    }
+
+    @Override
+    public int receivedPort() {
+        return taken ? takenToPort : received == null ? -1 : received.toPort();
+    }
 
     @Override public long disconnected() { return d; }
 

@@ -29,6 +29,10 @@ final class Executions {
     private Envelope received;
     private long d;
     private NodeState before;
+    /** Set by {@link #executeAt} for the next {@link #open}: its message goes to the context as fields, not as an envelope. */
+    private boolean unwrapped;
+    /** Scratch of {@link #peersOf}. */
+    private int[] peers = new int[8];
 
     Executions(SimulationState world, ActionTable actions, ExecutionContext ctx, Audience audience, SystemView view,
                SimulationConfig config) {
@@ -67,6 +71,25 @@ final class Executions {
         f.sendPorts = null;
         f.sendMessages = null;
         return rec;
+    }
+
+    /**
+     * {@link #execute} of node u's action a receiving the message at position {@code at} of its
+     * box (none if {@code at} &lt; 0), as a listing names it: without listeners, nobody keeps the
+     * received envelope, so the operation reads the message's fields out of the context
+     * ({@link ExecutionContext#take}) and no envelope is made for it.
+     */
+    void executeAt(int u, int a, int at) {
+        if (at >= 0 && !audience.all().isEmpty()) {
+            execute(u, a, world.channels.get(u, at), null, at, false);
+            return;
+        }
+        unwrapped = true;
+        try {
+            execute(u, a, null, null, at, false);
+        } finally {
+            unwrapped = false; // also when it failed before its open read it
+        }
     }
 
     void start(Choice c, int at, int duration) {
@@ -133,8 +156,11 @@ final class Executions {
         d = graph.takeDisconnections(u);
         long up = graph.takeConnections(u);
         received = null;
+        boolean fields = unwrapped && m == null;
+        unwrapped = false;
         if (act.trigger() == Action.Trigger.MESSAGE) {
             received = m;
+            if (fields) ctx.take(w.channels, w.channels.slot(u, at));
             w.channels.removeAt(u, at);
         } else if (act.trigger() == Action.Trigger.CALL) {
             w.takeCall(u);
@@ -211,6 +237,20 @@ final class Executions {
         return f;
     }
 
+    /**
+     * The peers of u's sends on {@code ports} (-1 for an open port), their boxes' ends read ahead
+     * ({@link Channels#warm}): the boxes of a node's neighbours lie anywhere in the pool, and
+     * reading them all at once waits for their cache misses together, not one after another.
+     */
+    private int[] peersOf(int u, int[] ports, int count) {
+        if (peers.length < count) peers = new int[Math.max(2 * peers.length, count)];
+        int[] to = peers;
+        TimeVaryingGraph graph = world.graph;
+        for (int i = 0; i < count; i++) to[i] = graph.peer(u, ports[i]);
+        if (count > 1) world.channels.warm(to, count);
+        return to;
+    }
+
     /** Commits the execution; makes and returns its record only with {@code record} (else null). */
     private ExecutionRecord commit(StagedExecution f, boolean record) {
         SimulationState w = world;
@@ -220,20 +260,25 @@ final class Executions {
         Stats stats = w.stats;
         // a synchronous execution ran on the node's own state: storing it again would only pay the GC's write barrier
         if (w.states[u] != f.state) w.states[u] = f.state;
-        w.touch(u);
+        // a synchronous execution's open touched u a moment ago, and nothing in between clears it
+        if (f.asynchronous) w.touch(u);
         List<Sent> sent = f.sendCount == 0 || !record ? List.of() : new ArrayList<>(f.sendCount);
         long sentPorts = 0;
+        long[] connections = f.sendConnections;
+        Channels channels = w.channels;
+        int[] to = peersOf(u, f.sendPorts, f.sendCount);
         for (int i = 0; i < f.sendCount; i++) {
             int p = f.sendPorts[i];
             Message m = f.sendMessages[i];
             stats.messagesSent++;
-            long conn = graph.connectionId(u, p);
-            boolean delivered = p == 0 || (conn != 0 && (f.sendConnections == null || conn == f.sendConnections[i]));
+            // an edge the send left on still there: a synchronous send's edge is there iff its port is occupied
+            // (peer ≥ 0, as connection ids are never 0 on occupied ports), which spares the connection id's lookup
+            int v = to[i];
+            boolean delivered = v >= 0 && (connections == null || p == 0 || graph.connectionId(u, p) == connections[i]);
             if (delivered) {
-                int v = graph.peer(u, p);
                 long id = w.nextMessageId++;
                 int q = graph.peerPort(u, p);
-                w.channels.add(id, u, p, v, q, round, m);
+                channels.append(id, u, p, v, q, round, m);
                 w.arrived(v);
                 if (record) sent.add(new Sent(p, m, new Envelope(id, u, p, v, q, round, m)));
                 sentPorts |= 1L << p;

@@ -106,7 +106,7 @@ final class ParallelRound {
             Choice c = new Choice(u, code & 0xFF, m, null);
             executions.execute(c, enabling.requireEnabled(c), false);
         } else {
-            executions.execute(u, code & 0xFF, at < 0 ? null : world.channels.get(u, at), null, at, false);
+            executions.executeAt(u, code & 0xFF, at);
         }
     }
 

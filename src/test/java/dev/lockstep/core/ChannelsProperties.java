@@ -109,7 +109,10 @@ class ChannelsProperties {
                             MESSAGES[op.c() % MESSAGES.length]);
                     nextId += 1 + op.b() % 3; // ids increase, with gaps (sends lost on a cut edge)
                     if (op.kind() == 0) ch.add(e);
-                    else ch.add(e.id(), e.from(), e.fromPort(), e.to(), e.toPort(), e.sentRound(), e.message());
+                    else if (op.kind() <= 2) { // as a commit sends: its peers' boxes read ahead (any of them empty, full or none), then appended to
+                        ch.warm(new int[] {u, -1, op.b() % n}, 1 + op.c() % 3);
+                        ch.append(e.id(), e.from(), e.fromPort(), e.to(), e.toPort(), e.sentRound(), e.message());
+                    } else ch.add(e.id(), e.from(), e.fromPort(), e.to(), e.toPort(), e.sentRound(), e.message());
                     ref.box.get(u).add(e);
                 }
                 case 7, 8, 9 -> { // a reception
