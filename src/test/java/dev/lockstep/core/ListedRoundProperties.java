@@ -79,20 +79,11 @@ class ListedRoundProperties {
             out.append(sim.violations().subList(before, sim.violationCount())).append('\n');
         }
         assertTrue(sim.stats().actions() > 0, "the run did something");
-        return out.append(sim.configuration().hashCode()).append(' ').append(ids(sim)).append(' ')
+        return out.append(sim.configuration().hashCode()).append(' ').append(TransitIds.of(sim)).append(' ')
                 .append(sim.stats().actions()).append(' ').append(sim.stats().messagesSent()).append(' ')
                 .append(sim.executionsBegun()).append(' ').append(sim.random().nextLong()).toString();
     }
 
-    private static String ids(Simulation sim) {
-        StringBuilder sb = new StringBuilder();
-        Channels c = sim.channels();
-        for (int u = 0; u < sim.nodeCount(); u++) {
-            for (int i = 0; i < c.size(u); i++) sb.append(c.get(u, i).id()).append(',');
-            sb.append(';');
-        }
-        return sb.toString();
-    }
 
     @Property(tries = 30, seed = "2718")
     void wholeRoundsFromListingCodesTraceAsSteppedPlansOnAnyThreadCount(@ForAll long generator) {

@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lockstep.bench.LmeBench;
 import dev.lockstep.core.Action;
-import dev.lockstep.core.Channels;
 import dev.lockstep.core.Choice;
 import dev.lockstep.core.ExecutionRecord;
 import dev.lockstep.core.Simulation;
+import dev.lockstep.core.TransitIds;
 import dev.lockstep.core.SimulationListener;
 import dev.lockstep.core.Workers;
 import dev.lockstep.core.adversary.Engine;
@@ -124,7 +124,7 @@ class ParallelRoundTest {
 
     private static void assertSameEnd(Simulation a, Simulation b) {
         assertEquals(a.configuration(), b.configuration());
-        assertEquals(ids(a), ids(b), "message ids in transit");
+        assertEquals(TransitIds.of(a), TransitIds.of(b), "message ids in transit");
         assertEquals(a.stats().actions(), b.stats().actions());
         assertEquals(a.stats().messagesSent(), b.stats().messagesSent());
         assertEquals(a.stats().locksAcquired(), b.stats().locksAcquired());
@@ -134,15 +134,6 @@ class ParallelRoundTest {
         assertEquals(a.random().nextLong(), b.random().nextLong(), "the random stream's position");
     }
 
-    private static String ids(Simulation sim) {
-        StringBuilder sb = new StringBuilder();
-        Channels c = sim.channels();
-        for (int u = 0; u < sim.nodeCount(); u++) {
-            for (int i = 0; i < c.size(u); i++) sb.append(c.get(u, i).id()).append(',');
-            sb.append(';');
-        }
-        return sb.toString();
-    }
 
     /** Every record as heard, in order, with what a listener could look up in the simulation right then. */
     private record Hearing(StringBuilder out) implements SimulationListener {
