@@ -14,6 +14,8 @@ final class ActionTable {
     final int[] onCall;
     final int[] onMessage;
     final int[] onState;
+    /** Per action, its index in {@link #onState} (meaningful for state actions only). */
+    private final int[] stateIndex;
     /** Whether listings take the shortcuts below; off, every action is asked on its own (the reference). */
     private final boolean together;
     /**
@@ -21,6 +23,11 @@ final class ActionTable {
      * protocol has none or they no longer are the actions' own guards (then each guard is asked).
      */
     private final StateGuards<NodeState> stateGuards;
+    /**
+     * Which enabled state actions change something, without dry runs; null when the protocol has
+     * none or its state actions are not, by identity, the ones it describes (then each is dry-run).
+     */
+    private final StateEffects<NodeState> stateEffects;
     /**
      * The message actions that accept a message of a given class, in protocol order: whether an
      * action accepts a message depends on its class alone, so a listing looks the class up once
@@ -41,11 +48,12 @@ final class ActionTable {
 
     /** The actions alone, each asked on its own: the reference a listing made {@link #of together} must equal. */
     ActionTable(List<Action<NodeState>> actions) {
-        this(actions, null, false);
+        this(actions, null, null, false);
     }
 
     @SuppressWarnings("unchecked") // a generic array of actions
-    private ActionTable(List<Action<NodeState>> actions, StateGuards<NodeState> guards, boolean together) {
+    private ActionTable(List<Action<NodeState>> actions, StateGuards<NodeState> guards, StateEffects<NodeState> effects,
+                        boolean together) {
         this.together = together;
         list = List.copyOf(actions);
         all = list.toArray(new Action[0]);
@@ -53,12 +61,15 @@ final class ActionTable {
         onCall = indicesOf(Action.Trigger.CALL);
         onMessage = indicesOf(Action.Trigger.MESSAGE);
         onState = indicesOf(Action.Trigger.STATE);
+        stateIndex = new int[all.length];
+        for (int i = 0; i < onState.length; i++) stateIndex[onState[i]] = i;
         stateGuards = together && describes(guards) ? guards : null;
+        stateEffects = together && describes(effects) ? effects : null;
     }
 
     /** The protocol's actions, with its {@link Protocol#stateGuards()} where they are its actions' guards. */
     static ActionTable of(Protocol<NodeState> protocol) {
-        return new ActionTable(protocol.actions(), protocol.stateGuards(), true);
+        return new ActionTable(protocol.actions(), protocol.stateGuards(), protocol.stateEffects(), true);
     }
 
     /** Whether {@code guards} evaluates exactly the state actions' guards, one by one in order. */
@@ -68,6 +79,37 @@ final class ActionTable {
             if (all[onState[i]].stateGuard() != guards.guards().get(i)) return false;
         }
         return true;
+    }
+
+    /** Whether {@code effects} describes exactly the state actions, the very objects in order. */
+    private boolean describes(StateEffects<NodeState> effects) {
+        if (effects == null || effects.actions().size() != onState.length || onState.length > Long.SIZE) return false;
+        for (int i = 0; i < onState.length; i++) {
+            if (all[onState[i]] != effects.actions().get(i)) return false;
+        }
+        return true;
+    }
+
+    /** Whether {@link #changing} decides effects without dry runs. */
+    boolean decidesEffects() {
+        return stateEffects != null;
+    }
+
+    /**
+     * Of the state actions listed in {@code buf[from..count)} (codes of {@link #putByState}, whose
+     * guards hold in {@code s}), keeps in place those {@link StateEffects#changing} says change
+     * something, in order; returns the new count. Only while {@link #decidesEffects}.
+     */
+    int keepChanging(NodeState s, long disconnected, int[] buf, int from, int count) {
+        long enabled = 0;
+        for (int i = from; i < count; i++) enabled |= 1L << stateIndex[buf[i] & 0xFF];
+        long changing = stateEffects.changing(s, enabled, disconnected);
+        if (changing == enabled) return count;
+        int w = from;
+        for (int i = from; i < count; i++) {
+            if ((changing >>> stateIndex[buf[i] & 0xFF] & 1) != 0) buf[w++] = buf[i];
+        }
+        return w;
     }
 
     private int[] indicesOf(Action.Trigger trigger) {

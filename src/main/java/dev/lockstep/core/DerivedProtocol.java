@@ -62,5 +62,8 @@ public final class DerivedProtocol<S extends NodeState> implements Protocol<S> {
     /** The base's, which listing uses only while the changed action kept its guard (checked by identity). */
     @Override public StateGuards<S> stateGuards() { return base.stateGuards(); }
 
+    /** The base's, which listing uses only while every state action is the base's own (checked by identity). */
+    @Override public StateEffects<S> stateEffects() { return base.stateEffects(); }
+
     @Override public ProtocolPresentation<S> presentation() { return base.presentation(); }
 }

@@ -18,7 +18,11 @@ final class EnabledChoices {
     private final SimulationConfig config;
     /** Where a listing is made before the cache keeps it. */
     private int[] scratch = new int[16];
-    /** Whether {@link #position} takes a fresh listing's word for a choice it holds (off: tests compare both ways). */
+    /**
+     * Whether {@link #position} takes a fresh listing's word for a choice it holds, and a listing of
+     * effective choices the protocol's word on which state actions change something
+     * ({@link StateEffects}) instead of dry runs (off: tests compare both ways).
+     */
     boolean trustListings = true;
     /** The state a dry run works on, reused where the protocol allows (see {@link #dryRun}). */
     private NodeState dryScratch;
@@ -126,6 +130,12 @@ final class EnabledChoices {
 
     /** Leaves in {@code buf} only those of its {@code c} codes whose execution would change something; returns how many. */
     private int keepEffective(int u, int[] buf, int c) {
+        if (trustListings && actions.decidesEffects()) {
+            // the state actions' codes come last (putByState's), and nothing else can be ineffective
+            int from = c;
+            while (from > 0 && (buf[from - 1] >>> 8) == 0 && actions.get(buf[from - 1] & 0xFF).trigger() == Action.Trigger.STATE) from--;
+            return from == c ? c : actions.keepChanging(world.states[u], world.graph.pendingDisconnections(u), buf, from, c);
+        }
         int w = 0;
         for (int i = 0; i < c; i++) {
             int code = buf[i];

@@ -75,6 +75,15 @@ public interface Protocol<S extends NodeState> {
         return null;
     }
 
+    /**
+     * Which enabled state actions would change something, decided without dry runs: a shortcut for
+     * listing effective choices; null (the default): each is run on a copy. It must agree with the
+     * dry runs on every state, which the protocol's tests assert.
+     */
+    default StateEffects<S> stateEffects() {
+        return null;
+    }
+
     /** The live checks for this protocol (each reports its own violations). */
     List<Check> checks(CheckSettings settings);
 

@@ -17,6 +17,7 @@ import dev.lockstep.core.Execution;
 import dev.lockstep.core.Protocol;
 import dev.lockstep.core.ProtocolPresentation;
 import dev.lockstep.core.Requirements;
+import dev.lockstep.core.StateEffects;
 import dev.lockstep.core.StateGuards;
 import dev.lockstep.core.SystemView;
 import dev.lockstep.core.check.DeadlockCheck;
@@ -57,6 +58,8 @@ public final class Lme implements Protocol<LmeState> {
     private final RequestLock[] requests;
     /** The state actions' guards, one by one for the actions and all at once for listing. */
     private final LmeGuards guards;
+    /** Which enabled state actions change something, for listing effective choices without dry runs. */
+    private final LmeEffects effects;
     private final LmePresentation presentation;
 
     public Lme(int k, LmeVariant variant) {
@@ -86,6 +89,7 @@ public final class Lme implements Protocol<LmeState> {
                 Action.onReceive("ReceiveRelease", ReleaseLock.class, this::receiveRelease),
                 Action.onReceive("ReceiveAckUnlock", AckUnlock.class, this::receiveAckUnlock),
                 Action.when("CheckUnlocked", guards.checkUnlocked, this::checkUnlocked));       // Alg. 3, l. 12
+        this.effects = new LmeEffects(variant, actions);
         this.presentation = new LmePresentation(variant);
     }
 
@@ -138,6 +142,12 @@ public final class Lme implements Protocol<LmeState> {
     @Override
     public StateGuards<LmeState> stateGuards() {
         return guards;
+    }
+
+    /** Which enabled state actions change something, read off the pseudocode: see {@link LmeEffects}. */
+    @Override
+    public StateEffects<LmeState> stateEffects() {
+        return effects;
     }
 
     /** Colours by state and phase, Algorithms 1-3 with the branches each execution took, sentences. */

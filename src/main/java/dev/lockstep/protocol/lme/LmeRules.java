@@ -40,6 +40,24 @@ final class LmeRules {
         return ready;
     }
 
+    /**
+     * Whether {@link #cleanUp} with disconnections {@code d} would change {@code s} or send, term by
+     * term: a cut port in a set or under the lock (l. 23-26), or, once C is empty (l. 27), a
+     * Late to reset (corrected), ports on hold (l. 28-29) or a phase that l. 30-31 sets otherwise.
+     */
+    static boolean cleanUpChanges(LmeState s, long d, LmeVariant variant) {
+        if (d != 0) {
+            int lock = s.lock();
+            if (lock > 0 && (d & (1L << lock)) != 0) return true;
+            long sets = s.L() | s.R() | s.W() | s.wTrue() | s.H() | s.A() | s.C() | s.P() | s.late();
+            if ((sets & d) != 0) return true;
+        }
+        if (s.C() != 0) return false;
+        if (variant == LmeVariant.CORRECTED && s.late() != 0) return true;
+        if (s.H() != 0) return true;
+        return s.phase() != (s.A() != 0 ? Phase.PREPARE : Phase.BOTTOM);
+    }
+
     /** Alg. 2, l. 7: the port with the unique highest priority in P if lock = ⊥, otherwise -1. */
     static int winner(LmeState s) {
         if (s.lock() != LmeState.UNLOCKED || s.P() == 0) return -1;
