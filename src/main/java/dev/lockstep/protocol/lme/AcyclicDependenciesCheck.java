@@ -222,9 +222,9 @@ public final class AcyclicDependenciesCheck implements Check {
             int words = (vertices + 63) >>> 6;
             if (alive.length != words) alive = new long[words];
             Workers workers = view.workers();
-            dropped = false;
-            workers.forRange(words, wordGrain, this::firstSweep);
-            for (boolean forward = false; dropped; forward = !forward) {
+            workers.forRange(words, wordGrain, this::fill);
+            dropped = true;
+            for (boolean forward = true; dropped; forward = !forward) {
                 dropped = false;
                 boolean f = forward;
                 workers.forRange(words, wordGrain, (from, to) -> sweep(from, to, f));
@@ -234,37 +234,23 @@ public final class AcyclicDependenciesCheck implements Check {
         }
 
         /**
-         * The first forward sweep over words from..to−1, which also fills them: a vertex of an
-         * earlier word of the range, or of the same word, is alive if its bit is; any other is
-         * alive if it has out-edges (what its bit would hold before a sweep; other threads' words
-         * may still hold last round's bits).
+         * Sets the bits of words from..to−1 of {@link #alive} of the vertices with out-edges, before
+         * any sweep: a sweep then asks whether a target is alive of a bit set that stays in the
+         * cache (a bit a vertex), not of the target's out-edges (an int a vertex, read at random).
          */
-        private void firstSweep(int from, int to) {
-            boolean any = false;
+        private void fill(int from, int to) {
+            int[] ints = narrow;
             for (int i = from; i < to; i++) {
                 long bits = 0;
-                for (int b = 0, v = i << 6; b < 64 && v < vertices; b++, v++) if (edges(v) != 0) bits |= 1L << b;
-                alive[i] = bits;
-                for (long rest = bits; rest != 0; rest &= rest - 1) {
-                    int b = Long.numberOfTrailingZeros(rest);
-                    if (!leadsOnAtFirst((i << 6) + b, from, i)) {
-                        alive[i] &= ~(1L << b);
-                        any = true;
-                    }
+                int v = i << 6;
+                int end = Math.min(vertices, v + 64);
+                if (ints != null) {
+                    for (int b = 0; v < end; b++, v++) if (ints[v] != 0) bits |= 1L << b;
+                } else {
+                    for (int b = 0; v < end; b++, v++) if (wide[v] != 0) bits |= 1L << b;
                 }
+                alive[i] = bits;
             }
-            if (any) dropped = true;
-        }
-
-        /** As {@link #leadsOn} in the first sweep of the words from..swept (see {@link #firstSweep}). */
-        private boolean leadsOnAtFirst(int v, int from, int swept) {
-            for (long rest = edges(v); rest != 0; rest &= rest - 1) {
-                int w = target(view, v, Long.numberOfTrailingZeros(rest));
-                if (w < 0) continue;
-                int word = w >>> 6;
-                if (word >= from && word <= swept ? (alive[word] & (1L << w)) != 0 : edges(w) != 0) return true;
-            }
-            return false;
         }
 
         /** A later sweep over the words from..to−1, forward or backward. */
