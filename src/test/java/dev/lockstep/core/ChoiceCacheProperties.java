@@ -14,9 +14,9 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.Tuple;
 
 /**
- * The choice cache keeps listings in a block of chars per 64 nodes (one code in the node's int,
- * a code a char, or the long form for long listings and codes past 16 bits; full blocks laid out
- * again): after any sequence of stores, touches, arrivals and round ends, every answer must be
+ * The choice cache keeps listings in a block of chars per 64 nodes (one code, or up to four
+ * narrow ones, in the node's long; a code a char, or the long form for long listings and codes
+ * past 16 bits; full blocks laid out again): after any sequence of stores, touches, arrivals and round ends, every answer must be
  * what a plain int[] per node with stale, effective and round-bound flags gives (the store it
  * replaced), for listings of 0 to 300 codes and codes at the char boundary.
  */
@@ -49,9 +49,10 @@ class ChoiceCacheProperties {
         return Combinators.combine(Arbitraries.of(1, 2, 63, 64, 65, 130), op.list().ofMinSize(1).ofMaxSize(300)).as(Run::new);
     }
 
-    /** Listing lengths: mostly short, some around the long form's 255. */
+    /** Listing lengths: mostly short (around the node's word's four), some around the long form's 255. */
     private static Arbitrary<Integer> lengths() {
-        return Arbitraries.frequency(Tuple.of(3, 0), Tuple.of(5, 1), Tuple.of(8, 2), Tuple.of(6, 3), Tuple.of(6, 7),
+        return Arbitraries.frequency(Tuple.of(3, 0), Tuple.of(5, 1), Tuple.of(8, 2), Tuple.of(6, 3), Tuple.of(6, 4),
+                Tuple.of(6, 5), Tuple.of(6, 7),
                 Tuple.of(1, 253), Tuple.of(1, 254), Tuple.of(1, 255), Tuple.of(1, 300));
     }
 
