@@ -14,8 +14,6 @@ final class ActionTable {
     final int[] onCall;
     final int[] onMessage;
     final int[] onState;
-    /** Per action, its index in {@link #onState} (meaningful for state actions only). */
-    private final int[] stateIndex;
     /** Whether listings take the shortcuts below; off, every action is asked on its own (the reference). */
     private final boolean together;
     /**
@@ -61,8 +59,6 @@ final class ActionTable {
         onCall = indicesOf(Action.Trigger.CALL);
         onMessage = indicesOf(Action.Trigger.MESSAGE);
         onState = indicesOf(Action.Trigger.STATE);
-        stateIndex = new int[all.length];
-        for (int i = 0; i < onState.length; i++) stateIndex[onState[i]] = i;
         stateGuards = together && describes(guards) ? guards : null;
         stateEffects = together && describes(effects) ? effects : null;
     }
@@ -90,26 +86,28 @@ final class ActionTable {
         return true;
     }
 
-    /** Whether {@link #changing} decides effects without dry runs. */
+    /** Whether {@link #putChangingByState} decides effects without dry runs. */
     boolean decidesEffects() {
         return stateEffects != null;
     }
 
     /**
-     * Of the state actions listed in {@code buf[from..count)} (codes of {@link #putByState}, whose
-     * guards hold in {@code s}), keeps in place those {@link StateEffects#changing} says change
-     * something, in order; returns the new count. Only while {@link #decidesEffects}.
+     * As {@link #putByState}, of the state actions whose guard holds only those that
+     * {@link StateEffects#changing} says change something with the node's unprocessed
+     * disconnections {@code disconnected}: what a dry run of each keeps. Only while {@link #decidesEffects}.
      */
-    int keepChanging(NodeState s, long disconnected, int[] buf, int from, int count) {
+    int putChangingByState(NodeState s, long disconnected, int[] buf, int count) {
         long enabled = 0;
-        for (int i = from; i < count; i++) enabled |= 1L << stateIndex[buf[i] & 0xFF];
-        long changing = stateEffects.changing(s, enabled, disconnected);
-        if (changing == enabled) return count;
-        int w = from;
-        for (int i = from; i < count; i++) {
-            if ((changing >>> stateIndex[buf[i] & 0xFF] & 1) != 0) buf[w++] = buf[i];
+        if (stateGuards != null) {
+            enabled = stateGuards.enabled(s);
+        } else {
+            for (int i = 0; i < onState.length; i++) if (all[onState[i]].guard(s, null)) enabled |= 1L << i;
         }
-        return w;
+        if (enabled == 0) return count;
+        for (long on = stateEffects.changing(s, enabled, disconnected) & enabled; on != 0; on &= on - 1) {
+            count = put(buf, count, onState[Long.numberOfTrailingZeros(on)]);
+        }
+        return count;
     }
 
     private int[] indicesOf(Action.Trigger trigger) {

@@ -44,7 +44,7 @@ final class EnabledChoices {
      * does not matter. The deadlock check asks this at the end of a round.
      */
     int enumerate(int u, int[] buf, boolean nextRound) {
-        return nextRound ? list(u, buf, true) : cached(u, buf, false);
+        return nextRound ? list(u, buf, true, false) : cached(u, buf, false);
     }
 
     /**
@@ -56,12 +56,14 @@ final class EnabledChoices {
         ChoiceCache cache = world.choiceCache;
         if (cache.fresh(u, effectiveOnly)) return cache.copy(u, buf);
         int[] s = scratch;
-        int c = list(u, s, false);
+        // the protocol's word on which state actions change something, where it gives it, instead of dry runs
+        boolean decided = effectiveOnly && trustListings && actions.decidesEffects();
+        int c = list(u, s, false, decided);
         if (c > s.length) {
             scratch = s = new int[c * 2];
-            c = list(u, s, false);
+            c = list(u, s, false, decided);
         }
-        if (effectiveOnly) c = keepEffective(u, s, c);
+        if (effectiveOnly && !decided) c = keepEffective(u, s, c);
         cache.store(u, effectiveOnly, s, c, roundBound(u));
         System.arraycopy(s, 0, buf, 0, Math.min(c, buf.length));
         return c;
@@ -77,7 +79,8 @@ final class EnabledChoices {
         return newest >= 0 && channels.sentRound(newest) >= round;
     }
 
-    private int list(int u, int[] buf, boolean nextRound) {
+    /** With {@code changingOnly}, lists only the state actions that {@link ActionTable#putChangingByState} says change something. */
+    private int list(int u, int[] buf, boolean nextRound, boolean changingOnly) {
         int round = world.round;
         if (world.inFlight(u) != null || (!nextRound && world.lastStart.get(u) == round) || world.crashed[u]) return 0;
         int when = nextRound ? round + 1 : round;
@@ -99,6 +102,7 @@ final class EnabledChoices {
             if (!receivable) continue;
             count = actions.putReceivers(s, channels.message(k), i + 1, buf, count);
         }
+        if (changingOnly) return actions.putChangingByState(s, world.graph.pendingDisconnections(u), buf, count);
         return actions.putByState(s, buf, count);
     }
 
@@ -130,12 +134,6 @@ final class EnabledChoices {
 
     /** Leaves in {@code buf} only those of its {@code c} codes whose execution would change something; returns how many. */
     private int keepEffective(int u, int[] buf, int c) {
-        if (trustListings && actions.decidesEffects()) {
-            // the state actions' codes come last (putByState's), and nothing else can be ineffective
-            int from = c;
-            while (from > 0 && (buf[from - 1] >>> 8) == 0 && actions.get(buf[from - 1] & 0xFF).trigger() == Action.Trigger.STATE) from--;
-            return from == c ? c : actions.keepChanging(world.states[u], world.graph.pendingDisconnections(u), buf, from, c);
-        }
         int w = 0;
         for (int i = 0; i < c; i++) {
             int code = buf[i];

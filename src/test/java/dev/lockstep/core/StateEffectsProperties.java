@@ -98,6 +98,29 @@ class StateEffectsProperties {
         }
     }
 
+    /** The listing's use of it: the enabled state actions' codes, in order, less those the dry runs find ineffective. */
+    @Property(tries = 100)
+    void listingKeepsWhatTheDryRunsKeep(@ForAll long seed) {
+        Random r = new Random(seed);
+        Lme p = new Lme(2 + r.nextInt(15), LmeVariant.values()[r.nextInt(LmeVariant.values().length)]);
+        ActionTable table = ActionTable.of(erased(p));
+        List<Action<LmeState>> stateActions = stateActions(p);
+        for (int i = 0; i < 50; i++) {
+            LmeState s = ListingTogetherProperties.randomState(p, r);
+            long d = disconnections(r, s);
+            int[] all = new int[8];
+            int c = table.putByState(s, all, 0);
+            List<Integer> want = new ArrayList<>();
+            for (int k = 0; k < c; k++) {
+                int index = stateActions.indexOf(p.actions().get(all[k]));
+                if (dryRuns(stateActions, s, 1L << index, d) != 0) want.add(all[k]);
+            }
+            int[] kept = new int[8];
+            int k = table.putChangingByState(s, d, kept, 0);
+            assertEquals(want, java.util.Arrays.stream(kept, 0, k).boxed().toList(), s + " D=" + Long.toBinaryString(d));
+        }
+    }
+
     /** CleanUp's no-op test with one term left out; each must disagree with the dry runs on some generated state. */
     private interface Slip {
         boolean changes(LmeState s, long d, LmeVariant variant);
