@@ -24,9 +24,9 @@ import java.util.List;
  * touches a cache line or two a box, not one a message). A send to a full room moves the row to
  * a larger room at the pool's end; at a round's end, once the rooms left behind pile up, the
  * rows are laid out again in node order, in place when the pool holds them, each in the smallest
- * room holding it (a class more for a row that moved), so a pass over the
- * nodes reads the pool in order. Everything runs on one thread in the run's order, so the layout is a function
- * of the run alone; and it never shows: {@link #get} builds the same envelope, and every answer
+ * room holding it (a class more for a row that moved), so a pass over the nodes reads the pool
+ * in order. Everything runs on one thread in the run's order, so the layout is a function of the
+ * run alone; and it never shows: {@link #get} builds the same envelope, and every answer
  * is the one a list of envelopes per node gave. The hot paths walk a box through {@link #first}
  * and {@link #next} (or index it with {@link #slot}) and read the fields, building no envelope.
  */
@@ -263,8 +263,9 @@ public final class Channels {
 
     /**
      * Moves node's row to a free room of class {@code c}, or a new one at the pool's end; returns
-     * its new row word. The pool grows by a quarter when full (a round's end keeps it if the layout fits), and only a round's end lays it out
-     * again: a pass over the nodes for every few moves would cost a large round more than its sends.
+     * its new row word. The pool grows by a quarter when full (a round's end keeps it if the
+     * layout fits), and only a round's end lays it out again: a pass over the nodes for every few
+     * moves would cost a large round more than its sends.
      */
     private long move(int node, int c) {
         int slots = ROOMS[c];
