@@ -1,5 +1,14 @@
 package dev.lockstep.core;
 
+import static dev.lockstep.core.PoolRows.CLASS_SHIFT;
+import static dev.lockstep.core.PoolRows.ROOMS;
+import static dev.lockstep.core.PoolRows.SIZE_MASK;
+import static dev.lockstep.core.PoolRows.W;
+import static dev.lockstep.core.PoolRows.classFor;
+import static dev.lockstep.core.PoolRows.roomClass;
+import static dev.lockstep.core.PoolRows.row;
+import static dev.lockstep.core.PoolRows.start;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -14,9 +23,10 @@ import java.util.List;
  * {@code first(node) + i}, and reading a box reads a few adjacent words (a million-node run
  * touches a cache line or two a box, not one a message). A send to a full room moves the row to
  * a larger room at the pool's end; at a round's end, once the rooms left behind pile up, the
- * rows are laid out again in node order, each in the smallest room holding it, so a pass over the
- * nodes reads the pool in order. Everything runs on one thread in the run's order, so the layout is a function
- * of the run alone; and it never shows: {@link #get} builds the same envelope, and every answer
+ * rows are laid out again in node order, in place when the pool holds them, each in the smallest
+ * room holding it (a class more for a row that moved), so a pass over the nodes reads the pool
+ * in order. Everything runs on one thread in the run's order, so the layout is a function of the
+ * run alone; and it never shows: {@link #get} builds the same envelope, and every answer
  * is the one a list of envelopes per node gave. The hot paths walk a box through {@link #first}
  * and {@link #next} (or index it with {@link #slot}) and read the fields, building no envelope.
  */
@@ -24,30 +34,21 @@ public final class Channels {
     private static final int NIL = -1;
     /** Ports fit a byte and a {@code long}'s bits (Δ ≤ 63), which the FIFO test relies on. */
     private static final int PORTS = 64;
-    /**
-     * Room sizes, in slots, by class: 0, 1, 2, 3, then growing by half and by a third in turn
-     * (4, 6, 8, 12, 16, …), so a room's spare stays under a third of it.
-     */
-    private static final int[] ROOMS = rooms();
 
     private final ChannelDiscipline discipline;
     /**
      * Each node's row in one word, so that finding a box costs one read: its first slot in the
      * pool (meaningless while its room is 0) in the low 32 bits, its length (the node's messages
-     * in transit) in the next {@link #SIZE_BITS}, its room's class (an index into
-     * {@link #ROOMS}) in the top 6.
+     * in transit) in the next {@link PoolRows#SIZE_BITS}, its room's class (an index into
+     * {@link PoolRows#ROOMS}) in the top 6.
      */
     private final long[] row;
-    private static final int SIZE_BITS = 26;
-    private static final long SIZE_MASK = (1L << SIZE_BITS) - 1;
-    private static final int CLASS_SHIFT = 32 + SIZE_BITS;
     /**
      * Per slot, five ints side by side, so that reading a short box touches a cache line or two:
      * the round of the send, the sender, the two ports (receiver's in the low byte, sender's in the
      * next) with {@link #LAST} on a row's last slot, and the message id's two halves.
      */
     private int[] cell;
-    private static final int W = 5;
     private static final int ROUND = 0;
     private static final int FROM = 1;
     private static final int PORTS_AT = 2;
@@ -64,13 +65,21 @@ public final class Channels {
      * from the rooms its earlier moves gave up. A free room's first slot holds the next one's start.
      */
     private final int[] free = new int[ROOMS.length];
-    /** Slots in the nodes' rooms: the sum of their {@link #ROOMS}. */
+    /** Slots in the nodes' rooms: the sum of their {@link PoolRows#ROOMS}. */
     private int roomy;
+    /**
+     * A bit per node whose row moved since the pool was last laid out: the others still lie where
+     * the layout put them, in node order, which lets the next layout slide them in place.
+     */
+    private long[] strayed;
+    /** {@link #end} when the pool was last laid out: how far the rows' moves pushed it since tells the spare a round needs. */
+    private int laidOut;
     private long total;
 
     public Channels(int n, ChannelDiscipline discipline) {
         this.discipline = discipline;
         row = new long[n];
+        strayed = new long[(n + 63) >>> 6];
         allocate(16);
         Arrays.fill(free, NIL);
     }
@@ -78,44 +87,23 @@ public final class Channels {
     private Channels(Channels o) {
         discipline = o.discipline;
         row = o.row.clone();
+        strayed = o.strayed.clone();
         cell = o.cell.clone();
         message = o.message.clone();
         end = o.end;
         System.arraycopy(o.free, 0, free, 0, free.length);
         roomy = o.roomy;
+        laidOut = o.laidOut;
         total = o.total;
-    }
-
-    private static int[] rooms() {
-        int[] r = new int[1 << (64 - CLASS_SHIFT)];
-        for (int c = 0; c < r.length; c++) {
-            // 2^k and 3·2^(k-1), interleaved from 2 on; capped where a pool's columns would overflow
-            r[c] = c < 2 ? c : (int) Math.min(Integer.MAX_VALUE / W, (c % 2 == 0 ? 2L : 3L) << Math.min(40, c / 2 - 1));
-        }
-        return r;
-    }
-
-    /** The smallest room class holding {@code slots}. */
-    private static int classFor(int slots) {
-        int c = 0;
-        while (ROOMS[c] < slots) c++;
-        return c;
-    }
-
-    private static int start(long r) { return (int) r; }
-
-    private static int size(long r) { return (int) ((r >>> 32) & SIZE_MASK); }
-
-    private static int roomClass(long r) { return (int) (r >>> CLASS_SHIFT); }
-
-    private static long row(int start, int size, int roomClass) {
-        return (start & 0xFFFFFFFFL) | (long) size << 32 | (long) roomClass << CLASS_SHIFT;
     }
 
     private void allocate(int length) {
         cell = new int[W * length];
         message = new Message[length];
     }
+
+    /** A row word's length (beside {@link #size(int)}, which hides the imported one). */
+    private static int size(long r) { return PoolRows.size(r); }
 
     public Channels copy() {
         return new Channels(this);
@@ -275,8 +263,9 @@ public final class Channels {
 
     /**
      * Moves node's row to a free room of class {@code c}, or a new one at the pool's end; returns
-     * its new row word. The pool grows by half when full, and only a round's end lays it out
-     * again: a pass over the nodes for every few moves would cost a large round more than its sends.
+     * its new row word. The pool grows by a quarter when full (a round's end keeps it if the
+     * layout fits), and only a round's end lays it out again: a pass over the nodes for every few
+     * moves would cost a large round more than its sends.
      */
     private long move(int node, int c) {
         int slots = ROOMS[c];
@@ -300,62 +289,114 @@ public final class Channels {
             free[old] = from;
         }
         roomy += slots - ROOMS[old];
+        strayed[node >>> 6] |= 1L << node;
         r = row(to, s, c);
         row[node] = r;
         return r;
     }
 
     private void grow(int needed) {
-        int length = Math.max(needed, message.length + Math.max(16, message.length >> 1));
+        int length = Math.max(needed, message.length + Math.max(16, message.length >> 2));
         if (length > Integer.MAX_VALUE / W) throw new IllegalStateException("too many messages in transit: " + total);
         cell = Arrays.copyOf(cell, W * length);
         message = Arrays.copyOf(message, length);
     }
 
     /**
-     * Gives back the pool's spare once the rooms hold half as many slots again as there are
-     * messages (a box that shrinks keeps its room, and a run's first rounds, when every node
-     * announces itself, leave rooms sized for their peak), the rooms rows left behind outweigh a
-     * quarter of those in use, or a third of the pool is in no row: the rows are laid out again
-     * in node order, each in the smallest room holding it (which holds at most a third more than
-     * its messages, so a layout is not followed by another at once). At a round's end, as
-     * {@link TimeVaryingGraph#settle}; the messages, their order and ids stay. It costs a pass
-     * over the nodes, which the round's checks make anyway.
+     * Lays the rows out again in node order, each in the smallest room holding it (which holds at
+     * most a third more than its messages), once the rooms rows left behind outweigh an eighth of
+     * those in use (the rows no longer lie in node order, and the next round's moves would grow
+     * the pool), the rooms hold half as many slots again as there are messages (a box that
+     * shrinks keeps its room, and a run's first rounds, when every node announces itself, leave
+     * rooms sized for their peak), or the pool holds a quarter more than the rooms. At a round's
+     * end, as {@link TimeVaryingGraph#settle}; the messages, their order and ids stay. It costs a
+     * pass or four over the nodes, which the round's checks make anyway.
      */
     public void settle() {
-        if (roomy > total + (total >> 1) + 64 || end - roomy > roomy / 4 + 16 || message.length - roomy > roomy / 2 + 64) {
-            compact();
+        if (message.length - end < end - laidOut || end - roomy > (roomy >> 3) + 16 || roomy > total + (total >> 1) + 64
+                || message.length > roomy + (roomy >> 2) + (roomy >> 3) + 64) {
+            layOut();
         }
     }
 
     /**
-     * Rows in node order into fresh columns, each in the smallest room holding it (a box of up to
-     * four messages in exactly its size: most are), with an eighth of the rooms to spare. A box
-     * that grows later moves once per room class, a few copied slots.
+     * The layout, with a spare after the rooms for the next round's moves: what the moves since
+     * the last layout took at the pool's end, at least an eighth of the rooms and at most a
+     * quarter. In the pool's own columns when that fits and the pool is at most a quarter larger
+     * than the rooms (laying out into fresh columns every round or two, and growing them again
+     * at the next round's sends, was over half of what a large run's calling thread allocated);
+     * else into fresh columns of the rooms and the spare, the pool's bytes kept in proportion to
+     * the messages.
      */
-    private void compact() {
+    private void layOut() {
+        long tight = 0;
+        long rooms = 0;
+        long strays = 0;
+        for (int u = 0; u < row.length; u++) {
+            long r = row[u];
+            int c = classFor(size(r));
+            tight += ROOMS[c];
+            rooms += ROOMS[headroom(u, r, c)];
+            if (strayed(u)) strays += size(r);
+        }
+        boolean headroom = rooms <= total + (total >> 1) + 64; // else the next round's end would lay them out again
+        if (!headroom) rooms = tight;
+        for (int u = 0; u < row.length; u++) {
+            long r = row[u];
+            int c = classFor(size(r));
+            // the room it will have; the moves below read only the row's start and size
+            row[u] = row(start(r), size(r), headroom ? headroom(u, r, c) : c);
+        }
+        long spare = Math.min(Math.max(end - laidOut, rooms >> 3), rooms >> 2) + 16;
+        if (rooms + spare > Integer.MAX_VALUE / W) throw new IllegalStateException("too many messages in transit: " + total);
+        int slots = message.length;
+        if (rooms + (rooms >> 3) + 16 <= slots && slots <= rooms + (rooms >> 2) + (rooms >> 3) + 64) {
+            PoolRows.layOut(row, strayed, cell, message, end, (int) rooms, (int) strays);
+        } else {
+            layOutAfresh((int) (rooms + spare));
+        }
+        end = (int) rooms;
+        roomy = end;
+        laidOut = end;
+        Arrays.fill(free, NIL);
+        Arrays.fill(strayed, 0);
+    }
+
+    /**
+     * The class of node's room in a layout, {@code c} the smallest holding its row: a row that
+     * moved since the last layout keeps a class above it if it had one, since a box that grew
+     * this round mostly grows again the next (laid out tight, it moved again at the next round's
+     * first sends). Only those: giving every row the class it had held a third more slots at a
+     * million nodes, past the 400 bytes a node.
+     */
+    private int headroom(int u, long r, int c) {
+        return strayed(u) ? Math.max(c, Math.min(roomClass(r), c + 1)) : c;
+    }
+
+    /** Whether node's row moved since the last layout (for tests of the layout, and the layout's own). */
+    boolean strayed(int u) { return (strayed[u >>> 6] & 1L << u) != 0; }
+
+    /**
+     * Rows in node order into fresh columns, each in the room class its row word now names (a box
+     * of up to four messages in exactly its size: most are). A box that grows later moves once per
+     * room class, a few copied slots.
+     */
+    private void layOutAfresh(int length) {
         int[] oCell = cell;
         Message[] oMessage = message;
-        long rooms = 0;
-        for (long r : row) rooms += ROOMS[classFor(size(r))];
-        long length = rooms + (rooms >> 3) + 16;
-        if (length > Integer.MAX_VALUE / W) throw new IllegalStateException("too many messages in transit: " + total);
-        allocate((int) length);
+        allocate(length);
         int w = 0;
         for (int u = 0; u < row.length; u++) {
             long r = row[u];
             int s = size(r);
-            int c = classFor(s);
             int from = start(r);
             System.arraycopy(oCell, W * from, cell, W * w, W * s);
             System.arraycopy(oMessage, from, message, w, s);
-            row[u] = row(w, s, c);
-            w += ROOMS[c];
+            row[u] = row(w, s, roomClass(r));
+            w += ROOMS[roomClass(r)];
         }
-        end = w;
-        roomy = w;
-        Arrays.fill(free, NIL);
     }
+
 
     /**
      * Whether the i-th message to {@code node} may be received in {@code round}: it was sent in an

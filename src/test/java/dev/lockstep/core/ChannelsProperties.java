@@ -261,6 +261,13 @@ class ChannelsProperties {
         }
         int inRows = 0;
         for (int[] r : rooms) inRows += r[1] - r[0];
+        // the rows that did not move since the last layout lie in node order: the next layout slides them in place
+        int laidOut = -1;
+        for (int u = 0; u < n; u++) {
+            if (ch.size(u) == 0 || ch.strayed(u)) continue;
+            assertTrue(ch.roomStart(u) > laidOut, "node " + u + " out of node order");
+            laidOut = ch.roomStart(u);
+        }
         for (int[] f : ch.freeRooms()) rooms.add(new int[] {f[0], f[0] + f[1]});
         rooms.sort(Comparator.comparingInt(r -> r[0]));
         for (int k = 1; k < rooms.size(); k++) assertTrue(rooms.get(k - 1)[1] <= rooms.get(k)[0], "rooms overlap");
@@ -357,9 +364,84 @@ class ChannelsProperties {
         for (int u = 0; u < n; u++) {
             assertEquals(at, ch.roomStart(u), "node " + u);
             int size = ref.box.get(u).size();
-            assertEquals(size == 5 ? 6 : size, ch.room(u), "node " + u + "'s room");
+            // every row moved since the last layout, out of rooms far larger: each keeps the class above its size
+            assertEquals(new int[] {1, 2, 3, 4, 6, 8}[size], ch.room(u), "node " + u + "'s room");
             at += ch.room(u);
         }
+    }
+
+    /**
+     * A layout that fits the pool slides the rows in place: rows going down, rows going up (behind
+     * a row that grew), rows that moved put aside and back, the pool's columns kept.
+     */
+    @Test
+    void aLayoutThatFitsSlidesTheRowsInThePool() {
+        int n = 300;
+        Channels ch = new Channels(n, ChannelDiscipline.FIFO);
+        Reference ref = new Reference(n, ChannelDiscipline.FIFO);
+        long id = 0;
+        int inPlace = 0;
+        for (int round = 0; round < 12; round++) {
+            for (int u = 0; u < n; u++) { // every 50th box grows each round (its row moves, the rows after it go up), the others go from 2 to 3 messages and back
+                int want = u % 50 == 0 ? 3 + 12 * round : 2 + (u + round) % 2;
+                while (ref.box.get(u).size() > want) {
+                    ch.removeAt(u, 0);
+                    ref.box.get(u).remove(0);
+                }
+                while (ref.box.get(u).size() < want) {
+                    Envelope e = new Envelope(id++, (u + 1) % n, 1, u, (int) (id % 4), round, MESSAGES[(int) (id % 3)]);
+                    ch.add(e);
+                    ref.box.get(u).add(e);
+                }
+            }
+            int capacity = ch.capacity();
+            int abandoned = ch.abandoned();
+            ch.settle();
+            sameAnswers(ch, ref, round + 1);
+            if (abandoned > 0 && ch.abandoned() == 0) { // laid out: in the pool's own columns when the rooms and an eighth fit and it is at most 3/8 larger
+                int rooms = ch.end();
+                boolean fits = rooms + rooms / 8 + 16 <= capacity && capacity <= rooms + rooms / 4 + rooms / 8 + 64;
+                assertEquals(fits, ch.capacity() == capacity, "round " + round + ": " + rooms + " slots of rooms in " + capacity);
+                if (fits) inPlace++;
+                for (int u = 1; u < n; u++) {
+                    assertTrue(ch.roomStart(u) >= ch.roomStart(u - 1) + ch.room(u - 1), "node " + u);
+                }
+            }
+        }
+        assertTrue(inPlace >= 1, "no layout in place");
+    }
+
+    /**
+     * Rounds that repeat the same traffic, rows growing and shrinking by a message or two: once
+     * the layout has left the spare the round's moves take, the pool neither grows nor is made again.
+     */
+    @Test
+    void aRepeatingRoundStopsRemakingThePool() {
+        int n = 200;
+        Channels ch = new Channels(n, ChannelDiscipline.UNORDERED);
+        Reference ref = new Reference(n, ChannelDiscipline.UNORDERED);
+        long id = 0;
+        int settled = -1;
+        for (int round = 0; round < 40; round++) {
+            for (int u = 0; u < n; u++) { // receive all but one, then 2 to 5 new ones, depending on the node and the round's parity
+                while (ref.box.get(u).size() > 1) {
+                    ch.removeAt(u, 0);
+                    ref.box.get(u).remove(0);
+                }
+            }
+            for (int k = 0; k < 5; k++) {
+                for (int u = 0; u < n; u++) {
+                    if (k >= 2 + (u + round) % 4) continue;
+                    Envelope e = new Envelope(id++, k, 0, u, k, round, MESSAGES[k % 3]);
+                    ch.add(e);
+                    ref.box.get(u).add(e);
+                }
+            }
+            ch.settle();
+            if (round == 10) settled = ch.capacity();
+            if (round > 10) assertEquals(settled, ch.capacity(), "round " + round);
+        }
+        sameAnswers(ch, ref, 40);
     }
 
     /** Ports beyond Δ's 63 have no bit in a port set and are refused, as before by the envelope's two bytes. */

@@ -1,0 +1,113 @@
+package dev.lockstep.core;
+
+import java.util.Arrays;
+
+/**
+ * {@link Channels}' pool, the parts that need no pool: its room classes, the word that tells
+ * where a node's row lies, and the layout of the rows in place (slid into node order in the
+ * pool's own columns, so that a round's end allocates nothing when the pool holds the layout).
+ */
+final class PoolRows {
+    /**
+     * Room sizes, in slots, by class: 0, 1, 2, 3, then growing by half and by a third in turn
+     * (4, 6, 8, 12, 16, …), so a room's spare stays under a third of it.
+     */
+    static final int[] ROOMS;
+    /** Bits of a row word's length (its messages in transit); a row's start has the low 32, its room class the top 6. */
+    static final int SIZE_BITS = 26;
+    static final long SIZE_MASK = (1L << SIZE_BITS) - 1;
+    static final int CLASS_SHIFT = 32 + SIZE_BITS;
+    /** Ints per slot in the pool's {@code cell} column. */
+    static final int W = 5;
+
+    static {
+        int[] r = new int[1 << (64 - CLASS_SHIFT)];
+        for (int c = 0; c < r.length; c++) {
+            // 2^k and 3·2^(k-1), interleaved from 2 on; capped where a pool's columns would overflow
+            r[c] = c < 2 ? c : (int) Math.min(Integer.MAX_VALUE / W, (c % 2 == 0 ? 2L : 3L) << Math.min(40, c / 2 - 1));
+        }
+        ROOMS = r;
+    }
+
+    /** The smallest room class holding {@code slots}. */
+    static int classFor(int slots) {
+        int c = 0;
+        while (ROOMS[c] < slots) c++;
+        return c;
+    }
+
+    static int start(long r) { return (int) r; }
+
+    static int size(long r) { return (int) ((r >>> 32) & SIZE_MASK); }
+
+    static int roomClass(long r) { return (int) (r >>> CLASS_SHIFT); }
+
+    static long row(int start, int size, int roomClass) {
+        return (start & 0xFFFFFFFFL) | (long) size << 32 | (long) roomClass << CLASS_SHIFT;
+    }
+
+    private PoolRows() {}
+
+    /**
+     * Rows in node order in the same columns, each to the room its new class (already in its row
+     * word) gives it at the prefix sum of the rooms, {@code rooms} slots in all. The rows that
+     * never moved since the last layout ({@code strayed}'s bit clear) still lie in node order, as
+     * do their new rooms; sliding the ones going down in ascending order and then the
+     * ones going up in descending order never overwrites a row not yet moved (a row going down
+     * lands below its own start and below the next rows' new rooms; one going up lands above its
+     * own start and below the rows after it, moved already). Rows that strayed lie anywhere, so
+     * they first go aside, past every row's old and new slots (the pool's tail if it has room for
+     * them, else a few columns made for them, a fraction of the pool), and come back last.
+     */
+    static void layOut(long[] row, long[] strayed, int[] cell, Message[] message, int end, int rooms, int strays) {
+        int n = row.length;
+        int from = Math.max(end, rooms);
+        boolean tail = from + (long) strays <= message.length;
+        int[] asideCell = tail ? cell : new int[W * strays];
+        Message[] asideMessage = tail ? message : new Message[strays];
+        int aside = tail ? from : 0;
+        int a = aside;
+        for (int u = 0; u < n; u++) {
+            long r = row[u];
+            int s = size(r);
+            if (s > 0 && strayed(strayed, u)) {
+                System.arraycopy(cell, W * start(r), asideCell, W * a, W * s);
+                System.arraycopy(message, start(r), asideMessage, a, s);
+                a += s;
+            }
+        }
+        int stale = tail ? a : end;
+        for (int u = 0, p = 0; u < n; p += ROOMS[roomClass(row[u])], u++) {
+            long r = row[u];
+            if (size(r) > 0 && p < start(r) && !strayed(strayed, u)) copy(cell, message, start(r), p, size(r));
+        }
+        for (int u = n - 1, p = rooms; u >= 0; u--) {
+            long r = row[u];
+            p -= ROOMS[roomClass(r)];
+            if (size(r) > 0 && p > start(r) && !strayed(strayed, u)) copy(cell, message, start(r), p, size(r));
+        }
+        a = aside;
+        int w = 0; // the end of the last row put in place: what lies between it and the next is stale
+        for (int u = 0, p = 0; u < n; u++) {
+            long r = row[u];
+            int s = size(r);
+            if (s > 0 && strayed(strayed, u)) {
+                System.arraycopy(asideCell, W * a, cell, W * p, W * s);
+                System.arraycopy(asideMessage, a, message, p, s);
+                a += s;
+            }
+            if (w < p) Arrays.fill(message, w, p, null);
+            row[u] = row(p, s, roomClass(r));
+            w = p + s;
+            p += ROOMS[roomClass(r)];
+        }
+        if (w < stale) Arrays.fill(message, w, stale, null); // messages no row holds may be garbage
+    }
+
+    private static void copy(int[] cell, Message[] message, int from, int to, int slots) {
+        System.arraycopy(cell, W * from, cell, W * to, W * slots);
+        System.arraycopy(message, from, message, to, slots);
+    }
+
+    private static boolean strayed(long[] strayed, int u) { return (strayed[u >>> 6] & 1L << u) != 0; }
+}
