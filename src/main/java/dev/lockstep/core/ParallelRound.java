@@ -49,10 +49,11 @@ final class ParallelRound {
     int grain = GRAIN;
     /** Whether phase 1 runs at all; see {@link Simulation#runAhead}. */
     boolean enabled;
-    /** Executions committed as phase 1 ran them, so far. */
+    /** A listed plan's executions on the workers in place, where it qualifies (before phase 1 here is considered). */
+    final InPlaceRound inPlace;
+    /** Executions committed as phase 1 here ran them, so far. */
     long ranAhead;
-    /** Scratch for the distinct-node test: one bit per node, cleared after use. */
-    private long[] seen;
+    private final DistinctNodes distinct = new DistinctNodes();
     /** A listed plan's phase 1, by plan position, reused round after round (see {@link #executeListed(int[], int[], int, Workers)}). */
     private StagedExecution[] staged = new StagedExecution[0];
     /** Per plan position: phase 1's message position, or {@link EnabledChoices#UNPROVEN} to redo at its turn. */
@@ -68,6 +69,7 @@ final class ParallelRound {
         this.executions = executions;
         this.ctx = ctx;
         this.audience = audience;
+        this.inPlace = new InPlaceRound(world, actions, enabling, executions, ctx, audience, this::executeListed);
     }
 
     /** {@link Simulation#act(List)}: on the workers if {@link #execute} takes them, else one by one. */
@@ -86,7 +88,7 @@ final class ParallelRound {
             List<Choice> choices = new ArrayList<>(count);
             for (int i = 0; i < count; i++) choices.add(enabling.decode(nodes[i], codes[i]));
             act(choices, workers);
-        } else if (!executeListed(nodes, codes, count, workers)) {
+        } else if (!inPlace.execute(nodes, codes, count, workers, grain) && !executeListed(nodes, codes, count, workers)) {
             for (int i = 0; i < count; i++) executeListed(nodes[i], codes[i]);
         }
     }
@@ -97,7 +99,7 @@ final class ParallelRound {
      * cannot act anyway: the refusal names why not, not a message that was never looked up).
      * Only a node changed since it was listed lands there, which the engine never lets happen.
      */
-    private void executeListed(int u, int code) {
+    void executeListed(int u, int code) {
         int at = enabling.listed(u, code);
         if (at == EnabledChoices.UNPROVEN) {
             int box = code >>> 8;
@@ -217,21 +219,8 @@ final class ParallelRound {
         }
     }
 
-    private boolean distinctNodes(int[] nodes, int k) {
-        int n = world.states.length;
-        if (seen == null || seen.length != (n + 63) >>> 6) seen = new long[(n + 63) >>> 6];
-        boolean distinct = true;
-        int i = 0;
-        for (; i < k && distinct; i++) {
-            int u = nodes[i];
-            if (u < 0 || u >= n || (seen[u >>> 6] & 1L << u) != 0) distinct = false;
-            else seen[u >>> 6] |= 1L << u;
-        }
-        for (int j = 0; j < i; j++) {
-            int u = nodes[j];
-            if (u >= 0 && u < n) seen[u >>> 6] = 0;
-        }
-        return distinct;
+    boolean distinctNodes(int[] nodes, int k) {
+        return distinct.of(nodes, k, world.states.length);
     }
 
     /**
