@@ -34,7 +34,7 @@ import java.util.List;
  * committing one cost more than phase 1 saves the caller's thread, even without garbage, so it
  * is off unless asked for ({@link Simulation#runAhead}): it pays for operations
  * that cost more than copying their state. A listed plan nobody listens to goes to
- * {@link InPlaceRound} first (on by default), which runs the operations on the nodes' own states
+ * {@link InPlaceRound} first if asked ({@link Simulation#inPlaceRounds}), which runs the operations on the nodes' own states
  * and leaves the caller only the commits; run-ahead is then only for plans of choices and runs
  * with listeners.
  */

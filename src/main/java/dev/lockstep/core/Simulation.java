@@ -118,7 +118,7 @@ public final class Simulation implements SystemView {
         parallel.enabled = on;
     }
 
-    /** Whether a listed round that qualifies runs on the workers in place ({@link InPlaceRound}); on by default, off for tests. */
+    /** Whether a listed round that qualifies runs on the workers in place ({@link InPlaceRound}; off: README "Parallel rounds"). */
     public void inPlaceRounds(boolean on) { parallel.inPlace.enabled = on; }
 
     void inPlaceChunk(int positions) { parallel.inPlace.chunk = positions; }

@@ -175,6 +175,7 @@ class InPlaceRoundProperties {
     private static Simulation bench(Workers w) {
         Engine engine = LmeBench.build(20_000, 6, 3);
         engine.simulation().workers(w);
+        engine.simulation().inPlaceRounds(true);
         engine.runUntil(12);
         return engine.simulation();
     }
