@@ -71,6 +71,12 @@ public final class LmeBench implements Callable<Integer> {
     @Option(names = "--run-ahead", description = "run each round's operations ahead on the workers too (Simulation.runAhead)")
     boolean runAhead;
 
+    @Option(names = "--in-place", description = "run a listed round's operations on the workers in place, the caller only commits (Simulation.inPlaceRounds)")
+    boolean inPlaceOption;
+
+    /** {@code --in-place} of the command running (read by every run it makes). */
+    private static boolean inPlace;
+
     @Override
     public Integer call() {
         OptionValues values = new OptionValues(spec, "bench");
@@ -98,6 +104,7 @@ public final class LmeBench implements Callable<Integer> {
         if (order != null && !order.equals("random") && !order.equals("space")) {
             throw values.usage("--order expects random or space, got \"" + order + "\"");
         }
+        inPlace = inPlaceOption;
         run(sizes, counts, runAhead, r, s, d, m, h, l, "space".equals(order), spec.commandLine().getOut());
         return CommandLine.ExitCode.OK;
     }
@@ -134,6 +141,7 @@ public final class LmeBench implements Callable<Integer> {
         Workers workers = threads == 1 ? Workers.SINGLE : new Workers(threads);
         sim.workers(workers);
         sim.runAhead(ahead);
+        sim.inPlaceRounds(inPlace);
         engine.runUntil(1); // round 0 links the graph
         if (histogram > 0) Heap.histogram("after round 0, " + n + " nodes", histogram, n, out);
         // the run's own CPU time (its thread's and the workers') too: on a shared machine the wall clock also counts waiting for a core

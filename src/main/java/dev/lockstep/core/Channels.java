@@ -420,6 +420,16 @@ public final class Channels {
     }
 
     public void removeAt(int node, int i) {
+        removeInRow(node, i);
+        total--;
+    }
+
+    /**
+     * {@link #removeAt} without counting it in {@link #total}: it writes node's row only, so
+     * threads may remove from distinct nodes' rows at once; each removal is counted later, by
+     * {@link #countRemoved} on one thread.
+     */
+    void removeInRow(int node, int i) {
         int k = slot(node, i);
         long r = row[node];
         int after = size(r) - i - 1;
@@ -431,7 +441,11 @@ public final class Channels {
         }
         message[k + after] = null; // the protocol's message may be garbage now
         row[node] = r - (1L << 32);
-        total--;
+    }
+
+    /** A {@link #removeInRow} leaves transit (or an undone one never did: -1). */
+    void countRemoved(int messages) {
+        total -= messages;
     }
 
     /** Removes and returns every message in transit to {@code node} on {@code port} (the edge was cut). */

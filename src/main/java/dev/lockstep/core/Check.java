@@ -17,6 +17,18 @@ public interface Check {
      */
     default void afterExecution(SystemView view, int node, long sentPorts, List<Violation> out) {}
 
+    /**
+     * Whether {@link #afterExecution} reads nothing of the view but the graph ({@code nodeCount},
+     * {@code delta}, {@code round}, {@code nodeName}, {@code peer}, {@code peerPort}, {@code portTo},
+     * {@code ports}) and the messages in transit ({@code inTransit}, {@code totalInTransit}). A
+     * round whose later executions already ran on other threads can show such a check exactly what
+     * one thread would have shown (see {@code InPlaceRound}); any other read is refused there.
+     * Default: false, which keeps such rounds on one thread.
+     */
+    default boolean watchesTransitOnly() {
+        return false;
+    }
+
     /** Called at the end of every round. */
     void endOfRound(SystemView view, List<Violation> out);
 

@@ -39,6 +39,12 @@ public final class Checker {
         this.foundLastRound = new boolean[k];
     }
 
+    /** Whether every check that looks at executions reads only the graph and the messages in transit ({@link Check#watchesTransitOnly}). */
+    public boolean watchersReadTransitOnly() {
+        for (Check c : watchingExecutions) if (!c.watchesTransitOnly()) return false;
+        return true;
+    }
+
     /** Whether the check overrides {@link Check#afterExecution}; asked once, not at every execution. */
     private static boolean watchesExecutions(Check c) {
         try {

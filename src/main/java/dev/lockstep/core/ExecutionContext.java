@@ -30,7 +30,6 @@ final class ExecutionContext implements Execution {
      * that only reads the envelope's fields never allocates (the envelope does not escape).
      */
     private boolean taken;
-    private boolean pending;
     private long takenId;
     private int takenFrom;
     private int takenFromPort;
@@ -81,11 +80,10 @@ final class ExecutionContext implements Execution {
     }
 
     /**
-     * The next {@link #begin} without an envelope receives the message in {@code slot} of u's box
-     * (read now, as the slot is about to be emptied); the envelope is made only if asked for.
+     * Reads the message in {@code slot} of u's box (now, as the slot is about to be emptied) for
+     * the next {@link #begin} told to receive it as fields; the envelope is made only if asked for.
      */
     void take(Channels channels, int slot) {
-        pending = true;
         takenId = channels.id(slot);
         takenFrom = channels.from(slot);
         takenFromPort = channels.fromPort(slot);
@@ -95,10 +93,14 @@ final class ExecutionContext implements Execution {
     }
 
     void begin(int u, Envelope rec, long dSnap, long upSnap, long portSet, int[] draws, boolean dryRun) {
+        begin(u, rec, false, dSnap, upSnap, portSet, draws, dryRun);
+    }
+
+    /** {@link #begin}; with {@code fields} (and no envelope) the execution receives what {@link #take} read last. */
+    void begin(int u, Envelope rec, boolean fields, long dSnap, long upSnap, long portSet, int[] draws, boolean dryRun) {
         node = u;
         received = rec;
-        taken = rec == null && pending;
-        pending = false;
+        taken = rec == null && fields;
         if (!taken) takenMessage = null;
         d = dSnap;
         up = upSnap;

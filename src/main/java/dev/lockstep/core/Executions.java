@@ -29,8 +29,11 @@ final class Executions {
     private Envelope received;
     private long d;
     private NodeState before;
-    /** Set by {@link #executeAt} for the next {@link #open}: its message goes to the context as fields, not as an envelope. */
-    private boolean unwrapped;
+    /**
+     * What the live checks after an execution read: {@link #view}, or during an in-place round's
+     * commits a view that counts its later executions' messages as still in transit ({@link InPlaceRound}).
+     */
+    SystemView checkView;
     /** Scratch of {@link #peersOf}. */
     private int[] peers = new int[8];
 
@@ -41,6 +44,7 @@ final class Executions {
         this.ctx = ctx;
         this.audience = audience;
         this.view = view;
+        this.checkView = view;
         this.config = config;
     }
 
@@ -56,7 +60,12 @@ final class Executions {
 
     /** {@link #execute(Choice, int, boolean)} of node u's action a receiving m (or null), without a Choice. */
     ExecutionRecord execute(int u, int a, Envelope m, int[] draws, int at, boolean wantRecord) {
-        NodeState work = run(u, a, m, draws, at, world.round, false);
+        return execute(u, a, m, draws, at, wantRecord, false);
+    }
+
+    /** With {@code fields}, the message at {@code at} goes to the operation as fields ({@link ExecutionContext#take}), not as an envelope. */
+    private ExecutionRecord execute(int u, int a, Envelope m, int[] draws, int at, boolean wantRecord, boolean fields) {
+        NodeState work = run(u, a, m, draws, at, world.round, false, fields);
         StagedExecution f = now;
         synchronous(f, u, a);
         f.state = work;
@@ -84,12 +93,7 @@ final class Executions {
             execute(u, a, world.channels.get(u, at), null, at, false);
             return;
         }
-        unwrapped = true;
-        try {
-            execute(u, a, null, null, at, false);
-        } finally {
-            unwrapped = false; // also when it failed before its open read it
-        }
+        execute(u, a, null, null, at, false, true);
     }
 
     void start(Choice c, int at, int duration) {
@@ -120,17 +124,18 @@ final class Executions {
      * runs the operation on the node's state (a copy if asynchronous) and books the request events;
      * leaves the sends in {@link #ctx} and returns the state the operation worked on.
      */
-    private NodeState run(int u, int a, Envelope m, int[] draws, int at, int end, boolean staged) {
+    private NodeState run(int u, int a, Envelope m, int[] draws, int at, int end, boolean staged, boolean fields) {
         SimulationState w = world;
         int round = w.round;
         Action<NodeState> act = actions.get(a);
-        long up = open(u, a, m, at);
+        boolean taken = fields && m == null && act.trigger() == Action.Trigger.MESSAGE;
+        long up = open(u, a, m, at, taken);
         long ports = w.graph.ports(u);
         boolean async = end > round;
         // one due this round runs on the node's own state: keep what it was for stateBefore
         before = staged && !async ? w.states[u].copy() : null;
         NodeState work = async ? w.states[u].copy() : w.states[u];
-        ctx.begin(u, received, d, up, ports, draws, false);
+        ctx.begin(u, received, taken, d, up, ports, draws, false);
         act.run(work, ctx);
         if (draws != null && ctx.drawIndex != draws.length) {
             throw new IllegalArgumentException(act.label() + " at " + config.names().get(u) + " made " + ctx.drawIndex
@@ -145,7 +150,7 @@ final class Executions {
      * connection snapshots into {@link #d} and the result, and takes the received message (into
      * {@link #received}) or call out of its queue.
      */
-    private long open(int u, int a, Envelope m, int at) {
+    private long open(int u, int a, Envelope m, int at, boolean fields) {
         SimulationState w = world;
         Action<NodeState> act = actions.get(a);
         w.touch(u);
@@ -156,8 +161,6 @@ final class Executions {
         d = graph.takeDisconnections(u);
         long up = graph.takeConnections(u);
         received = null;
-        boolean fields = unwrapped && m == null;
-        unwrapped = false;
         if (act.trigger() == Action.Trigger.MESSAGE) {
             received = m;
             if (fields) ctx.take(w.channels, w.channels.slot(u, at));
@@ -187,12 +190,38 @@ final class Executions {
      * {@link #execute}, in the same order, and the copy becomes the node's state.
      */
     ExecutionRecord executeRan(int u, int a, Envelope m, int at, StagedExecution f, boolean wantRecord) {
-        open(u, a, m, at);
+        open(u, a, m, at, false);
         requests(u, f.events, world.graph.ports(u));
         synchronous(f, u, a);
         ExecutionRecord rec = commit(f, wantRecord || !audience.all().isEmpty());
         received = null;
         return rec;
+    }
+
+    /**
+     * Commits node u's synchronous action a whose operation ran in place on u's own state, with
+     * {@code f}'s events and sends, and whose node-own part of {@link #open} is done too: u's
+     * last start, its message out of its row ({@link Channels#removeInRow}), the D and connection
+     * snapshots read ({@code d}, {@code up}). What is left of the open (shared counters, the
+     * touch, the removal's count, the detectors emptied, the call taken) happens here, then the
+     * requests and the {@link #commit}, as {@link #execute} does them. No record is made.
+     */
+    void commitRan(int u, int a, long d, long up, StagedExecution f) {
+        SimulationState w = world;
+        w.touch(u);
+        w.executionsThisRound++;
+        w.executionsBegun++;
+        // phase 1 only read the snapshots, and nothing between it and now adds to them: empty them as taking would
+        if (d != 0) w.graph.takeDisconnections(u);
+        if (up != 0) w.graph.takeConnections(u);
+        Action.Trigger trigger = actions.get(a).trigger();
+        if (trigger == Action.Trigger.MESSAGE) w.channels.countRemoved(1);
+        else if (trigger == Action.Trigger.CALL) w.takeCall(u);
+        received = null;
+        this.d = d;
+        requests(u, f.events, w.graph.ports(u));
+        synchronous(f, u, a);
+        commit(f, false);
     }
 
     /**
@@ -216,7 +245,7 @@ final class Executions {
     /** Runs the choice and keeps what it will commit, for a commit in a later round (or at its end). */
     private StagedExecution begin(Choice c, int at, int end, boolean staged) {
         int u = c.node();
-        NodeState work = run(u, c.action(), c.message(), c.draws(), at, end, staged);
+        NodeState work = run(u, c.action(), c.message(), c.draws(), at, end, staged, false);
         StagedExecution f = new StagedExecution();
         f.node = u;
         f.action = c.action();
@@ -306,7 +335,7 @@ final class Executions {
                     f.draws != null ? f.draws : ctx.drawValues(), sent, w.states[u], f.asynchronous);
             for (SimulationListener l : audience.all()) l.executed(rec);
         }
-        w.checks.afterExecution(view, u, sentPorts, audience);
+        w.checks.afterExecution(checkView, u, sentPorts, audience);
         return rec;
     }
 }

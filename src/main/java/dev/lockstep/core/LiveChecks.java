@@ -28,6 +28,11 @@ final class LiveChecks {
         report(checker.afterExecution(view, node, sentPorts), audience);
     }
 
+    /** {@link Checker#watchersReadTransitOnly}. */
+    boolean watchersReadTransitOnly() {
+        return checker.watchersReadTransitOnly();
+    }
+
     List<Violation> endOfRound(SystemView view, Audience audience) {
         List<Violation> found = checker.endOfRound(view);
         report(found, audience);

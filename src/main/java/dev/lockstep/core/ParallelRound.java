@@ -33,7 +33,10 @@ import java.util.List;
  * few bit operations, the copies and the states' trips between the workers' cores and the
  * committing one cost more than phase 1 saves the caller's thread, even without garbage, so it
  * is off unless asked for ({@link Simulation#runAhead}): it pays for operations
- * that cost more than copying their state.
+ * that cost more than copying their state. A listed plan nobody listens to goes to
+ * {@link InPlaceRound} first if asked ({@link Simulation#inPlaceRounds}), which runs the operations on the nodes' own states
+ * and leaves the caller only the commits; run-ahead is then only for plans of choices and runs
+ * with listeners.
  */
 final class ParallelRound {
     /** Executions a thread takes at least by default: fewer are not worth handing over. */
@@ -49,10 +52,11 @@ final class ParallelRound {
     int grain = GRAIN;
     /** Whether phase 1 runs at all; see {@link Simulation#runAhead}. */
     boolean enabled;
-    /** Executions committed as phase 1 ran them, so far. */
+    /** A listed plan's executions on the workers in place, where it qualifies (before phase 1 here is considered). */
+    final InPlaceRound inPlace;
+    /** Executions committed as phase 1 here ran them, so far. */
     long ranAhead;
-    /** Scratch for the distinct-node test: one bit per node, cleared after use. */
-    private long[] seen;
+    private final DistinctNodes distinct = new DistinctNodes();
     /** A listed plan's phase 1, by plan position, reused round after round (see {@link #executeListed(int[], int[], int, Workers)}). */
     private StagedExecution[] staged = new StagedExecution[0];
     /** Per plan position: phase 1's message position, or {@link EnabledChoices#UNPROVEN} to redo at its turn. */
@@ -68,6 +72,7 @@ final class ParallelRound {
         this.executions = executions;
         this.ctx = ctx;
         this.audience = audience;
+        this.inPlace = new InPlaceRound(world, actions, enabling, executions, ctx, audience, this::executeListed);
     }
 
     /** {@link Simulation#act(List)}: on the workers if {@link #execute} takes them, else one by one. */
@@ -86,7 +91,7 @@ final class ParallelRound {
             List<Choice> choices = new ArrayList<>(count);
             for (int i = 0; i < count; i++) choices.add(enabling.decode(nodes[i], codes[i]));
             act(choices, workers);
-        } else if (!executeListed(nodes, codes, count, workers)) {
+        } else if (!inPlace.execute(nodes, codes, count, workers, grain) && !executeListed(nodes, codes, count, workers)) {
             for (int i = 0; i < count; i++) executeListed(nodes[i], codes[i]);
         }
     }
@@ -97,7 +102,7 @@ final class ParallelRound {
      * cannot act anyway: the refusal names why not, not a message that was never looked up).
      * Only a node changed since it was listed lands there, which the engine never lets happen.
      */
-    private void executeListed(int u, int code) {
+    void executeListed(int u, int code) {
         int at = enabling.listed(u, code);
         if (at == EnabledChoices.UNPROVEN) {
             int box = code >>> 8;
@@ -217,21 +222,8 @@ final class ParallelRound {
         }
     }
 
-    private boolean distinctNodes(int[] nodes, int k) {
-        int n = world.states.length;
-        if (seen == null || seen.length != (n + 63) >>> 6) seen = new long[(n + 63) >>> 6];
-        boolean distinct = true;
-        int i = 0;
-        for (; i < k && distinct; i++) {
-            int u = nodes[i];
-            if (u < 0 || u >= n || (seen[u >>> 6] & 1L << u) != 0) distinct = false;
-            else seen[u >>> 6] |= 1L << u;
-        }
-        for (int j = 0; j < i; j++) {
-            int u = nodes[j];
-            if (u >= 0 && u < n) seen[u >>> 6] = 0;
-        }
-        return distinct;
+    boolean distinctNodes(int[] nodes, int k) {
+        return distinct.of(nodes, k, world.states.length);
     }
 
     /**

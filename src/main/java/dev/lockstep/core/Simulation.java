@@ -113,14 +113,15 @@ public final class Simulation implements SystemView {
         parallel.grain = nodes;
     }
 
-    /**
-     * Whether {@link #act(List)} runs operations ahead on the workers ({@link ParallelRound}).
-     * Off by default: for LME's small operations the state copies and their trips between cores
-     * cost what they save (README "Parallel rounds"). The plan's listings are shared either way.
-     */
+    /** Whether {@link #act(List)} runs operations ahead on scratch copies on the workers ({@link ParallelRound}; off: README "Parallel rounds"). */
     public void runAhead(boolean on) {
         parallel.enabled = on;
     }
+
+    /** Whether a listed round that qualifies runs on the workers in place ({@link InPlaceRound}; off: README "Parallel rounds"). */
+    public void inPlaceRounds(boolean on) { parallel.inPlace.enabled = on; }
+
+    void inPlaceChunk(int positions) { parallel.inPlace.chunk = positions; }
 
     /**
      * Executions whose operations ran ahead on the workers and were committed as they ran (the
@@ -128,7 +129,7 @@ public final class Simulation implements SystemView {
      * much of a round ran in parallel. Not part of the configuration, not copied.
      */
     public long executionsRanAhead() {
-        return parallel.ranAhead;
+        return parallel.ranAhead + parallel.inPlace.ran;
     }
 
     /** Executions begun so far: 0 at the start, +1 for every execution (or asynchronous start). */

@@ -56,6 +56,7 @@ class ListedRoundProperties {
         sim.workers(way.workers);
         sim.parallelGrain(1); // even a handful of executions goes to the workers
         sim.runAhead(way.ahead);
+        sim.inPlaceRounds(way.ahead); // in place where nobody listens, else on copies
         sim.trustListings(way.trust);
         StringBuilder out = new StringBuilder();
         if (way.listen) {
@@ -111,6 +112,7 @@ class ListedRoundProperties {
         sim.workers(w);
         sim.parallelGrain(1);
         sim.runAhead(true);
+        sim.inPlaceRounds(true); // refused mid-plan: the positions after it that ran in place are undone
         engine.runUntil(4);
         return sim;
     }

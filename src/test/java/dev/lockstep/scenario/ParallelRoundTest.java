@@ -97,9 +97,12 @@ class ParallelRoundTest {
             long ahead = parallel.executionsRanAhead();
             assertTrue(ahead > parallel.stats().actions() / 2, "ran ahead: " + ahead + " of " + parallel.stats().actions());
             assertTrue(ahead < parallel.stats().actions(), "some executions drew and were redone");
-            Simulation listedOnly = lme(two, null, false); // the default: only the listings are shared
+            Simulation listedOnly = lme(two, null, false); // only the listings are shared
             assertSameEnd(lme(Workers.SINGLE, null), listedOnly);
             assertEquals(0, listedOnly.executionsRanAhead());
+            Simulation onCopies = lme(two, null, true, false); // run ahead on copies where in place is off
+            assertSameEnd(lme(Workers.SINGLE, null), onCopies);
+            assertTrue(onCopies.executionsRanAhead() > onCopies.stats().actions() / 2);
             StringBuilder heardOne = new StringBuilder();
             StringBuilder heardTwo = new StringBuilder();
             assertSameEnd(lme(Workers.SINGLE, heardOne), lme(two, heardTwo));
@@ -113,10 +116,16 @@ class ParallelRoundTest {
     }
 
     private static Simulation lme(Workers workers, StringBuilder heard, boolean runAhead) {
+        return lme(workers, heard, runAhead, runAhead);
+    }
+
+    /** With {@code inPlace} (the default), a round nobody listens to runs in place on the workers; else on copies if {@code runAhead}. */
+    private static Simulation lme(Workers workers, StringBuilder heard, boolean runAhead, boolean inPlace) {
         Engine engine = LmeBench.build(3000, 6, 11);
         Simulation sim = engine.simulation();
         sim.workers(workers);
         sim.runAhead(runAhead);
+        sim.inPlaceRounds(inPlace);
         if (heard != null) sim.addListener(new Hearing(heard));
         engine.runUntil(25);
         return sim;

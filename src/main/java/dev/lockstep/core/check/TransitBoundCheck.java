@@ -38,6 +38,12 @@ public final class TransitBoundCheck implements Check {
         }
     }
 
+    /** It reads the graph and the counts in transit only. */
+    @Override
+    public boolean watchesTransitOnly() {
+        return true;
+    }
+
     @Override
     public void endOfRound(SystemView view, List<Violation> out) {
         // Only sends add messages, so checking after each execution covers every moment.
