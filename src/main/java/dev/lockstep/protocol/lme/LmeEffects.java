@@ -11,7 +11,7 @@ import java.util.List;
  * Alg. 2, l. 32; Alg. 3, l. 14); CheckWin either sets {@code state} to win (Alg. 2, l. 20) or
  * empties a W that holds a win(false) (l. 22); CheckPriorities sends to every candidate (l. 8-9)
  * or, with C empty after CleanUp(), CleanUp() has moved phase off compete (Alg. 1, l. 30-31).
- * CleanUp alone can be a no-op: see {@link LmeRules#cleanUpChanges}. {@code LmeEffectsProperties}
+ * CleanUp alone can be a no-op: see {@link LmeRules#cleanUpChanges}. {@code StateEffectsProperties}
  * checks this against the dry runs on random states and disconnections.
  */
 final class LmeEffects implements StateEffects<LmeState> {
