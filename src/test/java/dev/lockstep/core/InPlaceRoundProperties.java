@@ -16,7 +16,6 @@ import dev.lockstep.protocol.lme.Lme;
 import dev.lockstep.protocol.lme.LmeMessages;
 import dev.lockstep.protocol.lme.LmeState;
 import dev.lockstep.protocol.lme.LmeVariant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import net.jqwik.api.ForAll;
@@ -57,18 +56,7 @@ class InPlaceRoundProperties {
         Random r = new Random(generator);
         int n = 10 + r.nextInt(70);
         double degree = 2 + 5 * r.nextDouble();
-        double side = LmeBench.side(n, degree);
-        double[] x = new double[n];
-        double[] y = new double[n];
-        List<String> names = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            x[i] = r.nextDouble() * side;
-            y[i] = r.nextDouble() * side;
-            names.add("n" + i);
-        }
-        ChannelDiscipline channels = r.nextBoolean() ? ChannelDiscipline.FIFO : ChannelDiscipline.UNORDERED;
-        Simulation sim = new Simulation(new SimulationConfig(protocol(kind), names, x, y, null, 16, channels,
-                PortAssignment.LOWEST, CheckSettings.DEFAULTS, r.nextLong()));
+        Simulation sim = RandomLmeEngines.simulation(r, protocol(kind), n, degree);
         NodeChoice choice = r.nextBoolean() ? NodeChoice.EFFECTIVE : NodeChoice.ANY;
         return new Engine(sim, new ScenarioAdversary(new int[0], 1.0, List.of(), null,
                 new RandomWorkload(0.3 + 0.6 * r.nextDouble(), 1 + r.nextInt(3), Integer.MAX_VALUE),

@@ -23,6 +23,13 @@ final class RandomLmeEngines {
     static Engine engine(Random r, int maxNodes, Function<Random, SchedulerPolicy> policy) {
         int n = 3 + r.nextInt(maxNodes);
         double degree = 2 + 4 * r.nextDouble();
+        Simulation sim = simulation(r, new Lme(), n, degree);
+        return new Engine(sim, new ScenarioAdversary(new int[0], 1.0, List.of(), null,
+                new RandomWorkload(0.2 + 0.6 * r.nextDouble(), 1 + r.nextInt(3), Integer.MAX_VALUE), policy.apply(r)));
+    }
+
+    /** {@code protocol} on a random unit-disk graph of n nodes of mean degree about {@code degree}, FIFO or not, its seed drawn last. */
+    static <S extends NodeState> Simulation simulation(Random r, Protocol<S> protocol, int n, double degree) {
         double side = LmeBench.side(n, degree);
         double[] x = new double[n];
         double[] y = new double[n];
@@ -33,9 +40,7 @@ final class RandomLmeEngines {
             names.add("n" + i);
         }
         ChannelDiscipline channels = r.nextBoolean() ? ChannelDiscipline.FIFO : ChannelDiscipline.UNORDERED;
-        Simulation sim = new Simulation(new SimulationConfig(new Lme(), names, x, y, null, 16, channels,
+        return new Simulation(new SimulationConfig(protocol, names, x, y, null, 16, channels,
                 PortAssignment.LOWEST, CheckSettings.DEFAULTS, r.nextLong()));
-        return new Engine(sim, new ScenarioAdversary(new int[0], 1.0, List.of(), null,
-                new RandomWorkload(0.2 + 0.6 * r.nextDouble(), 1 + r.nextInt(3), Integer.MAX_VALUE), policy.apply(r)));
     }
 }
