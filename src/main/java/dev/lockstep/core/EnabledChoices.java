@@ -64,7 +64,7 @@ final class EnabledChoices {
             c = list(u, s, false, decided);
         }
         if (effectiveOnly && !decided) c = keepEffective(u, s, c);
-        cache.store(u, effectiveOnly, s, c, newestSent != NOT_LISTED ? newestSent >= world.round : roundBound(u));
+        cache.store(u, effectiveOnly, s, c, roundBound(u));
         System.arraycopy(s, 0, buf, 0, Math.min(c, buf.length));
         return c;
     }
@@ -82,7 +82,6 @@ final class EnabledChoices {
     /** With {@code changingOnly}, lists only the state actions that {@link ActionTable#putChangingByState} says change something. */
     private int list(int u, int[] buf, boolean nextRound, boolean changingOnly) {
         int round = world.round;
-        newestSent = NOT_LISTED;
         if (world.inFlight(u) != null || (!nextRound && world.lastStart.get(u) == round) || world.crashed[u]) return 0;
         int when = nextRound ? round + 1 : round;
         NodeState s = world.states[u];
@@ -97,28 +96,15 @@ final class EnabledChoices {
         }
         Channels channels = world.channels;
         long portsBefore = 0; // for FIFO: the ports of the messages passed
-        int newest = -1;
         for (int k = channels.first(u), i = 0; k >= 0; k = channels.next(k), i++) {
-            newest = k;
             boolean receivable = channels.receivable(k, when, portsBefore);
             portsBefore |= 1L << channels.toPort(k);
             if (!receivable) continue;
             count = actions.putReceivers(s, channels.message(k), i + 1, buf, count);
         }
-        // boxes are in send order: the newest message tells whether one sent this round waits ({@link #roundBound})
-        newestSent = newest < 0 ? Integer.MIN_VALUE : channels.sentRound(newest);
         if (changingOnly) return actions.putChangingByState(s, world.graph.pendingDisconnections(u), buf, count);
         return actions.putByState(s, buf, count);
     }
-
-    /** {@link #newestSent} when the last listing stopped early (busy, crashed or acted): ask {@link #roundBound}. */
-    private static final int NOT_LISTED = Integer.MIN_VALUE + 1;
-    /**
-     * The send round of the newest message in the box the last {@link #list} went through, or
-     * {@code Integer.MIN_VALUE} for none: a listing that went through the box has not acted this
-     * round, so it is round-bound iff this is the round's, and the box need not be read again.
-     */
-    private int newestSent;
 
     /**
      * Lists, on {@code workers}' threads, every node whose listing in this mode is not in the
