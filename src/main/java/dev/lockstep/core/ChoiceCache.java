@@ -11,7 +11,9 @@ import java.util.Arrays;
  * already acted. Whoever changes one of these {@link #touch touches} the node. The round matters
  * too, but only for a node that already acted this round or holds a message sent this round: such
  * a listing is marked round-bound and goes stale when the round ends (which is all a message sent
- * to the node this round does to its listing: {@link #arrived}). A listing that is fresh is what
+ * to the node this round does to its listing: {@link #arrived} marks it, and the round in which
+ * the cache is made marks every listing, as its earlier arrivals found nothing to mark; so a
+ * listing need not look at its inbox's send rounds to know, {@code ListedChoicesTest}). A listing that is fresh is what
  * listing the node now would give, so a choice it holds needs no second check
  * ({@link EnabledChoices#position}). Deterministic: bit sets,
  * nothing iterates a hash collection. Arrays are made on first use, and a copy of a simulation
@@ -65,6 +67,9 @@ final class ChoiceCache {
         Arrays.fill(stale, -1L);
         effective = new long[words];
         roundBound = new long[words];
+        // messages sent this round before now found no cache to mark (arrived): every listing of
+        // this round holds for it only, so that the round's arrivals need no look at the inbox
+        Arrays.fill(roundBound, -1L);
         size = new byte[n];
         at = new long[n];
         block = new char[words][];

@@ -69,14 +69,13 @@ final class EnabledChoices {
         return c;
     }
 
-    /** Whether u's listing can change with the round alone: it acted this round, or a message sent this round waits. */
+    /**
+     * Whether u's listing can change with the round alone because it acted this round. A message
+     * sent to u this round is the other such case: {@link ChoiceCache#arrived} marks it when it
+     * arrives, and the cache marks every listing of the round in which it is made.
+     */
     private boolean roundBound(int u) {
-        int round = world.round;
-        if (world.lastStart.get(u) == round) return true;
-        Channels channels = world.channels;
-        int newest = channels.last(u);
-        // boxes are in send order, so the newest message tells
-        return newest >= 0 && channels.sentRound(newest) >= round;
+        return world.lastStart.get(u) == world.round;
     }
 
     /** With {@code changingOnly}, lists only the state actions that {@link ActionTable#putChangingByState} says change something. */

@@ -18,7 +18,8 @@ import net.jqwik.api.Tuple;
  * narrow ones, in the node's long; a code a char, or the long form for long listings and codes
  * past 16 bits; full blocks laid out again): after any sequence of stores, touches, arrivals and round ends, every answer must be
  * what a plain int[] per node with stale, effective and round-bound flags gives (the store it
- * replaced), for listings of 0 to 300 codes and codes at the char boundary.
+ * replaced, every node round-bound in the round it is made), for listings of 0 to 300 codes and
+ * codes at the char boundary.
  */
 class ChoiceCacheProperties {
     /** The cache as it was: a listing per node and its three flags. */
@@ -35,6 +36,12 @@ class ChoiceCacheProperties {
             effective = new boolean[n];
             roundBound = new boolean[n];
             Arrays.fill(stale, true);
+        }
+
+        /** The cache is made: every listing of this round holds for it only (earlier arrivals found nothing to mark). */
+        void allocate() {
+            if (!allocated) Arrays.fill(roundBound, true);
+            allocated = true;
         }
     }
 
@@ -82,7 +89,7 @@ class ChoiceCacheProperties {
                     boolean effectiveOnly = r.nextBoolean();
                     boolean thisRound = r.nextInt(4) == 0;
                     cache.store(u, effectiveOnly, buf, codes.length, thisRound);
-                    ref.allocated = true;
+                    ref.allocate();
                     ref.listing[u] = codes;
                     ref.stale[u] = false;
                     ref.effective[u] = effectiveOnly;
@@ -103,14 +110,17 @@ class ChoiceCacheProperties {
                         ref.roundBound[v] = false;
                     }
                 }
-                case 10 -> cache.allocated();
+                case 10 -> {
+                    cache.allocated();
+                    ref.allocate();
+                }
                 default -> { // many stores in one word: its block fills and is laid out again
                     int from = (u >>> 6) << 6;
                     for (int v = from; v < Math.min(n, from + 64); v++) {
                         int[] codes = new int[2 + r.nextInt(6)];
                         for (int k = 0; k < codes.length; k++) codes[k] = code(r);
                         cache.store(v, false, codes, codes.length, false);
-                        ref.allocated = true;
+                        ref.allocate();
                         ref.listing[v] = codes;
                         ref.stale[v] = false;
                         ref.effective[v] = false;
