@@ -42,6 +42,8 @@ final class ChoiceCache {
     private long[] effective;
     /** Set bit: the node's listing holds for the current round only, to be made stale when it ends. */
     private long[] roundBound;
+    /** Set bit: the node's listing, if known, holds a choice: a walk over the nodes skips 64 empty ones a word. */
+    private long[] some;
     /** The longest listing of narrow codes kept in the node's word, a char each (one code of any width). */
     private static final int INLINE = 4;
 
@@ -67,6 +69,7 @@ final class ChoiceCache {
         Arrays.fill(stale, -1L);
         effective = new long[words];
         roundBound = new long[words];
+        some = new long[words];
         // messages sent this round before now found no cache to mark (arrived): every listing of
         // this round holds for it only, so that the round's arrivals need no look at the inbox
         Arrays.fill(roundBound, -1L);
@@ -103,6 +106,17 @@ final class ChoiceCache {
         int w = u >>> 6;
         long bit = 1L << u;
         return (stale[w] & bit) == 0 && ((effective[w] & bit) != 0) == effectiveOnly;
+    }
+
+    /** The nodes of word w (bit v &amp; 63 for node v) whose listing in this mode is not known: those {@link #fresh} says no for. */
+    long unknown(int w, boolean effectiveOnly) {
+        if (stale == null) return -1L;
+        return stale[w] | (effectiveOnly ? ~effective[w] : effective[w]);
+    }
+
+    /** The nodes of word w whose listing in this mode is known and holds no choice. */
+    long knownEmpty(int w, boolean effectiveOnly) {
+        return stale == null ? 0 : ~unknown(w, effectiveOnly) & ~some[w];
     }
 
     /** Whether u's listing (of either mode) is known; then {@link #count} and {@link #code} read it. A pure read. */
@@ -156,6 +170,9 @@ final class ChoiceCache {
     /** Keeps u's listing of {@code c} codes from {@code buf}; {@code thisRoundOnly}: it goes stale at the round's end. */
     void store(int u, boolean effectiveOnly, int[] buf, int c, boolean thisRoundOnly) {
         if (stale == null) allocate();
+        int w = u >>> 6;
+        if (c > 0) some[w] |= 1L << u;
+        else some[w] &= ~(1L << u);
         if (c <= 1) {
             if (c == 1) at[u] = buf[0];
             size[u] = (byte) c;
@@ -171,7 +188,6 @@ final class ChoiceCache {
                 return;
             }
             int need = narrow ? c : 2 + 2 * c;
-            int w = u >>> 6;
             int i = room(u) >= need ? (int) at[u] : append(w, u, need);
             char[] b = block[w];
             if (narrow) {

@@ -19,7 +19,8 @@ import net.jqwik.api.Tuple;
  * past 16 bits; full blocks laid out again): after any sequence of stores, touches, arrivals and round ends, every answer must be
  * what a plain int[] per node with stale, effective and round-bound flags gives (the store it
  * replaced, every node round-bound in the round it is made), for listings of 0 to 300 codes and
- * codes at the char boundary.
+ * codes at the char boundary; and so must its word-wide answers (which nodes' listings are not
+ * known, which are known and empty).
  */
 class ChoiceCacheProperties {
     /** The cache as it was: a listing per node and its three flags. */
@@ -141,6 +142,17 @@ class ChoiceCacheProperties {
                 int[] part = new int[Math.min(1, want.length)]; // a buffer too short takes what fits
                 assertEquals(want.length, cache.copy(v, part));
                 assertArrayEquals(Arrays.copyOf(want, part.length), part);
+            }
+            for (int w = 0; w < (n + 63) >>> 6; w++) { // the word-wide answers that walks over the nodes take
+                for (boolean effectiveOnly : new boolean[] {true, false}) {
+                    long unknown = cache.unknown(w, effectiveOnly);
+                    long empty = cache.knownEmpty(w, effectiveOnly);
+                    for (int v = w << 6; v < Math.min(n, (w + 1) << 6); v++) {
+                        boolean fresh = !ref.stale[v] && ref.effective[v] == effectiveOnly;
+                        assertEquals(!fresh, (unknown >>> v & 1) != 0, "unknown " + v);
+                        assertEquals(fresh && ref.listing[v].length == 0, (empty >>> v & 1) != 0, "known empty " + v);
+                    }
+                }
             }
         }
     }
