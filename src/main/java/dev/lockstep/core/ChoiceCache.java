@@ -144,6 +144,21 @@ final class ChoiceCache {
         return b[i] << 16 | b[i + 1];
     }
 
+    /** Whether u's listing is known ({@link #current}) and holds {@code code}: its size and word read once. */
+    boolean holds(int u, int code) {
+        if (!current(u)) return false;
+        int s = size[u] & 0xFF;
+        long a = at[u];
+        if (s == 1) return (int) a == code;
+        if (s <= INLINE) {
+            if ((code & ~0xFFFF) != 0) return false; // kept in the word only while every code fits a char
+            for (int k = 0; k < s; k++, a >>>= 16) if (((int) a & 0xFFFF) == code) return true;
+            return false;
+        }
+        for (int k = 0, c = count(u); k < c; k++) if (code(u, k) == code) return true;
+        return false;
+    }
+
     /** Copies u's listing into {@code buf} as far as it fits and returns its length, as an enumeration does. */
     int copy(int u, int[] buf) {
         int s = size[u] & 0xFF;

@@ -72,7 +72,7 @@ final class EnabledChoices {
             c = list(u, s, false, decided);
         }
         if (effectiveOnly && !decided) c = keepEffective(u, s, c);
-        cache.store(u, effectiveOnly, s, c, roundBound(u));
+        cache.store(u, effectiveOnly, s, c, c == 0 && roundBound(u)); // a node that acted this round lists nothing
         return c;
     }
 
@@ -261,9 +261,7 @@ final class EnabledChoices {
      */
     int listed(int u, int code) {
         ChoiceCache cache = world.choiceCache;
-        if (!trustListings || !cache.current(u)) return UNPROVEN;
-        for (int k = 0, c = cache.count(u); k < c; k++) if (cache.code(u, k) == code) return (code >>> 8) - 1;
-        return UNPROVEN;
+        return trustListings && cache.holds(u, code) ? (code >>> 8) - 1 : UNPROVEN;
     }
 
     /**

@@ -2,6 +2,8 @@ package dev.lockstep.core;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.List;
@@ -132,9 +134,16 @@ class ChoiceCacheProperties {
                 assertEquals(!ref.stale[v], cache.current(v), "current " + v);
                 assertEquals(!ref.stale[v] && ref.effective[v], cache.fresh(v, true), "fresh effective " + v);
                 assertEquals(!ref.stale[v] && !ref.effective[v], cache.fresh(v, false), "fresh " + v);
-                if (ref.stale[v]) continue;
+                if (ref.stale[v]) {
+                    assertFalse(cache.holds(v, 0), "a listing not known holds nothing");
+                    continue;
+                }
                 int[] want = ref.listing[v];
                 assertEquals(want.length, cache.count(v));
+                for (int k = 0; k < want.length; k++) assertTrue(cache.holds(v, want[k]), "holds code " + k + " of " + v);
+                for (int probe : new int[] {want.length > 0 ? want[0] ^ 1 : 5, want.length > 0 ? want[0] | 0x10000 : 0x10005, 0xFFFF, 0}) {
+                    assertEquals(Arrays.stream(want).anyMatch(c -> c == probe), cache.holds(v, probe), "holds " + probe + " at " + v);
+                }
                 for (int k = 0; k < want.length; k++) assertEquals(want[k], cache.code(v, k), "code " + k + " of " + v);
                 int[] full = new int[want.length + 1];
                 assertEquals(want.length, cache.copy(v, full));
