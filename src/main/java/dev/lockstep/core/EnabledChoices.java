@@ -127,14 +127,28 @@ final class EnabledChoices {
         ChoiceCache cache = world.choiceCache;
         cache.allocated();
         int n = world.states.length;
-        workers.forRange((n + 63) >>> 6, Math.max(1, grain / 64), (from, to) -> {
+        int words = (n + 63) >>> 6;
+        // only the words from the first to the last with a node to list go to the threads (none: no hand-over)
+        int first = 0;
+        while (first < words && todo(cache, first, effectiveOnly, n) == 0) first++;
+        if (first == words) return listed;
+        int last = words - 1;
+        while (todo(cache, last, effectiveOnly, n) == 0) last--;
+        int base = first;
+        workers.forRange(last + 1 - first, Math.max(1, grain / 64), (from, to) -> {
             EnabledChoices mine = new EnabledChoices(world, actions, ctx.another(), config);
-            for (int w = from; w < to; w++) {
-                long todo = cache.unknown(w, effectiveOnly) & (w == (n - 1) >>> 6 ? -1L >>> -n : -1L);
-                for (; todo != 0; todo &= todo - 1) mine.listAndKeep(w << 6 | Long.numberOfTrailingZeros(todo), effectiveOnly);
+            for (int w = base + from; w < base + to; w++) {
+                for (long todo = todo(cache, w, effectiveOnly, n); todo != 0; todo &= todo - 1) {
+                    mine.listAndKeep(w << 6 | Long.numberOfTrailingZeros(todo), effectiveOnly);
+                }
             }
         });
         return listed;
+    }
+
+    /** The nodes of word w (of n nodes) whose listing in this mode is not known. */
+    private static long todo(ChoiceCache cache, int w, boolean effectiveOnly, int n) {
+        return cache.unknown(w, effectiveOnly) & (w == (n - 1) >>> 6 ? -1L >>> -n : -1L);
     }
 
     int enumerateEffective(int u, int[] buf) {
