@@ -1,5 +1,7 @@
 package dev.lockstep.core;
 
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -44,6 +46,18 @@ final class ActionTable {
         }
     };
 
+    /**
+     * {@link #receivers} of the protocol's final message types (every record), one class a slot at
+     * its identity hash masked by {@link #exactMask}: a listing finds a message's actions with one
+     * probe and one comparison, where the {@code ClassValue} reads the class's map, its cache
+     * array and an entry's version, and does so for every message in every inbox. Another class
+     * (a subtype of a type that is not final, or a message no action takes) is looked up in
+     * {@link #receivers}. Null when the types do not fit a table of up to 4,096 slots one a slot.
+     */
+    private final Class<?>[] exactTypes;
+    private final int[][] exactReceivers;
+    private final int exactMask;
+
     /** The actions alone, each asked on its own: the reference a listing made {@link #of together} must equal. */
     ActionTable(List<Action<NodeState>> actions) {
         this(actions, null, null, false);
@@ -61,6 +75,46 @@ final class ActionTable {
         onState = indicesOf(Action.Trigger.STATE);
         stateGuards = together && describes(guards) ? guards : null;
         stateEffects = together && describes(effects) ? effects : null;
+        Class<?>[] types = together ? exactTypes() : null;
+        exactTypes = types;
+        exactMask = types == null ? 0 : types.length - 1;
+        exactReceivers = types == null ? null : new int[types.length][];
+        for (int i = 0; types != null && i < types.length; i++) if (types[i] != null) exactReceivers[i] = receivers.get(types[i]);
+    }
+
+    /**
+     * The distinct final message types of the message actions, each at its identity hash masked by
+     * the table's length - 1, in the smallest table of at least twice their number where no two
+     * meet; null if there is none up to 4,096 slots (or no such type).
+     */
+    private Class<?>[] exactTypes() {
+        List<Class<?>> types = new ArrayList<>();
+        for (int a : onMessage) {
+            Class<?> t = all[a].messageType();
+            if (Modifier.isFinal(t.getModifiers()) && !types.contains(t)) types.add(t);
+        }
+        if (types.isEmpty()) return null;
+        for (int size = Integer.highestOneBit(types.size()) * 4; size <= 4096; size *= 2) {
+            Class<?>[] table = new Class<?>[size];
+            boolean fits = true;
+            for (Class<?> t : types) {
+                int i = System.identityHashCode(t) & (size - 1);
+                fits &= table[i] == null;
+                table[i] = t;
+            }
+            if (fits) return table;
+        }
+        return null;
+    }
+
+    /** The message actions that accept a message of class {@code type}, in protocol order. */
+    private int[] receiversOf(Class<?> type) {
+        Class<?>[] types = exactTypes;
+        if (types != null) {
+            int i = System.identityHashCode(type) & exactMask;
+            if (types[i] == type) return exactReceivers[i];
+        }
+        return receivers.get(type);
     }
 
     /** The protocol's actions, with its {@link Protocol#stateGuards()} where they are its actions' guards. */
@@ -131,7 +185,7 @@ final class ActionTable {
             }
             return count;
         }
-        for (int a : receivers.get(m.getClass())) {
+        for (int a : receiversOf(m.getClass())) {
             if (all[a].guard(s, m)) count = put(buf, count, tag << 8 | a);
         }
         return count;

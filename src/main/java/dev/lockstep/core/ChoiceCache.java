@@ -11,7 +11,9 @@ import java.util.Arrays;
  * already acted. Whoever changes one of these {@link #touch touches} the node. The round matters
  * too, but only for a node that already acted this round or holds a message sent this round: such
  * a listing is marked round-bound and goes stale when the round ends (which is all a message sent
- * to the node this round does to its listing: {@link #arrived}). A listing that is fresh is what
+ * to the node this round does to its listing: {@link #arrived} marks it, and the round in which
+ * the cache is made marks every listing, as its earlier arrivals found nothing to mark; so a
+ * listing need not look at its inbox's send rounds to know, {@code ListedChoicesTest}). A listing that is fresh is what
  * listing the node now would give, so a choice it holds needs no second check
  * ({@link EnabledChoices#position}). Deterministic: bit sets,
  * nothing iterates a hash collection. Arrays are made on first use, and a copy of a simulation
@@ -40,6 +42,8 @@ final class ChoiceCache {
     private long[] effective;
     /** Set bit: the node's listing holds for the current round only, to be made stale when it ends. */
     private long[] roundBound;
+    /** Set bit: the node's listing, if known, holds a choice: a walk over the nodes skips 64 empty ones a word. */
+    private long[] some;
     /** The longest listing of narrow codes kept in the node's word, a char each (one code of any width). */
     private static final int INLINE = 4;
 
@@ -65,6 +69,10 @@ final class ChoiceCache {
         Arrays.fill(stale, -1L);
         effective = new long[words];
         roundBound = new long[words];
+        some = new long[words];
+        // messages sent this round before now found no cache to mark (arrived): every listing of
+        // this round holds for it only, so that the round's arrivals need no look at the inbox
+        Arrays.fill(roundBound, -1L);
         size = new byte[n];
         at = new long[n];
         block = new char[words][];
@@ -100,6 +108,17 @@ final class ChoiceCache {
         return (stale[w] & bit) == 0 && ((effective[w] & bit) != 0) == effectiveOnly;
     }
 
+    /** The nodes of word w (bit v &amp; 63 for node v) whose listing in this mode is not known: those {@link #fresh} says no for. */
+    long unknown(int w, boolean effectiveOnly) {
+        if (stale == null) return -1L;
+        return stale[w] | (effectiveOnly ? ~effective[w] : effective[w]);
+    }
+
+    /** The nodes of word w whose listing in this mode is known and holds no choice. */
+    long knownEmpty(int w, boolean effectiveOnly) {
+        return stale == null ? 0 : ~unknown(w, effectiveOnly) & ~some[w];
+    }
+
     /** Whether u's listing (of either mode) is known; then {@link #count} and {@link #code} read it. A pure read. */
     boolean current(int u) {
         return stale != null && (stale[u >>> 6] & 1L << u) == 0;
@@ -123,6 +142,21 @@ final class ChoiceCache {
         if (s != LONG_FORM) return b[(int) at[u] + k];
         int i = (int) at[u] + 2 + 2 * k;
         return b[i] << 16 | b[i + 1];
+    }
+
+    /** Whether u's listing is known ({@link #current}) and holds {@code code}: its size and word read once. */
+    boolean holds(int u, int code) {
+        if (!current(u)) return false;
+        int s = size[u] & 0xFF;
+        long a = at[u];
+        if (s == 1) return (int) a == code;
+        if (s <= INLINE) {
+            if ((code & ~0xFFFF) != 0) return false; // kept in the word only while every code fits a char
+            for (int k = 0; k < s; k++, a >>>= 16) if (((int) a & 0xFFFF) == code) return true;
+            return false;
+        }
+        for (int k = 0, c = count(u); k < c; k++) if (code(u, k) == code) return true;
+        return false;
     }
 
     /** Copies u's listing into {@code buf} as far as it fits and returns its length, as an enumeration does. */
@@ -151,6 +185,9 @@ final class ChoiceCache {
     /** Keeps u's listing of {@code c} codes from {@code buf}; {@code thisRoundOnly}: it goes stale at the round's end. */
     void store(int u, boolean effectiveOnly, int[] buf, int c, boolean thisRoundOnly) {
         if (stale == null) allocate();
+        int w = u >>> 6;
+        if (c > 0) some[w] |= 1L << u;
+        else some[w] &= ~(1L << u);
         if (c <= 1) {
             if (c == 1) at[u] = buf[0];
             size[u] = (byte) c;
@@ -166,7 +203,6 @@ final class ChoiceCache {
                 return;
             }
             int need = narrow ? c : 2 + 2 * c;
-            int w = u >>> 6;
             int i = room(u) >= need ? (int) at[u] : append(w, u, need);
             char[] b = block[w];
             if (narrow) {

@@ -55,6 +55,14 @@ final class EnabledChoices {
     private int cached(int u, int[] buf, boolean effectiveOnly) {
         ChoiceCache cache = world.choiceCache;
         if (cache.fresh(u, effectiveOnly)) return cache.copy(u, buf);
+        int c = listAndKeep(u, effectiveOnly);
+        System.arraycopy(scratch, 0, buf, 0, Math.min(c, buf.length));
+        return c;
+    }
+
+    /** Lists u's choices in this mode into {@link #scratch} and keeps them in the cache; returns how many. */
+    int listAndKeep(int u, boolean effectiveOnly) {
+        ChoiceCache cache = world.choiceCache;
         int[] s = scratch;
         // the protocol's word on which state actions change something, where it gives it, instead of dry runs
         boolean decided = effectiveOnly && trustListings && actions.decidesEffects();
@@ -64,29 +72,28 @@ final class EnabledChoices {
             c = list(u, s, false, decided);
         }
         if (effectiveOnly && !decided) c = keepEffective(u, s, c);
-        cache.store(u, effectiveOnly, s, c, roundBound(u));
-        System.arraycopy(s, 0, buf, 0, Math.min(c, buf.length));
+        cache.store(u, effectiveOnly, s, c, c == 0 && roundBound(u)); // a node that acted this round lists nothing
         return c;
     }
 
-    /** Whether u's listing can change with the round alone: it acted this round, or a message sent this round waits. */
+    /**
+     * Whether u's listing can change with the round alone because it acted this round. A message
+     * sent to u this round is the other such case: {@link ChoiceCache#arrived} marks it when it
+     * arrives, and the cache marks every listing of the round in which it is made.
+     */
     private boolean roundBound(int u) {
-        int round = world.round;
-        if (world.lastStart.get(u) == round) return true;
-        Channels channels = world.channels;
-        int newest = channels.last(u);
-        // boxes are in send order, so the newest message tells
-        return newest >= 0 && channels.sentRound(newest) >= round;
+        return world.lastStart.get(u) == world.round;
     }
 
     /** With {@code changingOnly}, lists only the state actions that {@link ActionTable#putChangingByState} says change something. */
     private int list(int u, int[] buf, boolean nextRound, boolean changingOnly) {
-        int round = world.round;
-        if (world.inFlight(u) != null || (!nextRound && world.lastStart.get(u) == round) || world.crashed[u]) return 0;
+        SimulationState w = world;
+        int round = w.round;
+        if (w.inFlight(u) != null || (!nextRound && w.lastStart.get(u) == round) || w.crashed[u]) return 0;
         int when = nextRound ? round + 1 : round;
-        NodeState s = world.states[u];
+        NodeState s = w.states[u];
         int count = 0;
-        ArrayDeque<Call> q = world.calls[u];
+        ArrayDeque<Call> q = w.calls[u];
         if (q != null && !q.isEmpty()) {
             Call head = q.peekFirst();
             for (int a : actions.onCall) {
@@ -94,15 +101,15 @@ final class EnabledChoices {
                 if (act.call() == head && act.guard(s, null)) count = ActionTable.put(buf, count, a);
             }
         }
-        Channels channels = world.channels;
+        Channels channels = w.channels;
         long portsBefore = 0; // for FIFO: the ports of the messages passed
-        for (int k = channels.first(u), i = 0; k >= 0; k = channels.next(k), i++) {
+        // a box is a row of consecutive slots: its i-th message is at first + i
+        for (int k = channels.first(u), i = 1, end = k + channels.size(u); k < end; k++, i++) {
             boolean receivable = channels.receivable(k, when, portsBefore);
             portsBefore |= 1L << channels.toPort(k);
-            if (!receivable) continue;
-            count = actions.putReceivers(s, channels.message(k), i + 1, buf, count);
+            if (receivable) count = actions.putReceivers(s, channels.message(k), i, buf, count);
         }
-        if (changingOnly) return actions.putChangingByState(s, world.graph.pendingDisconnections(u), buf, count);
+        if (changingOnly) return actions.putChangingByState(s, w.graph.pendingDisconnections(u), buf, count);
         return actions.putByState(s, buf, count);
     }
 
@@ -114,18 +121,34 @@ final class EnabledChoices {
      * when changes nothing but the time it takes. Each thread works on whole 64-node words of the
      * cache's bit sets with its own context and scratch space: no two threads write the same slot.
      */
-    void listAhead(Workers workers, boolean effectiveOnly, int grain) {
-        if (workers.threads() == 1) return; // the scheduler lists lazily, as ever
+    Listings listAhead(Workers workers, boolean effectiveOnly, int grain) {
+        Listings listed = new Listings(world, effectiveOnly, u -> listAndKeep(u, effectiveOnly));
+        if (workers.threads() == 1) return listed; // the scheduler lists lazily, as ever
         ChoiceCache cache = world.choiceCache;
         cache.allocated();
         int n = world.states.length;
-        workers.forRange((n + 63) >>> 6, Math.max(1, grain / 64), (from, to) -> {
+        int words = (n + 63) >>> 6;
+        // only the words from the first to the last with a node to list go to the threads (none: no hand-over)
+        int first = 0;
+        while (first < words && todo(cache, first, effectiveOnly, n) == 0) first++;
+        if (first == words) return listed;
+        int last = words - 1;
+        while (todo(cache, last, effectiveOnly, n) == 0) last--;
+        int base = first;
+        workers.forRange(last + 1 - first, Math.max(1, grain / 64), (from, to) -> {
             EnabledChoices mine = new EnabledChoices(world, actions, ctx.another(), config);
-            int[] buf = new int[0];
-            for (int u = from << 6, end = Math.min(n, to << 6); u < end; u++) {
-                if (!cache.fresh(u, effectiveOnly)) mine.cached(u, buf, effectiveOnly);
+            for (int w = base + from; w < base + to; w++) {
+                for (long todo = todo(cache, w, effectiveOnly, n); todo != 0; todo &= todo - 1) {
+                    mine.listAndKeep(w << 6 | Long.numberOfTrailingZeros(todo), effectiveOnly);
+                }
             }
         });
+        return listed;
+    }
+
+    /** The nodes of word w (of n nodes) whose listing in this mode is not known. */
+    private static long todo(ChoiceCache cache, int w, boolean effectiveOnly, int n) {
+        return cache.unknown(w, effectiveOnly) & (w == (n - 1) >>> 6 ? -1L >>> -n : -1L);
     }
 
     int enumerateEffective(int u, int[] buf) {
@@ -252,9 +275,7 @@ final class EnabledChoices {
      */
     int listed(int u, int code) {
         ChoiceCache cache = world.choiceCache;
-        if (!trustListings || !cache.current(u)) return UNPROVEN;
-        for (int k = 0, c = cache.count(u); k < c; k++) if (cache.code(u, k) == code) return (code >>> 8) - 1;
-        return UNPROVEN;
+        return trustListings && cache.holds(u, code) ? (code >>> 8) - 1 : UNPROVEN;
     }
 
     /**

@@ -385,11 +385,11 @@ public final class Simulation implements SystemView {
     /**
      * Lists on the {@link #workers} the enabled choices (effective ones only, or all) of every
      * node whose listing is not kept, so that a scheduler asking node after node finds them
-     * listed: what a policy calls before walking all nodes. Nothing observable changes; with one
-     * thread it does nothing and nodes are listed when asked.
+     * listed: what a policy calls before walking all nodes (through the {@link Listings} returned).
+     * Nothing observable changes; with one thread it does nothing and nodes are listed when asked.
      */
-    public void listChoicesAhead(boolean effectiveOnly) {
-        enabling.listAhead(workers, effectiveOnly, parallel.grain);
+    public Listings listChoicesAhead(boolean effectiveOnly) {
+        return enabling.listAhead(workers, effectiveOnly, parallel.grain);
     }
 
     /**

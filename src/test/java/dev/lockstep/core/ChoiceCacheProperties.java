@@ -2,6 +2,8 @@ package dev.lockstep.core;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.List;
@@ -18,7 +20,9 @@ import net.jqwik.api.Tuple;
  * narrow ones, in the node's long; a code a char, or the long form for long listings and codes
  * past 16 bits; full blocks laid out again): after any sequence of stores, touches, arrivals and round ends, every answer must be
  * what a plain int[] per node with stale, effective and round-bound flags gives (the store it
- * replaced), for listings of 0 to 300 codes and codes at the char boundary.
+ * replaced, every node round-bound in the round it is made), for listings of 0 to 300 codes and
+ * codes at the char boundary; and so must its word-wide answers (which nodes' listings are not
+ * known, which are known and empty).
  */
 class ChoiceCacheProperties {
     /** The cache as it was: a listing per node and its three flags. */
@@ -35,6 +39,12 @@ class ChoiceCacheProperties {
             effective = new boolean[n];
             roundBound = new boolean[n];
             Arrays.fill(stale, true);
+        }
+
+        /** The cache is made: every listing of this round holds for it only (earlier arrivals found nothing to mark). */
+        void allocate() {
+            if (!allocated) Arrays.fill(roundBound, true);
+            allocated = true;
         }
     }
 
@@ -82,7 +92,7 @@ class ChoiceCacheProperties {
                     boolean effectiveOnly = r.nextBoolean();
                     boolean thisRound = r.nextInt(4) == 0;
                     cache.store(u, effectiveOnly, buf, codes.length, thisRound);
-                    ref.allocated = true;
+                    ref.allocate();
                     ref.listing[u] = codes;
                     ref.stale[u] = false;
                     ref.effective[u] = effectiveOnly;
@@ -103,14 +113,17 @@ class ChoiceCacheProperties {
                         ref.roundBound[v] = false;
                     }
                 }
-                case 10 -> cache.allocated();
+                case 10 -> {
+                    cache.allocated();
+                    ref.allocate();
+                }
                 default -> { // many stores in one word: its block fills and is laid out again
                     int from = (u >>> 6) << 6;
                     for (int v = from; v < Math.min(n, from + 64); v++) {
                         int[] codes = new int[2 + r.nextInt(6)];
                         for (int k = 0; k < codes.length; k++) codes[k] = code(r);
                         cache.store(v, false, codes, codes.length, false);
-                        ref.allocated = true;
+                        ref.allocate();
                         ref.listing[v] = codes;
                         ref.stale[v] = false;
                         ref.effective[v] = false;
@@ -121,9 +134,16 @@ class ChoiceCacheProperties {
                 assertEquals(!ref.stale[v], cache.current(v), "current " + v);
                 assertEquals(!ref.stale[v] && ref.effective[v], cache.fresh(v, true), "fresh effective " + v);
                 assertEquals(!ref.stale[v] && !ref.effective[v], cache.fresh(v, false), "fresh " + v);
-                if (ref.stale[v]) continue;
+                if (ref.stale[v]) {
+                    assertFalse(cache.holds(v, 0), "a listing not known holds nothing");
+                    continue;
+                }
                 int[] want = ref.listing[v];
                 assertEquals(want.length, cache.count(v));
+                for (int k = 0; k < want.length; k++) assertTrue(cache.holds(v, want[k]), "holds code " + k + " of " + v);
+                for (int probe : new int[] {want.length > 0 ? want[0] ^ 1 : 5, want.length > 0 ? want[0] | 0x10000 : 0x10005, 0xFFFF, 0}) {
+                    assertEquals(Arrays.stream(want).anyMatch(c -> c == probe), cache.holds(v, probe), "holds " + probe + " at " + v);
+                }
                 for (int k = 0; k < want.length; k++) assertEquals(want[k], cache.code(v, k), "code " + k + " of " + v);
                 int[] full = new int[want.length + 1];
                 assertEquals(want.length, cache.copy(v, full));
@@ -131,6 +151,17 @@ class ChoiceCacheProperties {
                 int[] part = new int[Math.min(1, want.length)]; // a buffer too short takes what fits
                 assertEquals(want.length, cache.copy(v, part));
                 assertArrayEquals(Arrays.copyOf(want, part.length), part);
+            }
+            for (int w = 0; w < (n + 63) >>> 6; w++) { // the word-wide answers that walks over the nodes take
+                for (boolean effectiveOnly : new boolean[] {true, false}) {
+                    long unknown = cache.unknown(w, effectiveOnly);
+                    long empty = cache.knownEmpty(w, effectiveOnly);
+                    for (int v = w << 6; v < Math.min(n, (w + 1) << 6); v++) {
+                        boolean fresh = !ref.stale[v] && ref.effective[v] == effectiveOnly;
+                        assertEquals(!fresh, (unknown >>> v & 1) != 0, "unknown " + v);
+                        assertEquals(fresh && ref.listing[v].length == 0, (empty >>> v & 1) != 0, "known empty " + v);
+                    }
+                }
             }
         }
     }

@@ -133,6 +133,23 @@ class ListedChoicesTest {
         assertEquals(2, sim.choices(1).stream().filter(c -> c.action() == RECEIVE).count(), sim.choices(1).toString());
     }
 
+    /**
+     * A message that arrives before the simulation has listed anything finds no cache to mark
+     * (the cache is made on the first listing): the listing made after it in the same round must
+     * still hold for that round only, or the next round would miss the message.
+     */
+    @Test
+    void aListingMadeAfterAnArrivalThatCameBeforeTheCacheHoldsForTheRoundOnly() {
+        Simulation sim = ab(); // nothing listed yet: the choice cache is not made
+        sim.call(0, Call.LOCK);
+        sim.act(new Choice(0, SEND, null, null)); // checked in full: a ping arrives at b, unlisted
+        assertEquals(List.of(new Choice(1, TICK, null, null)), sim.choices(1), "the first listing, without the ping");
+        sim.endRound();
+        Envelope ping = sim.channels().get(1, 0);
+        assertEquals(List.of(new Choice(1, RECEIVE, ping, null), new Choice(1, TICK, null, null)), sim.choices(1),
+                "listed afresh in the next round, the ping included");
+    }
+
     @Test
     void aListedReceiveWhoseMessageWasLostIsRefusedWithTheUsualSentence() {
         Simulation sim = ab();

@@ -1,5 +1,6 @@
 package dev.lockstep.core.adversary;
 
+import dev.lockstep.core.Listings;
 import dev.lockstep.core.Simulation;
 
 /** How a scheduler picks among a node's enabled choices (always uniformly at random). */
@@ -28,8 +29,8 @@ public enum NodeChoice {
     }
 
     /** Lists every node's choices ahead on the simulation's workers: what a policy asking every node does first. */
-    void listAhead(Simulation sim) {
-        sim.listChoicesAhead(this == EFFECTIVE);
+    Listings listAhead(Simulation sim) {
+        return sim.listChoicesAhead(this == EFFECTIVE);
     }
 
     int enumerate(Simulation sim, int u, int[] buf) {

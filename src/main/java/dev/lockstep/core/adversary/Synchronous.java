@@ -1,5 +1,6 @@
 package dev.lockstep.core.adversary;
 
+import dev.lockstep.core.Listings;
 import dev.lockstep.core.Simulation;
 import java.util.List;
 
@@ -21,11 +22,18 @@ public record Synchronous(NodeChoice nodeChoice) implements SchedulerPolicy {
         return out.planned(sim);
     }
 
+    /**
+     * Every node with a choice, in node order, with one of its choices drawn uniformly (a draw
+     * only where it has two or more): what {@link SchedulerPolicy#pick} of each node gives, read
+     * from the listings without copying them, passing over the nodes that have none.
+     */
     @Override
     public boolean plan(Simulation sim, ListedPlan out) {
-        int[][] buf = {new int[16]};
-        nodeChoice.listAhead(sim);
-        for (int u = 0, n = sim.nodeCount(); u < n; u++) SchedulerPolicy.pick(sim, nodeChoice, u, buf, out, 0);
+        Listings listed = nodeChoice.listAhead(sim);
+        for (int u = listed.next(0); u >= 0; u = listed.next(u + 1)) {
+            int c = listed.count(u);
+            out.add(u, listed.code(u, c == 1 ? 0 : sim.random().nextInt(c)), 0);
+        }
         return true;
     }
 
