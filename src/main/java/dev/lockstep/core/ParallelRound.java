@@ -52,6 +52,10 @@ final class ParallelRound {
     int grain = GRAIN;
     /** Whether phase 1 runs at all; see {@link Simulation#runAhead}. */
     boolean enabled;
+    /** Whether a listed plan's commits leave their sends to be appended after it where it qualifies ({@link #defers}). */
+    boolean deferSends = !Boolean.getBoolean("lockstep.appendAtOnce");
+    /** Listed plans whose sends were appended after them, so far (for tests). */
+    long deferred;
     /** A listed plan's executions on the workers in place, where it qualifies (before phase 1 here is considered). */
     final InPlaceRound inPlace;
     /** Executions committed as phase 1 here ran them, so far. */
@@ -91,9 +95,31 @@ final class ParallelRound {
             List<Choice> choices = new ArrayList<>(count);
             for (int i = 0; i < count; i++) choices.add(enabling.decode(nodes[i], codes[i]));
             act(choices, workers);
-        } else if (!inPlace.execute(nodes, codes, count, workers, grain) && !executeListed(nodes, codes, count, workers)) {
-            for (int i = 0; i < count; i++) executeListed(nodes[i], codes[i]);
+        } else {
+            boolean defer = defers(nodes, count);
+            if (defer) {
+                executions.deferSends();
+                deferred++;
+            }
+            try {
+                if (!inPlace.execute(nodes, codes, count, workers, grain) && !executeListed(nodes, codes, count, workers)) {
+                    for (int i = 0; i < count; i++) executeListed(nodes[i], codes[i]);
+                }
+            } finally {
+                // also when an execution failed: one thread had appended the sends of those before it
+                if (defer) executions.appendDeferred(count >= 2 * grain ? workers : Workers.SINGLE, grain, true);
+            }
         }
+    }
+
+    /**
+     * Whether this listed plan's sends wait and are appended after it ({@link DeferredSends}): on,
+     * nobody listening (a record holds its sends' envelopes at once), checks after executions that
+     * read the counts in transit only (a view adds the waiting ones), distinct nodes.
+     */
+    private boolean defers(int[] nodes, int count) {
+        return deferSends && count > 0 && audience.all().isEmpty() && world.checks.watchersReadTransitOnly()
+                && distinctNodes(nodes, count);
     }
 
     /**
@@ -105,6 +131,8 @@ final class ParallelRound {
     void executeListed(int u, int code) {
         int at = enabling.listed(u, code);
         if (at == EnabledChoices.UNPROVEN) {
+            // it reads u's row in full (and may list u again): with the sends so far in it, as on one thread
+            if (executions.deferred.on) executions.appendDeferred(Workers.SINGLE, grain, false);
             int box = code >>> 8;
             boolean idle = world.inFlight(u) == null && !world.startedThisRound(u);
             Envelope m = box == 0 || !idle || box > world.channels.size(u) ? null : world.channels.get(u, box - 1);

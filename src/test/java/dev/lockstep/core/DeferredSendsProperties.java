@@ -1,0 +1,166 @@
+package dev.lockstep.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.lockstep.bench.LmeBench;
+import dev.lockstep.core.adversary.Engine;
+import dev.lockstep.core.check.TransitBoundCheck;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A listed round whose sends wait and are appended after its executions on the workers
+ * ({@link DeferredSends}) is what one thread appending at each commit does: over
+ * {@link InPlaceRoundProperties}' generated LME runs (including the one that announces twice and
+ * breaks the transit bound, and the one that fails on some messages), with the mode on, in place
+ * or not, on 1, 2 and 3 threads with a grain of 1 and small chunks, every round's violations in
+ * order with their texts, configuration, rows (each envelope in order), the statistics, the
+ * random stream's position and a failure's text after the same commits are those of the run with
+ * the mode off on one thread; the pool's rows and rooms stay consistent.
+ */
+class DeferredSendsProperties {
+
+    private static final int ROUNDS = 40;
+
+    private record Run(String trace, long deferred, long transitBound, String failure) {}
+
+    private static Run run(long generator, int kind, Workers workers, boolean defer, boolean inPlace, int chunk) {
+        Engine engine = InPlaceRoundProperties.engine(generator, kind);
+        Simulation sim = engine.simulation();
+        sim.workers(workers);
+        sim.parallelGrain(1);
+        sim.deferredSends(defer);
+        sim.inPlaceRounds(inPlace);
+        sim.inPlaceChunk(chunk);
+        StringBuilder out = new StringBuilder();
+        String failure = null;
+        for (int round = 0; round < ROUNDS && failure == null; round++) {
+            int before = sim.violationCount();
+            try {
+                engine.stepRound();
+            } catch (IllegalStateException e) {
+                failure = e.getMessage() + " after " + sim.executionsThisRound() + " executions of round " + sim.round();
+            }
+            out.append(sim.violations().subList(before, sim.violationCount())).append('\n');
+            out.append(sim.configuration().hashCode()).append(' ').append(rows(sim)).append('\n');
+            ChannelsProperties.layoutHolds(sim.channels(), sim.nodeCount());
+        }
+        Stats s = sim.stats();
+        out.append(s.actions()).append(' ').append(s.messagesSent()).append(' ').append(s.messagesLost()).append(' ')
+                .append(s.tokensLost()).append(' ').append(s.lockRequests()).append(' ').append(s.locksAcquired())
+                .append(' ').append(s.unlocks()).append(' ').append(s.maxWaitRounds()).append(' ')
+                .append(sim.executionsBegun()).append(' ').append(sim.channels().total()).append(' ')
+                .append(sim.random().nextLong());
+        long bound = sim.violations().stream().filter(v -> v.check().equals(TransitBoundCheck.NAME)).count();
+        return new Run(out.toString(), deferredRounds(sim), bound, failure);
+    }
+
+    /** Every envelope in transit, node by node in row order, and each row's length against the total. */
+    static String rows(Simulation sim) {
+        StringBuilder sb = new StringBuilder();
+        Channels c = sim.channels();
+        long total = 0;
+        for (int u = 0; u < sim.nodeCount(); u++) {
+            for (int i = 0; i < c.size(u); i++) sb.append(c.get(u, i)).append(',');
+            total += c.size(u);
+            sb.append(';');
+        }
+        assertEquals(total, c.total(), "the total counts every row's messages");
+        return sb.toString();
+    }
+
+    /** Listed plans whose sends were deferred: a counter of the simulation's round runner, nothing a run shows. */
+    static long deferredRounds(Simulation sim) {
+        try {
+            java.lang.reflect.Field f = Simulation.class.getDeclaredField("parallel");
+            f.setAccessible(true);
+            return ((ParallelRound) f.get(sim)).deferred;
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** Runs the generated run every way and returns the one-thread run appending at once (what the others must equal). */
+    private static Run assertSameEveryWay(long generator, int kind) {
+        Run expected = run(generator, kind, Workers.SINGLE, false, false, InPlaceRound.CHUNK);
+        assertEquals(0, expected.deferred, "off defers nothing");
+        long deferred = 0;
+        try (Workers two = new Workers(2); Workers three = new Workers(3)) {
+            for (Workers w : new Workers[] {Workers.SINGLE, two, three}) {
+                for (int chunk : new int[] {0, InPlaceRound.CHUNK, 7}) {
+                    Run got = run(generator, kind, w, true, chunk > 0, Math.max(chunk, 1));
+                    String way = "kind " + kind + " on " + w.threads() + " threads, " + (chunk > 0 ? "in place, chunk " + chunk : "serial");
+                    assertEquals(expected.trace, got.trace, way);
+                    assertEquals(expected.failure, got.failure, way);
+                    deferred += got.deferred;
+                }
+            }
+        }
+        assertTrue(deferred > 0, "the mode ran");
+        return expected;
+    }
+
+    @Property(tries = 20, seed = "2626")
+    void deferredSendsShowWhatOneThreadShows(@ForAll long generator) {
+        assertSameEveryWay(generator, (int) Math.floorMod(generator, 5));
+    }
+
+    /** Runs that announce twice break the transit bound many times: the view's count of the waiting sends is what the checks read. */
+    @Test
+    void transitBoundViolationsAreTheSameInOrderAndText() {
+        long violations = 0;
+        for (long g = 1; g <= 6; g++) violations += assertSameEveryWay(g, 3).transitBound;
+        assertTrue(violations > 20, "transit-bound violations: " + violations);
+    }
+
+    /** An operation that fails leaves the sends of the executions before it appended, as one thread did. */
+    @Test
+    void aFailingOperationFailsAfterTheSameAppends() {
+        int failed = 0;
+        for (long g = 1; g <= 8; g++) if (assertSameEveryWay(g, 4).failure != null) failed++;
+        assertTrue(failed >= 4, "runs that failed: " + failed);
+    }
+
+    /** Bench-sized LME with the default grain: the workers' appends (and the moves between them) give one thread's rows. */
+    @Test
+    void benchSizedRunsAppendAsOneThread() {
+        try (Workers two = new Workers(2)) {
+            Simulation one = bench(Workers.SINGLE, false, false);
+            long next = one.random().nextLong();
+            for (boolean inPlace : new boolean[] {false, true}) {
+                Simulation both = bench(two, true, inPlace);
+                assertEquals(one.configuration(), both.configuration());
+                assertEquals(TransitIds.of(one), TransitIds.of(both));
+                assertEquals(one.violations().toString(), both.violations().toString());
+                assertEquals(one.stats().messagesSent(), both.stats().messagesSent());
+                assertEquals(one.channels().total(), both.channels().total());
+                assertEquals(next, both.random().nextLong());
+                assertTrue(deferredRounds(both) >= 12, "rounds deferred: " + deferredRounds(both));
+                ChannelsProperties.layoutHolds(both.channels(), both.nodeCount());
+            }
+        }
+    }
+
+    private static Simulation bench(Workers w, boolean defer, boolean inPlace) {
+        Engine engine = LmeBench.build(20_000, 6, 3);
+        engine.simulation().workers(w);
+        engine.simulation().deferredSends(defer);
+        engine.simulation().inPlaceRounds(inPlace);
+        engine.runUntil(12);
+        return engine.simulation();
+    }
+
+    /** Somebody listening (a record holds its sends' envelopes at once) keeps the sends appended at once. */
+    @Test
+    void aListenerKeepsAppendsAtOnce() {
+        Engine heard = InPlaceRoundProperties.engine(5, 0);
+        heard.simulation().addListener(new SimulationListener() {});
+        for (int r = 0; r < 10; r++) heard.stepRound();
+        assertEquals(0, deferredRounds(heard.simulation()));
+        Engine quiet = InPlaceRoundProperties.engine(5, 0);
+        for (int r = 0; r < 10; r++) quiet.stepRound();
+        assertTrue(deferredRounds(quiet.simulation()) > 0, "the same run nobody listens to defers");
+    }
+}
