@@ -21,7 +21,7 @@ import java.util.Arrays;
  * <p>Recording costs the caller a few sequential writes and one read of the receiver's chain
  * ends, where an append read and wrote the receiver's row and slots at random in the pool.
  * Memory: 8 bytes a node for the chain ends, a bit or two a node, and 16 bytes and a reference a
- * send of the largest round, reused round after round. The message ids are consecutive in
+ * send of a recent round, reused round after round (shrunk when a round needs a quarter of it). The message ids are consecutive in
  * recording order (every id a commit takes while sends wait here is one recorded), so only the
  * first is kept.
  */
@@ -87,7 +87,10 @@ final class DeferredSends {
     }
 
     private void grow() {
-        int length = Math.max(64, next.length * 2);
+        resize(Math.max(64, next.length * 2));
+    }
+
+    private void resize(int length) {
         from = Arrays.copyOf(from, length);
         ports = Arrays.copyOf(ports, length);
         message = Arrays.copyOf(message, length);
@@ -162,6 +165,8 @@ final class DeferredSends {
         }
         channels.countRemoved(-k); // what the appends would have counted
         count = 0;
+        // a run's first rounds, when every node announces itself, send many times what later ones do
+        if (next.length > 1024 && k < next.length >>> 2) resize(Math.max(1024, 2 * k));
     }
 
     /** Appends v's recorded sends to its row (whose room holds them) and forgets them. */
