@@ -50,29 +50,27 @@ final class Executions {
         this.view = view;
         this.checkView = view;
         this.config = config;
-        this.deferred = new DeferredSends(world);
+        this.deferred = new DeferredSends(world, actions);
         this.deferredView = new SerialTransitView(view, null, deferred);
     }
 
     /**
      * From now on until {@link #appendDeferred}, commits record their delivered sends in
      * {@link #deferred} and the checks after them see those through a view: for a listed
-     * synchronous plan nobody listens to, whose checks after executions read the counts in transit only.
+     * synchronous plan of distinct nodes nobody listens to, whose checks after executions read
+     * the counts in transit only ({@link DeferredSends#start}).
      */
-    void deferSends() {
-        deferred.on = true;
+    void deferSends(int[] nodes, int[] codes, int k, Workers workers, int grain, boolean countAhead) {
+        deferred.start(nodes, codes, k, workers, grain, countAhead);
         checkView = deferredView;
     }
 
     /** Appends the deferred sends ({@link DeferredSends#flush}) and, with {@code stop}, commits append again. */
     void appendDeferred(Workers workers, int grain, boolean stop) {
         try {
-            deferred.flush(workers, grain);
+            deferred.flush(workers, grain, stop);
         } finally {
-            if (stop) {
-                deferred.on = false;
-                checkView = view;
-            }
+            if (stop) checkView = view;
         }
     }
 
@@ -304,7 +302,7 @@ final class Executions {
         int[] to = peers;
         TimeVaryingGraph graph = world.graph;
         for (int i = 0; i < count; i++) to[i] = graph.peer(u, ports[i]);
-        if (count > 1 && !deferred.on) world.channels.warm(to, count);
+        if (count > 1 && deferred.readsRows()) world.channels.warm(to, count);
         return to;
     }
 
@@ -325,6 +323,7 @@ final class Executions {
         Channels channels = w.channels;
         int[] to = peersOf(u, f.sendPorts, f.sendCount);
         DeferredSends later = deferred.on ? deferred : null;
+        if (later != null) later.begin(u);
         for (int i = 0; i < f.sendCount; i++) {
             int p = f.sendPorts[i];
             Message m = f.sendMessages[i];
@@ -350,6 +349,7 @@ final class Executions {
                 if (record) sent.add(new Sent(p, m, null));
             }
         }
+        if (later != null) later.end(u);
         if ((f.events & EV_ACQUIRED) != 0) {
             w.setStatus(u, OperationStatus.LOCKED);
             long wait = round - w.requestRound.get(u);

@@ -98,7 +98,10 @@ final class ParallelRound {
         } else {
             boolean defer = defers(nodes, count);
             if (defer) {
-                executions.deferSends();
+                // the counts ahead cost the workers a read of every planned node's neighbours' rows, the
+                // caller one for each send's: only where the workers do it (an in-place round changes the rows ahead of its commits)
+                boolean ahead = workers.threads() > 1 && count >= 2 * grain && !inPlace.enabled;
+                executions.deferSends(nodes, codes, count, workers, grain, ahead);
                 deferred++;
             }
             try {

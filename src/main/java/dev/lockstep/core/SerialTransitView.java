@@ -51,8 +51,8 @@ final class SerialTransitView implements SystemView {
 
     @Override
     public int inTransit(int u, int port) {
-        return base.inTransit(u, port) + (round != null && round.ahead(u, port) ? 1 : 0)
-                + (pending == null ? 0 : pending.count(u, port));
+        return (pending == null ? base.inTransit(u, port) : pending.inTransit(base, u, port))
+                + (round != null && round.ahead(u, port) ? 1 : 0);
     }
 
     @Override public long totalInTransit() { return base.totalInTransit() + (pending == null ? 0 : pending.size()); }
