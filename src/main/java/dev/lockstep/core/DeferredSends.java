@@ -172,24 +172,24 @@ final class DeferredSends {
         return !on || !counted;
     }
 
-    /** Messages in transit to node x on its port q as one thread would have them now: {@code rows}' count and the recorded ones. */
+    /**
+     * Messages in transit to node x on its port q as one thread would have them now: {@code rows}'
+     * count and the recorded ones. If the commit under way sent there, its node is x's peer on q
+     * and nobody else sent there: its own sends say how many, and the counts ahead (if read) the rest.
+     */
     int inTransit(SystemView rows, int x, int q) {
-        int u = current;
-        if (counted && u >= 0 && x != u) {
-            int c = 0;
-            int p = -1;
-            for (int i = currentStart; i < count; i++) {
-                if (to[i] == x && (ports[i] & 0xFF) == q) {
-                    c++;
-                    p = ports[i] >>> 8;
-                }
-            }
-            if (p >= 0) {
-                int before = ahead[slot[u] * cap + p] & 0xFF;
-                if (before != UNKNOWN) return before + c;
+        if (count == 0) return rows.inTransit(x, q);
+        int c = 0;
+        int p = -1;
+        for (int i = currentStart; i < count; i++) {
+            if (to[i] == x && (ports[i] & 0xFF) == q) {
+                c++;
+                p = ports[i] >>> 8;
             }
         }
-        return rows.inTransit(x, q) + recorded(x, q);
+        if (p < 0) return rows.inTransit(x, q) + recorded(x, q);
+        int before = counted && x != current ? ahead[slot[current] * cap + p] & 0xFF : UNKNOWN;
+        return (before != UNKNOWN ? before : rows.inTransit(x, q)) + c;
     }
 
     /** Recorded sends to x on its port q: the peer there sent them all, in its commit's range. */
@@ -225,7 +225,7 @@ final class DeferredSends {
         int n = world.states.length;
         int words = receivers.length;
         int t = workers.threads();
-        int wordGrain = Math.max(Math.max(1, grain >>> 6), (words + t - 1) / t); // each range reads every send
+        int wordGrain = Math.max(Math.max(1, grain >>> 6), words / t); // each range reads every send
         workers.forRange(words, wordGrain, (a, b) -> {
             int lo = a << 6;
             int hi = Math.min(n, b << 6);

@@ -52,8 +52,20 @@ final class ParallelRound {
     int grain = GRAIN;
     /** Whether phase 1 runs at all; see {@link Simulation#runAhead}. */
     boolean enabled;
-    /** Whether a listed plan's commits leave their sends to be appended after it where it qualifies ({@link #defers}). */
-    boolean deferSends = !Boolean.getBoolean("lockstep.appendAtOnce");
+    /**
+     * Whether a listed plan's commits leave their sends to be appended after it where it
+     * qualifies ({@link #defers}): {@link #APPEND_AT_ONCE}, {@link #DEFER} or {@link #DEFER_COUNTING_AHEAD}.
+     */
+    int deferSends = Integer.getInteger("lockstep.deferSends", DEFER);
+    static final int APPEND_AT_ONCE = 0;
+    static final int DEFER = 1;
+    /**
+     * {@link #DEFER}, and the workers read the counts the transit checks will ask for before the
+     * plan ({@link DeferredSends#start}): that takes the caller's last reads of its neighbours'
+     * rows off it, but reads every port's where the caller reads only the sent ones: on 2 cores the
+     * workers spend more than the caller saves (README "Parallel rounds"), so only on request.
+     */
+    static final int DEFER_COUNTING_AHEAD = 2;
     /** Listed plans whose sends were appended after them, so far (for tests). */
     long deferred;
     /** A listed plan's executions on the workers in place, where it qualifies (before phase 1 here is considered). */
@@ -96,11 +108,11 @@ final class ParallelRound {
             for (int i = 0; i < count; i++) choices.add(enabling.decode(nodes[i], codes[i]));
             act(choices, workers);
         } else {
-            boolean defer = defers(nodes, count);
+            boolean defer = defers(nodes, count, workers);
             if (defer) {
                 // the counts ahead cost the workers a read of every planned node's neighbours' rows, the
                 // caller one for each send's: only where the workers do it (an in-place round changes the rows ahead of its commits)
-                boolean ahead = workers.threads() > 1 && count >= 2 * grain && !inPlace.enabled;
+                boolean ahead = deferSends == DEFER_COUNTING_AHEAD && !inPlace.enabled;
                 executions.deferSends(nodes, codes, count, workers, grain, ahead);
                 deferred++;
             }
@@ -110,19 +122,21 @@ final class ParallelRound {
                 }
             } finally {
                 // also when an execution failed: one thread had appended the sends of those before it
-                if (defer) executions.appendDeferred(count >= 2 * grain ? workers : Workers.SINGLE, grain, true);
+                if (defer) executions.appendDeferred(workers, grain, true);
             }
         }
     }
 
     /**
      * Whether this listed plan's sends wait and are appended after it ({@link DeferredSends}): on,
-     * nobody listening (a record holds its sends' envelopes at once), checks after executions that
-     * read the counts in transit only (a view adds the waiting ones), distinct nodes.
+     * workers to share the appends (on one thread they would come in the same order as at once,
+     * after a record and two reads of it), nobody listening (a record holds its sends' envelopes
+     * at once), checks after executions that read the counts in transit only (a view adds the
+     * waiting ones), distinct nodes.
      */
-    private boolean defers(int[] nodes, int count) {
-        return deferSends && count > 0 && audience.all().isEmpty() && world.checks.watchersReadTransitOnly()
-                && distinctNodes(nodes, count);
+    private boolean defers(int[] nodes, int count, Workers workers) {
+        return deferSends != APPEND_AT_ONCE && workers.threads() > 1 && count >= 2 * grain && audience.all().isEmpty()
+                && world.checks.watchersReadTransitOnly() && distinctNodes(nodes, count);
     }
 
     /**

@@ -120,8 +120,8 @@ public final class Simulation implements SystemView {
     public void inPlaceRounds(boolean on) { parallel.inPlace.enabled = on; }
 
     void inPlaceChunk(int positions) { parallel.inPlace.chunk = positions; }
-    /** Whether a listed round that qualifies appends its sends after its executions, on the workers ({@link DeferredSends}; on). */
-    void deferredSends(boolean on) { parallel.deferSends = on; }
+    /** How a listed round that qualifies appends its sends: after its executions, on the workers, or at once ({@link ParallelRound#deferSends}). */
+    void deferredSends(int mode) { parallel.deferSends = mode; }
 
     /**
      * Executions whose operations ran ahead on the workers and were committed as they ran (the

@@ -26,12 +26,12 @@ class DeferredSendsProperties {
 
     private record Run(String trace, long deferred, long transitBound, String failure) {}
 
-    private static Run run(long generator, int kind, Workers workers, boolean defer, boolean inPlace, int chunk) {
+    private static Run run(long generator, int kind, Workers workers, int mode, boolean inPlace, int chunk) {
         Engine engine = InPlaceRoundProperties.engine(generator, kind);
         Simulation sim = engine.simulation();
         sim.workers(workers);
         sim.parallelGrain(1);
-        sim.deferredSends(defer);
+        sim.deferredSends(mode);
         sim.inPlaceRounds(inPlace);
         sim.inPlaceChunk(chunk);
         StringBuilder out = new StringBuilder();
@@ -84,21 +84,26 @@ class DeferredSendsProperties {
 
     /** Runs the generated run every way and returns the one-thread run appending at once (what the others must equal). */
     private static Run assertSameEveryWay(long generator, int kind) {
-        Run expected = run(generator, kind, Workers.SINGLE, false, false, InPlaceRound.CHUNK);
+        Run expected = run(generator, kind, Workers.SINGLE, ParallelRound.APPEND_AT_ONCE, false, InPlaceRound.CHUNK);
         assertEquals(0, expected.deferred, "off defers nothing");
+        assertEquals(0, run(generator, kind, Workers.SINGLE, ParallelRound.DEFER, false, 1).deferred, "one thread appends at once");
         long deferred = 0;
+        long ahead = 0;
         try (Workers two = new Workers(2); Workers three = new Workers(3)) {
-            for (Workers w : new Workers[] {Workers.SINGLE, two, three}) {
-                for (int chunk : new int[] {0, InPlaceRound.CHUNK, 7}) {
-                    Run got = run(generator, kind, w, true, chunk > 0, Math.max(chunk, 1));
-                    String way = "kind " + kind + " on " + w.threads() + " threads, " + (chunk > 0 ? "in place, chunk " + chunk : "serial");
+            for (Workers w : new Workers[] {two, three}) {
+                for (int chunk : new int[] {-1, 0, InPlaceRound.CHUNK, 7}) {
+                    int mode = chunk < 0 ? ParallelRound.DEFER_COUNTING_AHEAD : ParallelRound.DEFER;
+                    Run got = run(generator, kind, w, mode, chunk > 0, Math.max(chunk, 1));
+                    String way = "kind " + kind + " on " + w.threads() + " threads, "
+                            + (chunk > 0 ? "in place, chunk " + chunk : chunk < 0 ? "counting ahead" : "serial");
                     assertEquals(expected.trace, got.trace, way);
                     assertEquals(expected.failure, got.failure, way);
                     deferred += got.deferred;
+                    if (chunk < 0) ahead += got.deferred;
                 }
             }
         }
-        assertTrue(deferred > 0, "the mode ran");
+        assertTrue(deferred > 0 && ahead > 0, "the mode ran: " + deferred + ", counting ahead " + ahead);
         return expected;
     }
 
@@ -127,10 +132,10 @@ class DeferredSendsProperties {
     @Test
     void benchSizedRunsAppendAsOneThread() {
         try (Workers two = new Workers(2)) {
-            Simulation one = bench(Workers.SINGLE, false, false);
+            Simulation one = bench(Workers.SINGLE, ParallelRound.APPEND_AT_ONCE, false);
             long next = one.random().nextLong();
-            for (boolean inPlace : new boolean[] {false, true}) {
-                Simulation both = bench(two, true, inPlace);
+            for (int way = 0; way < 3; way++) {
+                Simulation both = bench(two, way == 2 ? ParallelRound.DEFER_COUNTING_AHEAD : ParallelRound.DEFER, way == 1);
                 assertEquals(one.configuration(), both.configuration());
                 assertEquals(TransitIds.of(one), TransitIds.of(both));
                 assertEquals(one.violations().toString(), both.violations().toString());
@@ -143,10 +148,10 @@ class DeferredSendsProperties {
         }
     }
 
-    private static Simulation bench(Workers w, boolean defer, boolean inPlace) {
+    private static Simulation bench(Workers w, int mode, boolean inPlace) {
         Engine engine = LmeBench.build(20_000, 6, 3);
         engine.simulation().workers(w);
-        engine.simulation().deferredSends(defer);
+        engine.simulation().deferredSends(mode);
         engine.simulation().inPlaceRounds(inPlace);
         engine.runUntil(12);
         return engine.simulation();
@@ -155,13 +160,18 @@ class DeferredSendsProperties {
     /** Somebody listening (a record holds its sends' envelopes at once) keeps the sends appended at once. */
     @Test
     void aListenerKeepsAppendsAtOnce() {
-        Engine heard = InPlaceRoundProperties.engine(5, 0);
-        heard.simulation().addListener(new SimulationListener() {});
-        for (int r = 0; r < 10; r++) heard.stepRound();
-        assertEquals(0, deferredRounds(heard.simulation()));
-        Engine quiet = InPlaceRoundProperties.engine(5, 0);
-        for (int r = 0; r < 10; r++) quiet.stepRound();
-        assertTrue(deferredRounds(quiet.simulation()) > 0, "the same run nobody listens to defers");
+        try (Workers two = new Workers(2)) {
+            Engine heard = InPlaceRoundProperties.engine(5, 0);
+            heard.simulation().workers(two);
+            heard.simulation().addListener(new SimulationListener() {});
+            for (int r = 0; r < 10; r++) heard.stepRound();
+            assertEquals(0, deferredRounds(heard.simulation()));
+            Engine quiet = InPlaceRoundProperties.engine(5, 0);
+            quiet.simulation().workers(two);
+            quiet.simulation().parallelGrain(1);
+            for (int r = 0; r < 10; r++) quiet.stepRound();
+            assertTrue(deferredRounds(quiet.simulation()) > 0, "the same run nobody listens to defers");
+        }
     }
 
     /**
@@ -172,18 +182,23 @@ class DeferredSendsProperties {
     @Test
     void anUnprovenCodeSeesTheSendsBeforeIt() {
         int sentThisRound = 0;
-        for (long g = 0; g < 30; g++) {
-            String once = misplanned(g, false);
-            assertEquals(once, misplanned(g, true), "generator " + g);
-            if (once.contains("(sent this round)")) sentThisRound++;
+        try (Workers two = new Workers(2)) {
+            for (long g = 0; g < 30; g++) {
+                String once = misplanned(g, Workers.SINGLE, ParallelRound.APPEND_AT_ONCE);
+                assertEquals(once, misplanned(g, two, ParallelRound.DEFER), "generator " + g);
+                assertEquals(once, misplanned(g, two, ParallelRound.DEFER_COUNTING_AHEAD), "generator " + g);
+                if (once.contains("(sent this round)")) sentThisRound++;
+            }
         }
         assertTrue(sentThisRound >= 5, "plans refused for a message sent this round: " + sentThisRound);
     }
 
-    private static String misplanned(long generator, boolean defer) {
+    private static String misplanned(long generator, Workers workers, int mode) {
         Engine engine = InPlaceRoundProperties.engine(generator, 0);
         Simulation sim = engine.simulation();
-        sim.deferredSends(defer);
+        sim.workers(workers);
+        sim.parallelGrain(1);
+        sim.deferredSends(mode);
         for (int r = 0; r < 3; r++) engine.stepRound();
         int n = sim.nodeCount();
         int[] nodes = new int[n + 1];
@@ -209,7 +224,7 @@ class DeferredSendsProperties {
             sim.actListed(nodes, codes, k);
             return "no failure";
         } catch (RuntimeException e) {
-            if (defer) assertEquals(before + 1, deferredRounds(sim), "the plan deferred");
+            if (mode != ParallelRound.APPEND_AT_ONCE) assertEquals(before + 1, deferredRounds(sim), "the plan deferred");
             return e.getMessage() + " after " + sim.executionsThisRound() + ": " + rows(sim);
         }
     }
