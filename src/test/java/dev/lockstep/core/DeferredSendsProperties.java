@@ -14,8 +14,9 @@ import org.junit.jupiter.api.Test;
  * A listed round whose sends wait and are appended after its executions on the workers
  * ({@link DeferredSends}) is what one thread appending at each commit does: over
  * {@link InPlaceRoundProperties}' generated LME runs (including the one that announces twice and
- * breaks the transit bound, and the one that fails on some messages), with the mode on, in place
- * or not, on 1, 2 and 3 threads with a grain of 1 and small chunks, every round's violations in
+ * breaks the transit bound, and the one that fails on some messages), with the mode on (counting
+ * ahead, serial, in place with large and small chunks) on 2 and 3 threads with a grain of 1 (one
+ * thread appends at once even with the mode on), every round's violations in
  * order with their texts, configuration, rows (each envelope in order), the statistics, the
  * random stream's position and a failure's text after the same commits are those of the run with
  * the mode off on one thread; the pool's rows and rooms stay consistent.
@@ -163,12 +164,15 @@ class DeferredSendsProperties {
         try (Workers two = new Workers(2)) {
             Engine heard = InPlaceRoundProperties.engine(5, 0);
             heard.simulation().workers(two);
+            heard.simulation().parallelGrain(1);
+            heard.simulation().deferredSends(ParallelRound.DEFER);
             heard.simulation().addListener(new SimulationListener() {});
             for (int r = 0; r < 10; r++) heard.stepRound();
             assertEquals(0, deferredRounds(heard.simulation()));
             Engine quiet = InPlaceRoundProperties.engine(5, 0);
             quiet.simulation().workers(two);
             quiet.simulation().parallelGrain(1);
+            quiet.simulation().deferredSends(ParallelRound.DEFER);
             for (int r = 0; r < 10; r++) quiet.stepRound();
             assertTrue(deferredRounds(quiet.simulation()) > 0, "the same run nobody listens to defers");
         }
