@@ -36,7 +36,8 @@ import java.util.List;
  * that cost more than copying their state. A listed plan nobody listens to goes to
  * {@link InPlaceRound} first if asked ({@link Simulation#inPlaceRounds}), which runs the operations on the nodes' own states
  * and leaves the caller only the commits; run-ahead is then only for plans of choices and runs
- * with listeners.
+ * with listeners. Either way, if asked ({@link #deferSends}), a listed plan's commits may record
+ * their sends and leave the appends to the workers after the plan ({@link DeferredSends}).
  */
 final class ParallelRound {
     /** Executions a thread takes at least by default: fewer are not worth handing over. */

@@ -1,8 +1,9 @@
 package dev.lockstep.core;
 
 /**
- * What the checks after an execution see during an {@link InPlaceRound}'s commits: the graph and
- * the messages in transit as one thread would show them at that point of the plan. The round's
+ * What the checks after an execution see during an {@link InPlaceRound}'s commits, or while a
+ * plan's sends wait to be appended ({@link DeferredSends}): the graph and the messages in transit
+ * as one thread would show them at that point of the plan. The round's
  * later executions already took their received messages out of their nodes' rows on the
  * workers, so a node whose reception lies ahead of the commit under way ({@link InPlaceRound#ahead})
  * counts that message as still in transit. {@link Channels#total} counts a removal only at its
