@@ -109,13 +109,9 @@ public final class Channels {
         return new Channels(this);
     }
 
-    public ChannelDiscipline discipline() {
-        return discipline;
-    }
+    public ChannelDiscipline discipline() { return discipline; }
 
-    public long total() {
-        return total;
-    }
+    public long total() { return total; }
 
     /** Number of messages in transit to {@code node}. */
     public int size(int node) {
@@ -222,9 +218,16 @@ public final class Channels {
     /** {@link #add} of a send the caller knows has ports in range (the commit's: Δ ≤ 63 and the graph's own ports). */
     void append(long id, int from, int fromPort, int to, int toPort, int sentRound, Message message) {
         long r = row[to];
+        if (size(r) == ROOMS[roomClass(r)]) move(to, roomClass(r) + 1);
+        else if (size(r) == SIZE_MASK) throw new IllegalStateException(SIZE_MASK + " messages in transit to node " + to + " already");
+        put(id, from, fromPort, to, toPort, sentRound, message);
+        total++;
+    }
+
+    /** {@link #append} into a room that {@link #holds} it, uncounted: threads may put to distinct rows at once ({@link DeferredSends}). */
+    void put(long id, int from, int fromPort, int to, int toPort, int sentRound, Message message) {
+        long r = row[to];
         int s = size(r);
-        if (s == ROOMS[roomClass(r)]) r = move(to, roomClass(r) + 1);
-        else if (s == SIZE_MASK) throw new IllegalStateException(SIZE_MASK + " messages in transit to node " + to + " already");
         int k = start(r) + s;
         int c = W * k;
         if (s > 0) cell[c - W + PORTS_AT] &= ~LAST;
@@ -235,15 +238,24 @@ public final class Channels {
         cell[c + ID_HIGH] = (int) (id >>> 32);
         this.message[k] = message;
         row[to] = r + (1L << 32);
-        total++;
+    }
+
+    /** Whether node's room holds {@code more} messages beyond its row. */
+    boolean holds(int node, int more) { return size(row[node]) + more <= ROOMS[roomClass(row[node])]; }
+
+    /** Moves node's row to the smallest larger room holding {@code more} messages beyond it, as that many appends would. */
+    void reserve(int node, int more) {
+        int s = size(row[node]);
+        if (s + (long) more > SIZE_MASK) throw new IllegalStateException(SIZE_MASK + " messages in transit to node " + node + " already");
+        int c = roomClass(row[node]) + 1;
+        while (ROOMS[c] < s + more) c++;
+        move(node, c);
     }
 
     /**
-     * Reads where a send to each of {@code nodes} (-1: none) would go: their row words and the
-     * slots at their boxes' ends, which {@link #append} reads and writes next. A caller about to
-     * append to several boxes calls it first so that their cache misses overlap: the loads here
-     * depend on nothing but each other's row, where each append waits for the one before. The
-     * sum only keeps the loads from being optimised away.
+     * Reads the rows and box ends of {@code nodes} (-1: none) that appends will write, so that
+     * their cache misses overlap where each append waits for the one before (the sum only keeps
+     * the loads from being optimised away).
      */
     void warm(int[] nodes, int count) {
         int sum = 0;

@@ -34,6 +34,10 @@ final class Executions {
      * commits a view that counts its later executions' messages as still in transit ({@link InPlaceRound}).
      */
     SystemView checkView;
+    /** Where commits put their delivered sends while {@link DeferredSends#on}, not in the rows. */
+    final DeferredSends deferred;
+    /** {@link #checkView} while sends are deferred outside an in-place round: the rows and the sends recorded so far. */
+    private final SerialTransitView deferredView;
     /** Scratch of {@link #peersOf}. */
     private int[] peers = new int[8];
 
@@ -46,6 +50,28 @@ final class Executions {
         this.view = view;
         this.checkView = view;
         this.config = config;
+        this.deferred = new DeferredSends(world, actions);
+        this.deferredView = new SerialTransitView(view, null, deferred);
+    }
+
+    /**
+     * From now on until {@link #appendDeferred}, commits record their delivered sends in
+     * {@link #deferred} and the checks after them see those through a view: for a listed
+     * synchronous plan of distinct nodes nobody listens to, whose checks after executions read
+     * the counts in transit only ({@link DeferredSends#start}).
+     */
+    void deferSends(int[] nodes, int[] codes, int k, Workers workers, int grain, boolean countAhead) {
+        deferred.start(nodes, codes, k, workers, grain, countAhead);
+        checkView = deferredView;
+    }
+
+    /** Appends the deferred sends ({@link DeferredSends#flush}) and, with {@code stop}, commits append again. */
+    void appendDeferred(Workers workers, int grain, boolean stop) {
+        try {
+            deferred.flush(workers, grain, stop);
+        } finally {
+            if (stop) checkView = view;
+        }
     }
 
     /**
@@ -276,7 +302,7 @@ final class Executions {
         int[] to = peers;
         TimeVaryingGraph graph = world.graph;
         for (int i = 0; i < count; i++) to[i] = graph.peer(u, ports[i]);
-        if (count > 1) world.channels.warm(to, count);
+        if (count > 1 && deferred.readsRows()) world.channels.warm(to, count);
         return to;
     }
 
@@ -296,6 +322,8 @@ final class Executions {
         long[] connections = f.sendConnections;
         Channels channels = w.channels;
         int[] to = peersOf(u, f.sendPorts, f.sendCount);
+        DeferredSends later = deferred.on ? deferred : null;
+        if (later != null) later.begin(u);
         for (int i = 0; i < f.sendCount; i++) {
             int p = f.sendPorts[i];
             Message m = f.sendMessages[i];
@@ -307,8 +335,12 @@ final class Executions {
             if (delivered) {
                 long id = w.nextMessageId++;
                 int q = graph.peerPort(u, p);
-                channels.append(id, u, p, v, q, round, m);
-                w.arrived(v);
+                if (later != null) {
+                    later.add(id, u, p, v, q, round, m);
+                } else {
+                    channels.append(id, u, p, v, q, round, m);
+                    w.arrived(v);
+                }
                 if (record) sent.add(new Sent(p, m, new Envelope(id, u, p, v, q, round, m)));
                 sentPorts |= 1L << p;
             } else {
@@ -317,6 +349,7 @@ final class Executions {
                 if (record) sent.add(new Sent(p, m, null));
             }
         }
+        if (later != null) later.end(u);
         if ((f.events & EV_ACQUIRED) != 0) {
             w.setStatus(u, OperationStatus.LOCKED);
             long wait = round - w.requestRound.get(u);

@@ -103,7 +103,7 @@ final class InPlaceRound {
         this.ctx = ctx;
         this.audience = audience;
         this.oneByOne = oneByOne;
-        this.serial = new SerialTransitView(executions.checkView, this::ahead);
+        this.serial = new SerialTransitView(executions.checkView, this::ahead, executions.deferred);
     }
 
     /**

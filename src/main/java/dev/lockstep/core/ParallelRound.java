@@ -36,7 +36,8 @@ import java.util.List;
  * that cost more than copying their state. A listed plan nobody listens to goes to
  * {@link InPlaceRound} first if asked ({@link Simulation#inPlaceRounds}), which runs the operations on the nodes' own states
  * and leaves the caller only the commits; run-ahead is then only for plans of choices and runs
- * with listeners.
+ * with listeners. Either way, if asked ({@link #deferSends}), a listed plan's commits may record
+ * their sends and leave the appends to the workers after the plan ({@link DeferredSends}).
  */
 final class ParallelRound {
     /** Executions a thread takes at least by default: fewer are not worth handing over. */
@@ -52,6 +53,27 @@ final class ParallelRound {
     int grain = GRAIN;
     /** Whether phase 1 runs at all; see {@link Simulation#runAhead}. */
     boolean enabled;
+    /**
+     * Whether a listed plan's commits leave their sends to be appended after it where it
+     * qualifies ({@link #defers}): {@link #APPEND_AT_ONCE} (the default), {@link #DEFER} or
+     * {@link #DEFER_COUNTING_AHEAD}; the system property {@code lockstep.deferSends} (0, 1, 2)
+     * sets it for a benchmark. Off by default: on the 2-core machine the checks after each
+     * execution still read each receiver's row on the caller's thread, so the caller saves only
+     * the appends' writes, which the record and the workers' two reads of it cost back, and the
+     * record held 46 bytes a node more at a million nodes (README "Parallel rounds").
+     */
+    int deferSends = Integer.getInteger("lockstep.deferSends", APPEND_AT_ONCE);
+    static final int APPEND_AT_ONCE = 0;
+    static final int DEFER = 1;
+    /**
+     * {@link #DEFER}, and the workers read the counts the transit checks will ask for before the
+     * plan ({@link DeferredSends#start}): that takes the caller's last reads of its neighbours'
+     * rows off it, but reads every port's where the caller reads only the sent ones: on 2 cores the
+     * workers spend more than the caller saves (README "Parallel rounds"), so only on request.
+     */
+    static final int DEFER_COUNTING_AHEAD = 2;
+    /** Listed plans whose sends were appended after them, so far (for tests). */
+    long deferred;
     /** A listed plan's executions on the workers in place, where it qualifies (before phase 1 here is considered). */
     final InPlaceRound inPlace;
     /** Executions committed as phase 1 here ran them, so far. */
@@ -91,9 +113,36 @@ final class ParallelRound {
             List<Choice> choices = new ArrayList<>(count);
             for (int i = 0; i < count; i++) choices.add(enabling.decode(nodes[i], codes[i]));
             act(choices, workers);
-        } else if (!inPlace.execute(nodes, codes, count, workers, grain) && !executeListed(nodes, codes, count, workers)) {
-            for (int i = 0; i < count; i++) executeListed(nodes[i], codes[i]);
+        } else {
+            boolean defer = defers(nodes, count, workers);
+            if (defer) {
+                // the counts ahead cost the workers a read of every planned node's neighbours' rows, the
+                // caller one for each send's: only where the workers do it (an in-place round changes the rows ahead of its commits)
+                boolean ahead = deferSends == DEFER_COUNTING_AHEAD && !inPlace.enabled;
+                executions.deferSends(nodes, codes, count, workers, grain, ahead);
+                deferred++;
+            }
+            try {
+                if (!inPlace.execute(nodes, codes, count, workers, grain) && !executeListed(nodes, codes, count, workers)) {
+                    for (int i = 0; i < count; i++) executeListed(nodes[i], codes[i]);
+                }
+            } finally {
+                // also when an execution failed: one thread had appended the sends of those before it
+                if (defer) executions.appendDeferred(workers, grain, true);
+            }
         }
+    }
+
+    /**
+     * Whether this listed plan's sends wait and are appended after it ({@link DeferredSends}): on,
+     * workers to share the appends (on one thread they would come in the same order as at once,
+     * after a record and two reads of it), nobody listening (a record holds its sends' envelopes
+     * at once), checks after executions that read the counts in transit only (a view adds the
+     * waiting ones), distinct nodes.
+     */
+    private boolean defers(int[] nodes, int count, Workers workers) {
+        return deferSends != APPEND_AT_ONCE && workers.threads() > 1 && count >= 2 * grain && audience.all().isEmpty()
+                && world.checks.watchersReadTransitOnly() && distinctNodes(nodes, count);
     }
 
     /**
@@ -105,6 +154,8 @@ final class ParallelRound {
     void executeListed(int u, int code) {
         int at = enabling.listed(u, code);
         if (at == EnabledChoices.UNPROVEN) {
+            // it reads u's row in full (and may list u again): with the sends so far in it, as on one thread
+            if (executions.deferred.on) executions.appendDeferred(Workers.SINGLE, grain, false);
             int box = code >>> 8;
             boolean idle = world.inFlight(u) == null && !world.startedThisRound(u);
             Envelope m = box == 0 || !idle || box > world.channels.size(u) ? null : world.channels.get(u, box - 1);

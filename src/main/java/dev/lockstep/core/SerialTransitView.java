@@ -1,12 +1,14 @@
 package dev.lockstep.core;
 
 /**
- * What the checks after an execution see during an {@link InPlaceRound}'s commits: the graph and
- * the messages in transit as one thread would show them at that point of the plan. The round's
+ * What the checks after an execution see during an {@link InPlaceRound}'s commits, or while a
+ * plan's sends wait to be appended ({@link DeferredSends}): the graph and the messages in transit
+ * as one thread would show them at that point of the plan. The round's
  * later executions already took their received messages out of their nodes' rows on the
  * workers, so a node whose reception lies ahead of the commit under way ({@link InPlaceRound#ahead})
  * counts that message as still in transit. {@link Channels#total} counts a removal only at its
- * commit, so the total needs no correction. Everything else of the configuration (states,
+ * commit, so the total needs no correction for those. The sends of the executions committed so far
+ * that wait to be appended ({@link DeferredSends}) count as in transit on their edges, and in the total. Everything else of the configuration (states,
  * statuses, detectors) may be ahead of the plan too, so reading it is refused: only checks that
  * {@link Check#watchesTransitOnly read the graph and the messages in transit only} get this view.
  */
@@ -17,11 +19,19 @@ final class SerialTransitView implements SystemView {
     }
 
     private final SystemView base;
+    /** Null: nothing left its row ahead of the commits. */
     private final Ahead round;
+    /** Null: no sends wait to be appended. */
+    private final DeferredSends pending;
 
     SerialTransitView(SystemView base, Ahead round) {
+        this(base, round, null);
+    }
+
+    SerialTransitView(SystemView base, Ahead round, DeferredSends pending) {
         this.base = base;
         this.round = round;
+        this.pending = pending;
     }
 
     @Override public int nodeCount() { return base.nodeCount(); }
@@ -42,10 +52,11 @@ final class SerialTransitView implements SystemView {
 
     @Override
     public int inTransit(int u, int port) {
-        return base.inTransit(u, port) + (round.ahead(u, port) ? 1 : 0);
+        return (pending == null ? base.inTransit(u, port) : pending.inTransit(base, u, port))
+                + (round != null && round.ahead(u, port) ? 1 : 0);
     }
 
-    @Override public long totalInTransit() { return base.totalInTransit(); }
+    @Override public long totalInTransit() { return base.totalInTransit() + (pending == null ? 0 : pending.size()); }
 
     private static IllegalStateException refused(String what) {
         return new IllegalStateException("a check that watches the graph and the messages in transit only read " + what

@@ -114,14 +114,14 @@ public final class Simulation implements SystemView {
     }
 
     /** Whether {@link #act(List)} runs operations ahead on scratch copies on the workers ({@link ParallelRound}; off: README "Parallel rounds"). */
-    public void runAhead(boolean on) {
-        parallel.enabled = on;
-    }
+    public void runAhead(boolean on) { parallel.enabled = on; }
 
     /** Whether a listed round that qualifies runs on the workers in place ({@link InPlaceRound}; off: README "Parallel rounds"). */
     public void inPlaceRounds(boolean on) { parallel.inPlace.enabled = on; }
 
     void inPlaceChunk(int positions) { parallel.inPlace.chunk = positions; }
+    /** How a listed round that qualifies appends its sends: after its executions, on the workers, or at once ({@link ParallelRound#deferSends}). */
+    void deferredSends(int mode) { parallel.deferSends = mode; }
 
     /**
      * Executions whose operations ran ahead on the workers and were committed as they ran (the

@@ -248,7 +248,7 @@ class ChannelsProperties {
     }
 
     /** Each row's slots are consecutive in its room, and no two rooms (held or free) share a slot. */
-    private static void layoutHolds(Channels ch, int n) {
+    static void layoutHolds(Channels ch, int n) {
         List<int[]> rooms = new ArrayList<>();
         for (int u = 0; u < n; u++) {
             int size = ch.size(u);

@@ -52,7 +52,7 @@ class InPlaceRoundProperties {
         };
     }
 
-    private static Engine engine(long generator, int kind) {
+    static Engine engine(long generator, int kind) {
         Random r = new Random(generator);
         int n = 10 + r.nextInt(70);
         double degree = 2 + 5 * r.nextDouble();
