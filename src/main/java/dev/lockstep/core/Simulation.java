@@ -454,6 +454,7 @@ public final class Simulation implements SystemView {
     @Override public int portTo(int u, int v) { return world.graph.portTo(u, v); }
 
     @Override public long ports(int u) { return world.graph.ports(u); }
+    @Override public long linkedSince(int u, int round) { return world.graph.linkedSince(u, round); }
 
     @Override
     public long unprocessedDisconnections(int u) {

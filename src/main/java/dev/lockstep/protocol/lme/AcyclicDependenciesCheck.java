@@ -56,11 +56,12 @@ public final class AcyclicDependenciesCheck implements Check {
 
     /**
      * Incremental: a vertex's out-edges depend only on its node's state, unprocessed disconnections
-     * and ports, so when last round's graph had no cycle, a cycle now runs through a vertex of a
-     * node touched since. A search from those vertices alone proves there is none; if it finds
-     * one, the full pass runs, so the cycle reported is the same one the full pass reports. A run's
-     * search reads again the out-edges of the changed nodes only; it is told the changes after a
-     * finding too, and runs the full pass then, and first.
+     * and ports, so when last round's graph had no cycle, a cycle now runs through an edge that is
+     * new since: one whose port a touched node's vertex gained, or whose port was linked again
+     * since the last check (it may lead elsewhere now). A search from the sources of those edges
+     * alone proves there is none; if it finds one, the full pass runs, so the cycle reported is the
+     * same one the full pass reports. A run's search reads again the out-edges of the changed nodes
+     * only; it is told the changes after a finding too, and runs the full pass then, and first.
      */
     @Override
     public void endOfRound(SystemView view, int[] changed, List<Violation> out) {
@@ -83,7 +84,11 @@ public final class AcyclicDependenciesCheck implements Check {
         /** Words of {@link #alive} (64 vertices, 32 nodes each) per range of a sweep on a worker. */
         static final int WORD_GRAIN = GRAIN / 32;
         private final int wordGrain;
-        /** At most a FEW-th of the nodes changed: search from them, else peel the whole graph. */
+        /**
+         * At most a FEW-th of the nodes gained an edge: search from them, else peel the whole graph
+         * (a search from a third of LME's nodes visits nearly every vertex with edges, and at more
+         * cost a vertex than the peeling's sweeps in order).
+         */
         private static final int FEW = 16;
         /**
          * Per vertex: its out-edges as the ports of its node they leave through: a participant's P,
@@ -107,6 +112,13 @@ public final class AcyclicDependenciesCheck implements Check {
         private int[] path = new int[16];
         private long[] remaining = new long[16];
         boolean foundLastRound;
+        /** The round of the last pass: a port linked in it or later may lead elsewhere than the port's kept edges. */
+        private int checked;
+        /**
+         * Per entry of the changed nodes, while a pass reads them: bit 0 when the node's initiator has
+         * an out-edge new since the last pass, bit 1 its participant (each entry written by one thread).
+         */
+        private byte[] gained = new byte[0];
 
         Search(int wordGrain) {
             this.wordGrain = wordGrain;
@@ -165,20 +177,59 @@ public final class AcyclicDependenciesCheck implements Check {
                 vertices = 2 * n;
             }
             view.workers().forRange(n, GRAIN, (from, to) -> read(view, null, from, to));
+            checked = view.round();
             foundLastRound = hasCycle() && reportFirst(view, out);
         }
 
         /**
-         * After a round without a cycle, with the changed nodes' out-edges read again: a few changed
-         * nodes are searched from (a new cycle runs through one of them); when many changed, the
-         * whole graph is peeled instead, which reads memory in order. Either way a cycle found is
-         * reported by the full search, so it is the one the full pass reports.
+         * After a round without a cycle: reads the changed nodes' out-edges again, noting the
+         * vertices that gained an edge (a port not in their mask before, or one linked again since
+         * the last pass), and searches from those alone: every cycle now runs through such an edge,
+         * hence through its source, and a depth-first search from a set of vertices finds a cycle
+         * exactly when one is reachable from them. It costs the changed nodes and the part of the
+         * graph reachable from the gains, not the graph; a round with no gain (edges only lost)
+         * costs the reads alone. When many nodes gained, the whole graph is peeled instead, which
+         * reads memory in order. A cycle found is reported by the full search, so it is the one the
+         * full pass reports.
          */
         void changed(SystemView view, int[] changed, List<Violation> out) {
             this.view = view;
-            view.workers().forRange(changed.length, GRAIN, (from, to) -> read(view, changed, from, to));
-            boolean cycle = changed.length <= view.nodeCount() / FEW ? fromChanged(changed) : hasCycle();
+            if (gained.length < changed.length) gained = new byte[Math.max(changed.length, Math.min(2 * gained.length, vertices / 2))];
+            int since = checked;
+            view.workers().forRange(changed.length, GRAIN, (from, to) -> readGains(view, changed, from, to, since));
+            checked = view.round();
+            int roots = 0;
+            for (int i = 0; i < changed.length; i++) roots += gained[i] == 0 ? 0 : 1;
+            boolean cycle = roots > 0 && (roots <= view.nodeCount() / FEW ? fromGains(changed) : hasCycle());
             foundLastRound = cycle && reportFirst(view, out);
+        }
+
+        /** {@link #read} of {@code changed[from..to)}, noting in {@link #gained} which vertices gained an edge. */
+        private void readGains(SystemView view, int[] changed, int from, int to, int since) {
+            for (int i = from; i < to; i++) {
+                int u = changed[i];
+                long initiator = edges(2 * u);
+                long participant = edges(2 * u + 1);
+                read(view, changed, i, i + 1);
+                long nowInitiator = edges(2 * u);
+                long nowParticipant = edges(2 * u + 1);
+                long relinked = (nowInitiator | nowParticipant) == 0 ? 0 : view.linkedSince(u, since);
+                gained[i] = (byte) (((nowInitiator & (~initiator | relinked)) != 0 ? 1 : 0)
+                        | ((nowParticipant & (~participant | relinked)) != 0 ? 2 : 0));
+            }
+        }
+
+        /** Whether a search from the vertices that gained an edge finds a cycle. */
+        private boolean fromGains(int[] changed) {
+            begin(vertices / 2);
+            for (int i = 0; i < changed.length; i++) {
+                int g = gained[i];
+                for (int role = 0; role < 2; role++) {
+                    int start = 2 * changed[i] + role;
+                    if ((g >> role & 1) != 0 && seen[start] < onPath && dfs(start, edges(start)) != null) return true;
+                }
+            }
+            return false;
         }
 
         /** The full search: from every vertex with out-edges in node order; reports the first cycle found. */
@@ -191,15 +242,6 @@ public final class AcyclicDependenciesCheck implements Check {
                     report(view, cycle, violations);
                     return true; // one cycle per round is enough to stop and look
                 }
-            }
-            return false;
-        }
-
-        /** Whether a search from the changed nodes' vertices finds a cycle. */
-        private boolean fromChanged(int[] changed) {
-            begin(vertices / 2);
-            for (int u : changed) {
-                if (from(u) != null) return true;
             }
             return false;
         }
