@@ -29,9 +29,20 @@ final class PoolRows {
         ROOMS = r;
     }
 
+    /** {@link #classFor} of 0..SMALL−1 slots, read rather than searched: a layout asks it of every row. */
+    private static final byte[] SMALL = new byte[256];
+
+    static {
+        for (int s = 0, c = 0; s < SMALL.length; s++) {
+            while (ROOMS[c] < s) c++;
+            SMALL[s] = (byte) c;
+        }
+    }
+
     /** The smallest room class holding {@code slots}. */
     static int classFor(int slots) {
-        int c = 0;
+        if (slots < SMALL.length) return SMALL[slots];
+        int c = SMALL[SMALL.length - 1];
         while (ROOMS[c] < slots) c++;
         return c;
     }

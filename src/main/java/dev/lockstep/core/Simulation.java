@@ -414,7 +414,7 @@ public final class Simulation implements SystemView {
         for (SimulationListener l : audience.all()) l.roundEnded(world.round);
         if (world.graph.historyWorthPruning()) world.graph.forgetHistoryBefore(world.oldestOpenRequest());
         world.graph.settle();
-        world.channels.settle();
+        world.channels.settle(workers);
         world.acquiredCount = 0;
         world.executionsThisRound = 0;
         world.choiceCache.endRound();
