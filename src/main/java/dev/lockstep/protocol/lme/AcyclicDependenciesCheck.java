@@ -208,14 +208,19 @@ public final class AcyclicDependenciesCheck implements Check {
         private void readGains(SystemView view, int[] changed, int from, int to, int since) {
             for (int i = from; i < to; i++) {
                 int u = changed[i];
-                long initiator = edges(2 * u);
-                long participant = edges(2 * u + 1);
-                read(view, changed, i, i + 1);
-                long nowInitiator = edges(2 * u);
-                long nowParticipant = edges(2 * u + 1);
-                long relinked = (nowInitiator | nowParticipant) == 0 ? 0 : view.linkedSince(u, since);
-                gained[i] = (byte) (((nowInitiator & (~initiator | relinked)) != 0 ? 1 : 0)
-                        | ((nowParticipant & (~participant | relinked)) != 0 ? 2 : 0));
+                LmeState s = (LmeState) view.state(u);
+                long initiator = s.state() == LmeState.State.COMPETE ? s.W() : 0;
+                long participant = s.P();
+                if ((initiator | participant) != 0) {
+                    long live = ~view.unprocessedDisconnections(u);
+                    initiator &= live;
+                    participant &= live;
+                }
+                long relinked = (initiator | participant) == 0 ? 0 : view.linkedSince(u, since);
+                gained[i] = (byte) (((initiator & (~edges(2 * u) | relinked)) != 0 ? 1 : 0)
+                        | ((participant & (~edges(2 * u + 1) | relinked)) != 0 ? 2 : 0));
+                edges(2 * u, initiator);
+                edges(2 * u + 1, participant);
             }
         }
 
