@@ -44,7 +44,7 @@ public final class AcyclicDependenciesCheck implements Check {
         return new AcyclicDependenciesCheck(new Search(Search.WORD_GRAIN));
     }
 
-    /** A run's check whose peeling sweeps share out ranges of {@code wordGrain} words (tests: split small graphs). */
+    /** A run's check whose peeling sweeps (and reads of the changed nodes, 32 a word) share out ranges of {@code wordGrain} words (tests: split small graphs). */
     static Check forRun(int wordGrain) {
         return new AcyclicDependenciesCheck(new Search(wordGrain));
     }
@@ -115,10 +115,11 @@ public final class AcyclicDependenciesCheck implements Check {
         /** The round of the last pass: a port linked in it or later may lead elsewhere than the port's kept edges. */
         private int checked;
         /**
-         * Per entry of the changed nodes, while a pass reads them: bit 0 when the node's initiator has
-         * an out-edge new since the last pass, bit 1 its participant (each entry written by one thread).
+         * Two bits per entry of the changed nodes, while a pass reads them, 32 entries a word: the
+         * low one when the node's initiator has an out-edge new since the last pass, the high one
+         * its participant. Threads read whole words of entries, so each word has one writer.
          */
-        private byte[] gained = new byte[0];
+        private long[] gained = new long[0];
 
         Search(int wordGrain) {
             this.wordGrain = wordGrain;
@@ -194,17 +195,19 @@ public final class AcyclicDependenciesCheck implements Check {
          */
         void changed(SystemView view, int[] changed, List<Violation> out) {
             this.view = view;
-            if (gained.length < changed.length) gained = new byte[Math.max(changed.length, Math.min(2 * gained.length, vertices / 2))];
+            int words = (changed.length + 31) >>> 5;
+            if (gained.length < words) gained = new long[words];
             int since = checked;
-            view.workers().forRange(changed.length, GRAIN, (from, to) -> readGains(view, changed, from, to, since));
+            view.workers().forRange(words, wordGrain,
+                    (from, to) -> readGains(view, changed, from << 5, Math.min(changed.length, to << 5), since));
             checked = view.round();
             int roots = 0;
-            for (int i = 0; i < changed.length; i++) roots += gained[i] == 0 ? 0 : 1;
+            for (int w = 0; w < words; w++) roots += Long.bitCount((gained[w] | gained[w] >>> 1) & 0x5555555555555555L);
             boolean cycle = roots > 0 && (roots <= view.nodeCount() / FEW ? fromGains(changed) : hasCycle());
             foundLastRound = cycle && reportFirst(view, out);
         }
 
-        /** {@link #read} of {@code changed[from..to)}, noting in {@link #gained} which vertices gained an edge. */
+        /** {@link #read} of {@code changed[from..to)} ({@code from} a multiple of 32), noting in {@link #gained} which vertices gained an edge. */
         private void readGains(SystemView view, int[] changed, int from, int to, int since) {
             for (int i = from; i < to; i++) {
                 int u = changed[i];
@@ -217,8 +220,10 @@ public final class AcyclicDependenciesCheck implements Check {
                     participant &= live;
                 }
                 long relinked = (initiator | participant) == 0 ? 0 : view.linkedSince(u, since);
-                gained[i] = (byte) (((initiator & (~edges(2 * u) | relinked)) != 0 ? 1 : 0)
-                        | ((participant & (~edges(2 * u + 1) | relinked)) != 0 ? 2 : 0));
+                long g = ((initiator & (~edges(2 * u) | relinked)) != 0 ? 1 : 0)
+                        | ((participant & (~edges(2 * u + 1) | relinked)) != 0 ? 2 : 0);
+                if ((i & 31) == 0) gained[i >>> 5] = 0;
+                gained[i >>> 5] |= g << ((i & 31) << 1);
                 edges(2 * u, initiator);
                 edges(2 * u + 1, participant);
             }
@@ -227,11 +232,11 @@ public final class AcyclicDependenciesCheck implements Check {
         /** Whether a search from the vertices that gained an edge finds a cycle. */
         private boolean fromGains(int[] changed) {
             begin(vertices / 2);
-            for (int i = 0; i < changed.length; i++) {
-                int g = gained[i];
-                for (int role = 0; role < 2; role++) {
-                    int start = 2 * changed[i] + role;
-                    if ((g >> role & 1) != 0 && seen[start] < onPath && dfs(start, edges(start)) != null) return true;
+            for (int w = 0, words = (changed.length + 31) >>> 5; w < words; w++) {
+                for (long bits = gained[w]; bits != 0; bits &= bits - 1) {
+                    int b = Long.numberOfTrailingZeros(bits);
+                    int start = 2 * changed[(w << 5) + (b >>> 1)] + (b & 1);
+                    if (seen[start] < onPath && dfs(start, edges(start)) != null) return true;
                 }
             }
             return false;
