@@ -4,7 +4,6 @@ import static dev.lockstep.core.PoolRows.CLASS_SHIFT;
 import static dev.lockstep.core.PoolRows.ROOMS;
 import static dev.lockstep.core.PoolRows.SIZE_MASK;
 import static dev.lockstep.core.PoolRows.W;
-import static dev.lockstep.core.PoolRows.classFor;
 import static dev.lockstep.core.PoolRows.roomClass;
 import static dev.lockstep.core.PoolRows.row;
 import static dev.lockstep.core.PoolRows.start;
@@ -348,32 +347,19 @@ public final class Channels {
      * thread: their order is what keeps them from overwriting a row not yet moved.
      */
     private void layOut(Workers workers, int block) {
-        int n = row.length;
-        int blocks = n == 0 ? 0 : (n - 1) / block + 1;
-        long[] sums = new long[3 * blocks]; // per block: its rooms with headroom, its tight rooms, its strayed messages
-        workers.forRange(blocks, 1, (bf, bt) -> {
-            for (int b = bf; b < bt; b++) classes(b * block, (int) Math.min(n, (b + 1L) * block), sums, 3 * b);
-        });
+        long[] sums = PoolRows.classes(row, strayed, workers, block);
         long tight = 0;
         long rooms = 0;
         long strays = 0;
-        for (int b = 0; b < blocks; b++) {
-            rooms += sums[3 * b];
-            tight += sums[3 * b + 1];
-            strays += sums[3 * b + 2];
+        for (int b = 0; b < sums.length; b += 3) {
+            rooms += sums[b];
+            tight += sums[b + 1];
+            strays += sums[b + 2];
         }
         boolean headroom = rooms <= total + (total >> 1) + 64; // else the next round's end would lay them out again
         if (!headroom) {
             rooms = tight;
-            workers.forRange(blocks, 1, (bf, bt) -> {
-                for (int b = bf; b < bt; b++) {
-                    for (int u = b * block, e = (int) Math.min(n, (b + 1L) * block); u < e; u++) {
-                        long r = row[u];
-                        row[u] = row(start(r), size(r), classFor(size(r)));
-                    }
-                    sums[3 * b] = sums[3 * b + 1];
-                }
-            });
+            PoolRows.tighten(row, workers, block, sums);
         }
         long spare = Math.min(Math.max(end - laidOut, rooms >> 3), rooms >> 2) + 16;
         if (rooms + spare > Integer.MAX_VALUE / W) throw new IllegalStateException("too many messages in transit: " + total);
@@ -390,67 +376,20 @@ public final class Channels {
         Arrays.fill(strayed, 0);
     }
 
-    /**
-     * Gives rows from..to−1 the class of the room each will have in a layout (the moves read only
-     * their start and size): the smallest holding the row, or, for a row that moved since the last
-     * layout, a class above it if it had one, since a box that grew this round mostly grows again
-     * the next (laid out tight, it moved again at the next round's first sends). Only those: giving
-     * every row the class it had held a third more slots at a million nodes, past the 400 bytes a
-     * node. Their sums go to {@code sums[at..at+2]}: the rooms, the rooms each row's size alone
-     * needs, and the messages of the rows that moved.
-     */
-    private void classes(int from, int to, long[] sums, int at) {
-        long rooms = 0;
-        long tight = 0;
-        long strays = 0;
-        for (int u = from; u < to; u++) {
-            long r = row[u];
-            int s = size(r);
-            int c = classFor(s);
-            tight += ROOMS[c];
-            if (strayed(u)) {
-                strays += s;
-                c = Math.max(c, Math.min(roomClass(r), c + 1));
-            }
-            rooms += ROOMS[c];
-            row[u] = row(start(r), s, c);
-        }
-        sums[at] = rooms;
-        sums[at + 1] = tight;
-        sums[at + 2] = strays;
-    }
-
     /** Whether node's row moved since the last layout (for tests of the layout, and the layout's own). */
     boolean strayed(int u) { return (strayed[u >>> 6] & 1L << u) != 0; }
 
     /**
      * Rows in node order into fresh columns, each in the room class its row word now names (a box
-     * of up to four messages in exactly its size: most are), block by block on the workers, each
-     * block at the sum of the rooms before it ({@code sums[3b]}: block b's rooms). A box that
-     * grows later moves once per room class, a few copied slots.
+     * of up to four messages in exactly its size: most are), block by block on the workers
+     * ({@link PoolRows#copyRows}). A box that grows later moves once per room class, a few copied
+     * slots.
      */
     private void layOutAfresh(int length, Workers workers, int block, long[] sums) {
         int[] oCell = cell;
         Message[] oMessage = message;
         allocate(length);
-        int n = row.length;
-        int blocks = n == 0 ? 0 : (n - 1) / block + 1;
-        long[] at = new long[blocks];
-        for (int b = 1; b < blocks; b++) at[b] = at[b - 1] + sums[3 * (b - 1)];
-        workers.forRange(blocks, 1, (bf, bt) -> {
-            for (int b = bf; b < bt; b++) {
-                int w = (int) at[b];
-                for (int u = b * block, e = (int) Math.min(n, (b + 1L) * block); u < e; u++) {
-                    long r = row[u];
-                    int s = size(r);
-                    int from = start(r);
-                    System.arraycopy(oCell, W * from, cell, W * w, W * s);
-                    System.arraycopy(oMessage, from, message, w, s);
-                    row[u] = row(w, s, roomClass(r));
-                    w += ROOMS[roomClass(r)];
-                }
-            }
-        });
+        PoolRows.copyRows(row, oCell, oMessage, cell, message, workers, block, sums);
     }
 
     /**

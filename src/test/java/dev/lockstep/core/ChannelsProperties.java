@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
 class ChannelsProperties {
     record Label(String label) implements Message {}
 
-    private static final Message[] MESSAGES = {new Label("a"), new Label("b"), new Label("c")};
+    static final Message[] MESSAGES = {new Label("a"), new Label("b"), new Label("c")};
 
     /** The store as it was: a list of envelopes per receiving node, in send order. */
     static final class Reference {
@@ -202,49 +202,6 @@ class ChannelsProperties {
         }
     }
 
-    /**
-     * A layout whose passes run on three workers in blocks of a few nodes (each block at the sum of
-     * the rooms before it) lays every row where the one-thread layout in one block does: the same
-     * room start and class for every node, the same pool, round after round.
-     */
-    @Property(tries = 40, seed = "13")
-    void aLayoutOnTheWorkersInBlocksIsTheOneThreadOne(@ForAll("rounds") Rounds run) {
-        int n = run.n();
-        Channels one = new Channels(n, ChannelDiscipline.UNORDERED);
-        Channels shared = new Channels(n, ChannelDiscipline.UNORDERED);
-        Random random = new Random(run.seed());
-        int block = 1 + random.nextInt(7);
-        long nextId = 0;
-        try (Workers three = new Workers(3)) {
-            for (int round = 0; round < run.rounds(); round++) {
-                for (int u = 0; u < n; u++) {
-                    int box = one.size(u);
-                    if (box > 0 && random.nextInt(4) > 0) {
-                        int i = random.nextInt(box);
-                        one.removeAt(u, i);
-                        shared.removeAt(u, i);
-                    }
-                }
-                for (int s = 0, sends = random.nextInt(run.sends() + 1); s < sends; s++) {
-                    Envelope e = new Envelope(nextId++, random.nextInt(n), random.nextInt(8), random.nextInt(1 + random.nextInt(n)),
-                            random.nextInt(8), round, MESSAGES[random.nextInt(MESSAGES.length)]);
-                    one.add(e);
-                    shared.add(e);
-                }
-                one.settle(Workers.SINGLE, Integer.MAX_VALUE);
-                shared.settle(three, block);
-                assertEquals(one.capacity(), shared.capacity(), "round " + round);
-                assertEquals(one.end(), shared.end(), "round " + round);
-                for (int u = 0; u < n; u++) {
-                    assertEquals(one.roomStart(u), shared.roomStart(u), "round " + round + ", node " + u);
-                    assertEquals(one.room(u), shared.room(u), "round " + round + ", node " + u);
-                    for (int i = 0; i < one.size(u); i++) assertEquals(one.get(u, i), shared.get(u, i));
-                }
-                layoutHolds(shared, n);
-            }
-        }
-    }
-
     record Rounds(int n, int rounds, int sends, long seed) {}
 
     @Provide
@@ -291,7 +248,7 @@ class ChannelsProperties {
     }
 
     /** Each row's slots are consecutive in its room, and no two rooms (held or free) share a slot. */
-    private static void layoutHolds(Channels ch, int n) {
+    static void layoutHolds(Channels ch, int n) {
         List<int[]> rooms = new ArrayList<>();
         for (int u = 0; u < n; u++) {
             int size = ch.size(u);
