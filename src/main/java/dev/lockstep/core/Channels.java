@@ -4,7 +4,6 @@ import static dev.lockstep.core.PoolRows.CLASS_SHIFT;
 import static dev.lockstep.core.PoolRows.ROOMS;
 import static dev.lockstep.core.PoolRows.SIZE_MASK;
 import static dev.lockstep.core.PoolRows.W;
-import static dev.lockstep.core.PoolRows.classFor;
 import static dev.lockstep.core.PoolRows.roomClass;
 import static dev.lockstep.core.PoolRows.row;
 import static dev.lockstep.core.PoolRows.start;
@@ -325,9 +324,22 @@ public final class Channels {
      * pass or four over the nodes, which the round's checks make anyway.
      */
     public void settle() {
+        settle(Workers.SINGLE);
+    }
+
+    /** {@link #settle()}, the layout's passes over the nodes shared out to {@code workers}. */
+    public void settle(Workers workers) {
+        settle(workers, BLOCK);
+    }
+
+    /** Nodes per block of a layout's passes on the workers. */
+    static final int BLOCK = 4096;
+
+    /** {@link #settle(Workers)} in blocks of {@code block} nodes (tests: split small pools). */
+    void settle(Workers workers, int block) {
         if (message.length - end < end - laidOut || end - roomy > (roomy >> 3) + 16 || roomy > total + (total >> 1) + 64
                 || message.length > roomy + (roomy >> 2) + (roomy >> 3) + 64) {
-            layOut();
+            layOut(workers, block);
         }
     }
 
@@ -339,25 +351,27 @@ public final class Channels {
      * at the next round's sends, was over half of what a large run's calling thread allocated);
      * else into fresh columns of the rooms and the spare, the pool's bytes kept in proportion to
      * the messages.
+     *
+     * <p>The passes that read every row (the new classes and their sums, and a layout into fresh
+     * columns, each block of nodes at the prefix sum of the blocks before it) run on the workers
+     * in fixed blocks of nodes; the sums are integers and the blocks write disjoint rows and
+     * slots, so the layout is the same for any thread count. The in-place slides stay on one
+     * thread: their order is what keeps them from overwriting a row not yet moved.
      */
-    private void layOut() {
+    private void layOut(Workers workers, int block) {
+        long[] sums = PoolRows.classes(row, strayed, workers, block);
         long tight = 0;
         long rooms = 0;
         long strays = 0;
-        for (int u = 0; u < row.length; u++) {
-            long r = row[u];
-            int c = classFor(size(r));
-            tight += ROOMS[c];
-            rooms += ROOMS[headroom(u, r, c)];
-            if (strayed(u)) strays += size(r);
+        for (int b = 0; b < sums.length; b += 3) {
+            rooms += sums[b];
+            tight += sums[b + 1];
+            strays += sums[b + 2];
         }
         boolean headroom = rooms <= total + (total >> 1) + 64; // else the next round's end would lay them out again
-        if (!headroom) rooms = tight;
-        for (int u = 0; u < row.length; u++) {
-            long r = row[u];
-            int c = classFor(size(r));
-            // the room it will have; the moves below read only the row's start and size
-            row[u] = row(start(r), size(r), headroom ? headroom(u, r, c) : c);
+        if (!headroom) {
+            rooms = tight;
+            PoolRows.tighten(row, workers, block, sums);
         }
         long spare = Math.min(Math.max(end - laidOut, rooms >> 3), rooms >> 2) + 16;
         if (rooms + spare > Integer.MAX_VALUE / W) throw new IllegalStateException("too many messages in transit: " + total);
@@ -365,7 +379,7 @@ public final class Channels {
         if (rooms + (rooms >> 3) + 16 <= slots && slots <= rooms + (rooms >> 2) + (rooms >> 3) + 64) {
             PoolRows.layOut(row, strayed, cell, message, end, (int) rooms, (int) strays);
         } else {
-            layOutAfresh((int) (rooms + spare));
+            layOutAfresh((int) (rooms + spare), workers, block, sums);
         }
         end = (int) rooms;
         roomy = end;
@@ -374,41 +388,21 @@ public final class Channels {
         Arrays.fill(strayed, 0);
     }
 
-    /**
-     * The class of node's room in a layout, {@code c} the smallest holding its row: a row that
-     * moved since the last layout keeps a class above it if it had one, since a box that grew
-     * this round mostly grows again the next (laid out tight, it moved again at the next round's
-     * first sends). Only those: giving every row the class it had held a third more slots at a
-     * million nodes, past the 400 bytes a node.
-     */
-    private int headroom(int u, long r, int c) {
-        return strayed(u) ? Math.max(c, Math.min(roomClass(r), c + 1)) : c;
-    }
-
     /** Whether node's row moved since the last layout (for tests of the layout, and the layout's own). */
     boolean strayed(int u) { return (strayed[u >>> 6] & 1L << u) != 0; }
 
     /**
      * Rows in node order into fresh columns, each in the room class its row word now names (a box
-     * of up to four messages in exactly its size: most are). A box that grows later moves once per
-     * room class, a few copied slots.
+     * of up to four messages in exactly its size: most are), block by block on the workers
+     * ({@link PoolRows#copyRows}). A box that grows later moves once per room class, a few copied
+     * slots.
      */
-    private void layOutAfresh(int length) {
+    private void layOutAfresh(int length, Workers workers, int block, long[] sums) {
         int[] oCell = cell;
         Message[] oMessage = message;
         allocate(length);
-        int w = 0;
-        for (int u = 0; u < row.length; u++) {
-            long r = row[u];
-            int s = size(r);
-            int from = start(r);
-            System.arraycopy(oCell, W * from, cell, W * w, W * s);
-            System.arraycopy(oMessage, from, message, w, s);
-            row[u] = row(w, s, roomClass(r));
-            w += ROOMS[roomClass(r)];
-        }
+        PoolRows.copyRows(row, oCell, oMessage, cell, message, workers, block, sums);
     }
-
 
     /**
      * Whether the i-th message to {@code node} may be received in {@code round}: it was sent in an

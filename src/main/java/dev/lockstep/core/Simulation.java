@@ -414,7 +414,7 @@ public final class Simulation implements SystemView {
         for (SimulationListener l : audience.all()) l.roundEnded(world.round);
         if (world.graph.historyWorthPruning()) world.graph.forgetHistoryBefore(world.oldestOpenRequest());
         world.graph.settle();
-        world.channels.settle();
+        world.channels.settle(workers);
         world.acquiredCount = 0;
         world.executionsThisRound = 0;
         world.choiceCache.endRound();
@@ -454,6 +454,7 @@ public final class Simulation implements SystemView {
     @Override public int portTo(int u, int v) { return world.graph.portTo(u, v); }
 
     @Override public long ports(int u) { return world.graph.ports(u); }
+    @Override public long linkedSince(int u, int round) { return world.graph.linkedSince(u, round); }
 
     @Override
     public long unprocessedDisconnections(int u) {

@@ -53,6 +53,15 @@ public interface SystemView {
      */
     long unprocessedDisconnections(int u);
 
+    /**
+     * Ports of u (port 0 excluded) whose connection was formed in {@code round} or later: a check
+     * that kept per-port facts since then learns which ports may now lead to another node. When not
+     * known, every port of u.
+     */
+    default long linkedSince(int u, int round) {
+        return ports(u) & ~1L;
+    }
+
     /** Messages in transit to u on its port p. */
     int inTransit(int u, int port);
 

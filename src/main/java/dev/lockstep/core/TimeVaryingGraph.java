@@ -41,6 +41,8 @@ public final class TimeVaryingGraph {
     private double[] y;
     private boolean sharedPositions;
     private int edgeCount;
+    /** The round of the latest link, so that {@link #linkedSince} a later round costs nothing. */
+    private int lastLink;
     /** Ended connections; null once history is disabled. */
     private PresenceLog log;
     /** The positions by cell, for {@link #inRange}; null until a first question needs it. */
@@ -74,6 +76,7 @@ public final class TimeVaryingGraph {
         x = o.x.clone();
         y = o.y.clone();
         edgeCount = o.edgeCount;
+        lastLink = o.lastLink;
         log = o.log == null ? null : o.log.copy();
         // Copied rather than dropped, so that a restored snapshot's first move costs no rebuild.
         grid = o.grid == null ? null : o.grid.copy(x, y);
@@ -128,6 +131,18 @@ public final class TimeVaryingGraph {
         return slot < 0 ? 0 : slots.since(slot);
     }
 
+    /** u's occupied ports (0 excluded) whose connection was formed in {@code round} or later. */
+    public long linkedSince(int u, int round) {
+        if (lastLink < round) return 0;
+        long o = occupied.get(u) & ~1L;
+        long out = 0;
+        int rank = 0;
+        for (long rest = o; rest != 0; rest &= rest - 1, rank++) {
+            if (slots.since(slots.slot(u, rank)) >= round) out |= rest & -rest;
+        }
+        return out;
+    }
+
     /** N[u] as ports: every occupied port, including 0. */
     public long ports(int u) {
         return occupied.get(u);
@@ -176,6 +191,7 @@ public final class TimeVaryingGraph {
         }
         set(u, pu, v, pv, round);
         set(v, pv, u, pu, round);
+        lastLink = Math.max(lastLink, round);
         pendingU.add(u, pu);
         pendingU.add(v, pv);
         edgeCount++;

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
 class ChannelsProperties {
     record Label(String label) implements Message {}
 
-    private static final Message[] MESSAGES = {new Label("a"), new Label("b"), new Label("c")};
+    static final Message[] MESSAGES = {new Label("a"), new Label("b"), new Label("c")};
 
     /** The store as it was: a list of envelopes per receiving node, in send order. */
     static final class Reference {

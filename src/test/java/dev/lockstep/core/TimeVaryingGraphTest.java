@@ -44,6 +44,25 @@ class TimeVaryingGraphTest {
     }
 
     @Test
+    void linkedSinceNamesThePortsLinkedInARoundOrLaterAndACutAndRelinkedOne() {
+        TimeVaryingGraph g = new TimeVaryingGraph(4, 3);
+        g.link(0, 1, 1, 1, 2);
+        g.link(0, 2, 2, 1, 5);
+        assertEquals(PortSet.of(1, 2), g.linkedSince(0, 0));
+        assertEquals(PortSet.of(1, 2), g.linkedSince(0, 2));
+        assertEquals(PortSet.of(2), g.linkedSince(0, 3));
+        assertEquals(PortSet.of(2), g.linkedSince(0, 5));
+        assertEquals(0L, g.linkedSince(0, 6), "nothing linked since");
+        assertEquals(PortSet.of(1), g.linkedSince(2, 5));
+        g.cut(0, 1, 7);
+        g.link(0, 1, 3, 1, 8); // the same port of 0, another node
+        assertEquals(PortSet.of(1), g.linkedSince(0, 6));
+        assertEquals(PortSet.of(1), g.linkedSince(3, 8));
+        assertEquals(0L, g.linkedSince(1, 0), "1's port was cut");
+        assertEquals(PortSet.of(1), g.copy().linkedSince(0, 8), "a copy knows the latest link");
+    }
+
+    @Test
     void randomPortAssignmentUsesOpenPortsOnlyAndIsSeeded() {
         Set<Integer> seen = new HashSet<>();
         for (long seed = 1; seed <= 40; seed++) {

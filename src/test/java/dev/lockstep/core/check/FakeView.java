@@ -18,6 +18,8 @@ public final class FakeView implements SystemView {
     public final int[][] inTransit;
     public final long[] persistent;
     public final long[] unprocessed;
+    /** Per node and port: the round the port was last linked in ({@link #link} takes {@link #round}). */
+    public final int[][] linked;
     public final NodeState[] states;
     public int round;
     public int executionsInFlight;
@@ -35,6 +37,7 @@ public final class FakeView implements SystemView {
         Arrays.fill(status, OperationStatus.IDLE);
         requestRound = new int[n];
         peer = new int[n][delta + 1];
+        linked = new int[n][delta + 1];
         peerPort = new int[n][delta + 1];
         inTransit = new int[n][delta + 1];
         persistent = new long[n];
@@ -52,6 +55,17 @@ public final class FakeView implements SystemView {
         peerPort[u][p] = q;
         peer[v][q] = u;
         peerPort[v][q] = p;
+        linked[u][p] = round;
+        linked[v][q] = round;
+        return this;
+    }
+
+    /** Cuts the edge on u's port p, if any. */
+    public FakeView cut(int u, int p) {
+        int v = peer[u][p];
+        if (p == 0 || v < 0) return this;
+        int q = peerPort[u][p];
+        peer[u][p] = peerPort[u][p] = peer[v][q] = peerPort[v][q] = -1;
         return this;
     }
 
@@ -80,6 +94,13 @@ public final class FakeView implements SystemView {
     public long ports(int u) {
         long s = 0;
         for (int p = 0; p < peer[u].length; p++) if (peer[u][p] >= 0) s |= 1L << p;
+        return s;
+    }
+
+    @Override
+    public long linkedSince(int u, int round) {
+        long s = 0;
+        for (int p = 1; p < peer[u].length; p++) if (peer[u][p] >= 0 && linked[u][p] >= round) s |= 1L << p;
         return s;
     }
 

@@ -17,7 +17,8 @@ import net.jqwik.api.statistics.Statistics;
  * The check's cycle searches (peeling the whole graph, searching from the changed nodes, the full
  * search that reports) against a plain recursive search written here, on random dependency graphs:
  * random links of up to 40 nodes (Δ from 2 to 7, or 30 to 63), random P and W, competing or not, some cuts not yet processed,
- * over a sequence of rounds each changing a few or many nodes. A run's instance and a fresh full
+ * over a sequence of rounds each changing a few or many nodes, and in a third of them an edge linked
+ * again from the same port to another node (a new dependency edge that no port mask shows). A run's instance and a fresh full
  * pass report a cycle exactly when the plain search finds one, and the same cycle; half the runs
  * peel on three threads in ranges of one word (64 vertices), and a quarter have up to 400 nodes,
  * so the sweeps' ranges split the graph. The suite fixes jqwik's seeds (PropertySeeds).
@@ -52,9 +53,14 @@ class AcyclicDependenciesProperties {
         for (int round = 0; round < 30; round++) {
             v.round = round;
             List<Integer> changed = new ArrayList<>();
+            boolean[] touched = new boolean[n];
+            if (round > 0 && r.nextInt(3) == 0) relink(v, r, touched);
             int changes = r.nextBoolean() ? 1 + r.nextInt(2) : n;
             for (int u = 0; u < n; u++) {
-                if (round > 0 && r.nextInt(n) >= changes) continue;
+                if (round > 0 && r.nextInt(n) >= changes) {
+                    if (touched[u]) changed.add(u); // its ports changed, its state not
+                    continue;
+                }
                 changed.add(u);
                 LmeState s = (LmeState) v.states[u];
                 s.state(r.nextInt(3) == 0 ? LmeState.State.COMPETE : LmeState.State.WIN);
@@ -71,6 +77,27 @@ class AcyclicDependenciesProperties {
             assertEquals(full, incremental, "round " + round);
             Statistics.collect(cycle ? "cycle" : "none", wasCycle ? "after a cycle" : "after none", shared ? "three threads" : "one");
             wasCycle = cycle;
+        }
+    }
+
+    /**
+     * Cuts an edge u–w and links u's port to another node x on a port x has open, the nodes' states
+     * kept: u's masks stay the same ports and now lead to x, a new edge no mask shows.
+     */
+    private static void relink(FakeView v, Random r, boolean[] touched) {
+        int n = v.nodeCount();
+        int u = r.nextInt(n);
+        int p = 1 + r.nextInt(v.delta());
+        int w = v.peer(u, p);
+        if (w < 0) return;
+        int x = r.nextInt(n);
+        if (x == u || x == w || v.portTo(u, x) >= 0) return;
+        for (int q = 1; q <= v.delta(); q++) {
+            if (v.peer[x][q] < 0) {
+                v.cut(u, p).link(u, p, x, q);
+                touched[u] = touched[w] = touched[x] = true;
+                return;
+            }
         }
     }
 
