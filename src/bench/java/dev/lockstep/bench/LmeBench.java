@@ -74,8 +74,14 @@ public final class LmeBench implements Callable<Integer> {
     @Option(names = "--in-place", description = "run a listed round's operations on the workers in place, the caller only commits (Simulation.inPlaceRounds)")
     boolean inPlaceOption;
 
+    @Option(names = "--defer-sends", paramLabel = "0|1|2", description = "append a listed round's sends at once (0, the"
+            + " default), after its executions on the workers (1), or so with the transit counts read ahead (2) (Simulation.deferredSends)")
+    String deferSendsOption;
+
     /** {@code --in-place} of the command running (read by every run it makes). */
     private static boolean inPlace;
+    /** {@code --defer-sends} of the command running. */
+    private static int deferSends;
 
     @Override
     public Integer call() {
@@ -105,6 +111,7 @@ public final class LmeBench implements Callable<Integer> {
             throw values.usage("--order expects random or space, got \"" + order + "\"");
         }
         inPlace = inPlaceOption;
+        deferSends = deferSendsOption == null ? 0 : (int) values.integer("--defer-sends", deferSendsOption, 0, 2);
         run(sizes, counts, runAhead, r, s, d, m, h, l, "space".equals(order), spec.commandLine().getOut());
         return CommandLine.ExitCode.OK;
     }
@@ -142,6 +149,7 @@ public final class LmeBench implements Callable<Integer> {
         sim.workers(workers);
         sim.runAhead(ahead);
         sim.inPlaceRounds(inPlace);
+        sim.deferredSends(deferSends);
         engine.runUntil(1); // round 0 links the graph
         if (histogram > 0) Heap.histogram("after round 0, " + n + " nodes", histogram, n, out);
         // the run's own CPU time (its thread's and the workers') too: on a shared machine the wall clock also counts waiting for a core

@@ -56,13 +56,13 @@ final class ParallelRound {
     /**
      * Whether a listed plan's commits leave their sends to be appended after it where it
      * qualifies ({@link #defers}): {@link #APPEND_AT_ONCE} (the default), {@link #DEFER} or
-     * {@link #DEFER_COUNTING_AHEAD}; the system property {@code lockstep.deferSends} (0, 1, 2)
-     * sets it for a benchmark. Off by default: on the 2-core machine the checks after each
+     * {@link #DEFER_COUNTING_AHEAD} ({@link Simulation#deferredSends}; the bench's
+     * {@code lme --defer-sends}). Off by default: on the 2-core machine the checks after each
      * execution still read each receiver's row on the caller's thread, so the caller saves only
      * the appends' writes, which the record and the workers' two reads of it cost back, and the
      * record held 46 bytes a node more at a million nodes (README "Parallel rounds").
      */
-    int deferSends = Integer.getInteger("lockstep.deferSends", APPEND_AT_ONCE);
+    int deferSends = APPEND_AT_ONCE;
     static final int APPEND_AT_ONCE = 0;
     static final int DEFER = 1;
     /**

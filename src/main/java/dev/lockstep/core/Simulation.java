@@ -120,8 +120,8 @@ public final class Simulation implements SystemView {
     public void inPlaceRounds(boolean on) { parallel.inPlace.enabled = on; }
 
     void inPlaceChunk(int positions) { parallel.inPlace.chunk = positions; }
-    /** How a listed round that qualifies appends its sends: after its executions, on the workers, or at once ({@link ParallelRound#deferSends}). */
-    void deferredSends(int mode) { parallel.deferSends = mode; }
+    /** How a listed round that qualifies appends its sends: 0 at once, 1 after its executions on the workers, 2 so and with the transit counts read ahead ({@link ParallelRound#deferSends}; off: README "Parallel rounds"). */
+    public void deferredSends(int mode) { parallel.deferSends = java.util.Objects.checkIndex(mode, 3); }
 
     /**
      * Executions whose operations ran ahead on the workers and were committed as they ran (the
