@@ -1,5 +1,6 @@
 package dev.lockstep.core.adversary;
 
+import dev.lockstep.core.Listings;
 import dev.lockstep.core.Simulation;
 import java.util.List;
 import java.util.function.ToIntFunction;
@@ -22,14 +23,14 @@ final class Activation {
     /** {@link #plan(Simulation, NodeChoice, double, ToIntFunction)} into a plan of codes. */
     static boolean plan(Simulation sim, NodeChoice mode, double activation, ToIntFunction<Simulation> duration,
                         ListedPlan out) {
-        int[][] buf = {new int[16]};
-        mode.listAhead(sim);
-        for (int u = 0, n = sim.nodeCount(); u < n; u++) {
-            int c = SchedulerPolicy.count(sim, mode, u, buf);
-            if (c == 0 || !sim.random().chance(activation)) continue;
+        Listings listed = mode.listAhead(sim);
+        // only nodes with a choice draw a coin: the nodes passed over drew nothing before either
+        for (int u = listed.next(0); u >= 0; u = listed.next(u + 1)) {
+            if (!sim.random().chance(activation)) continue;
+            int c = listed.count(u);
             int d = duration.applyAsInt(sim);
             int k = c == 1 ? 0 : sim.random().nextInt(c);
-            out.add(u, buf[0][k], d);
+            out.add(u, listed.code(u, k), d);
         }
         return true;
     }
