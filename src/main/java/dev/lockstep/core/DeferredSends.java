@@ -30,6 +30,12 @@ import java.util.Arrays;
  * order (every id a commit takes while sends wait here is one recorded), so only the first is kept.
  */
 final class DeferredSends {
+    // Every simulation (and every copy the explorer makes) has one of these, mostly never used: its
+    // arrays start empty and shared, and are made (never written in place) when a plan first defers.
+    private static final int[] NO_INTS = {};
+    private static final long[] NO_LONGS = {};
+    private static final byte[] NO_BYTES = {};
+    private static final Message[] NO_MESSAGES = {};
     /** A count ahead that is not known (too large, a port past Δ): the row is read. */
     private static final int UNKNOWN = 0xFF;
     private final SimulationState world;
@@ -40,23 +46,23 @@ final class DeferredSends {
     private int count;
     private long firstId;
     private int round;
-    private int[] to = new int[0];
-    private int[] from = new int[0];
+    private int[] to = NO_INTS;
+    private int[] from = NO_INTS;
     /** Receiver's port in the low byte, sender's in the next. */
-    private int[] ports = new int[0];
-    private Message[] message = new Message[0];
+    private int[] ports = NO_INTS;
+    private Message[] message = NO_MESSAGES;
     /** Per node u that committed since the last flush ({@link #committed}): its sends' range here, [2u, 2u + 1). */
-    private int[] range = new int[0];
-    private long[] committed = new long[0];
+    private int[] range = NO_INTS;
+    private long[] committed = NO_LONGS;
     /** Per node: its plan position while counts ahead hold, then its sends' count during a flush. */
-    private int[] slot = new int[0];
-    private long[] receivers = new long[0];
+    private int[] slot = NO_INTS;
+    private long[] receivers = NO_LONGS;
     /** A bit per node whose room does not hold its sends: moved on the caller between the workers' passes. */
-    private long[] overflow = new long[0];
+    private long[] overflow = NO_LONGS;
     /** Whether {@link #ahead} holds this plan's counts: until a flush in the middle of the plan. */
     private boolean counted;
     /** Per plan position i and port p of its node u: messages in transit to u's peer from u when u's turn comes, or {@link #UNKNOWN}. */
-    private byte[] ahead = new byte[0];
+    private byte[] ahead = NO_BYTES;
     private int cap;
     /** The node whose commit is under way, and where its sends start here. */
     private int current = -1;
