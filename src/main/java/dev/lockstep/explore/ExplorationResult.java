@@ -7,11 +7,34 @@ import java.util.Map;
 
 /** What an exploration found. */
 public final class ExplorationResult {
+    /** Why an exploration ended. */
+    public enum Stop {
+        /** Every reachable state within the bounds on calls and topology changes was expanded. */
+        EXHAUSTED("complete"),
+        /** The bound on distinct states was reached in the middle of a level. */
+        MAX_STATES("bound on states reached"),
+        /** States at the bound on depth were discovered but not expanded. */
+        MAX_DEPTH("bound on depth reached"),
+        /** Its monitor asked it to stop. */
+        CANCELLED("cancelled");
+
+        private final String text;
+
+        Stop(String text) {
+            this.text = text;
+        }
+
+        /** A few words for people. */
+        public String text() {
+            return text;
+        }
+    }
+
     private final int states;
     private final long transitions;
     private final int maxDepth;
     private final int completeDepth;
-    private final boolean exhausted;
+    private final Stop stop;
     private final long millis;
     private final int[] levels;
     private final Map<String, Finding> first;
@@ -22,13 +45,13 @@ public final class ExplorationResult {
      * {@code first} in discovery order, {@code counts} sorted by check name (as the summary shows
      * them); the exploration hands its maps over and no longer changes them.
      */
-    ExplorationResult(int states, long transitions, int maxDepth, int completeDepth, boolean exhausted, long millis,
+    ExplorationResult(int states, long transitions, int maxDepth, int completeDepth, Stop stop, long millis,
                       int[] levels, Map<String, Finding> first, Map<String, Integer> counts, List<Finding> kept) {
         this.states = states;
         this.transitions = transitions;
         this.maxDepth = maxDepth;
         this.completeDepth = completeDepth;
-        this.exhausted = exhausted;
+        this.stop = stop;
         this.millis = millis;
         this.levels = levels;
         this.first = first;
@@ -45,8 +68,11 @@ public final class ExplorationResult {
     /** The largest number of steps from the start to a discovered state (its shortest path). */
     public int maxDepth() { return maxDepth; }
 
-    /** Whether every reachable state within the bounds was expanded (not cut short by maxStates). */
-    public boolean exhausted() { return exhausted; }
+    /** Whether every reachable state within the bounds was expanded (not cut short by a bound or a cancel). */
+    public boolean exhausted() { return stop == Stop.EXHAUSTED; }
+
+    /** Why the exploration ended. */
+    public Stop stop() { return stop; }
 
     /** Distinct states first reached at each depth (index = steps from the start). */
     public int[] levelSizes() { return levels.clone(); }
@@ -95,7 +121,7 @@ public final class ExplorationResult {
         StringBuilder sb = new StringBuilder();
         sb.append("states=").append(states).append(" transitions=").append(transitions)
                 .append(" maxDepth=").append(maxDepth).append(" completeDepth=").append(completeDepth)
-                .append(" exhausted=").append(exhausted)
+                .append(" exhausted=").append(exhausted())
                 .append(" time=").append(millis).append("ms");
         sb.append(" findings=").append(counts.isEmpty() ? "none" : counts.toString());
         for (Finding f : first.values()) sb.append("\n  first ").append(f);

@@ -95,6 +95,15 @@ public final class Explorer {
 
     /** Explores (once; later calls return the same result). */
     public ExplorationResult run() {
+        return run(ExplorationMonitor.NONE);
+    }
+
+    /**
+     * Explores (once; later calls return the same result), reporting progress to {@code monitor}
+     * and stopping when it asks to. The monitor changes nothing else: what is explored, in what
+     * order, and what is found are the same with any monitor that does not cancel.
+     */
+    public ExplorationResult run(ExplorationMonitor monitor) {
         if (result != null) return result;
         long t0 = System.nanoTime();
         Set<StateKey> visited = new HashSet<>();
@@ -109,12 +118,21 @@ public final class Explorer {
         long transitions = 0;
         int depth = 0;
         int completeDepth = 0;
-        boolean full = tree.size() >= settings.maxStates();
+        ExplorationResult.Stop stop = tree.size() >= settings.maxStates() ? ExplorationResult.Stop.MAX_STATES : null;
         search:
-        while (!level.isEmpty() && !full) {
+        while (!level.isEmpty() && stop == null) {
+            if (depth >= settings.maxDepth()) {
+                // The states of this level are discovered (and were checked on arrival) but not expanded.
+                stop = ExplorationResult.Stop.MAX_DEPTH;
+                break;
+            }
             List<FrontierState> next = new ArrayList<>();
             int stored = 0;
             for (int li = 0; li < level.size(); li++) {
+                if (monitor.cancelled()) {
+                    stop = ExplorationResult.Stop.CANCELLED;
+                    break search;
+                }
                 FrontierState node = level.get(li);
                 level.set(li, null); // let the expanded simulation go
                 Simulation sim = node.sim() != null ? node.sim() : rebuild(node.index(), depth);
@@ -124,7 +142,13 @@ public final class Explorer {
                     Simulation child = sim.copy();
                     byte[] counters = generator.after(node.counters(), m, sim);
                     List<Violation> found;
-                    transitions++;
+                    if ((++transitions & (ExplorationMonitor.PROGRESS_EVERY - 1)) == 0) {
+                        monitor.progress(progress(depth, transitions, level.size() - li - 1 + next.size(), t0));
+                        if (monitor.cancelled()) {
+                            stop = ExplorationResult.Stop.CANCELLED;
+                            break search;
+                        }
+                    }
                     try {
                         m.apply(child);
                         found = child.endRound();
@@ -143,7 +167,7 @@ public final class Explorer {
                                     node.index(), mi, depth + 1);
                         }
                         if (tree.size() >= settings.maxStates()) {
-                            full = true;
+                            stop = ExplorationResult.Stop.MAX_STATES;
                             depth++;
                             levelSizes.add(next.size());
                             break search;
@@ -158,12 +182,26 @@ public final class Explorer {
                 depth++;
                 levelSizes.add(level.size());
             }
+            monitor.progress(progress(depth, transitions, level.size(), t0));
         }
+        if (stop == null) stop = ExplorationResult.Stop.EXHAUSTED;
         cacheSim = null;
         int[] levels = levelSizes.stream().mapToInt(Integer::intValue).toArray();
-        result = new ExplorationResult(tree.size(), transitions, depth, completeDepth, !full,
-                (System.nanoTime() - t0) / 1_000_000, levels, first, counts, kept);
+        long nanos = System.nanoTime() - t0;
+        monitor.progress(new ExplorationProgress(tree.size(), depth, transitions, 0, findingSteps(), nanos));
+        result = new ExplorationResult(tree.size(), transitions, depth, completeDepth, stop,
+                nanos / 1_000_000, levels, first, counts, kept);
         return result;
+    }
+
+    private ExplorationProgress progress(int depth, long transitions, int frontier, long t0) {
+        return new ExplorationProgress(tree.size(), depth, transitions, frontier, findingSteps(), System.nanoTime() - t0);
+    }
+
+    private int findingSteps() {
+        int total = 0;
+        for (int c : counts.values()) total += c;
+        return total;
     }
 
     /**
