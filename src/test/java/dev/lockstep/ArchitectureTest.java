@@ -65,7 +65,7 @@ class ArchitectureTest {
                 .whereLayer("watch").mayOnlyAccessLayers("core", "protocol", "session")
                 .whereLayer("workspace").mayOnlyAccessLayers("core", "protocol", "scenario", "session", "dgs", "json", "io")
                 .whereLayer("dgs").mayOnlyAccessLayers("core", "protocol", "scenario", "json", "io")
-                .whereLayer("app").mayOnlyAccessLayers("core", "protocol", "scenario", "session", "debug", "figure", "watch", "workspace", "dgs", "experiment", "json", "io")
+                .whereLayer("app").mayOnlyAccessLayers("core", "protocol", "explore", "scenario", "session", "debug", "figure", "watch", "workspace", "dgs", "experiment", "json", "io")
                 .whereLayer("experiment").mayOnlyAccessLayers("core", "protocol", "scenario", "json", "io")
                 .whereLayer("plot").mayOnlyAccessLayers("experiment", "json", "io")
                 .whereLayer("cli").mayOnlyAccessLayers("core", "protocol", "explore", "scenario", "session", "debug", "figure", "watch", "workspace", "dgs", "app", "experiment", "plot", "json", "io")
