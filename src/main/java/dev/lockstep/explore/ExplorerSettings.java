@@ -25,11 +25,13 @@ import java.util.function.Predicate;
  *                                reported as a finding named {@code targetName} (null: none)
  * @param maxDepth                steps from the start beyond which no state is expanded: paths of
  *                                at most this many steps are all tried ({@link Integer#MAX_VALUE}: no bound)
+ * @param reductions              how the search saves time and memory without changing its verdict
  */
 public record ExplorerSettings(int maxLockCallsPerNode, boolean unlock, int maxStrayCallsPerNode, int maxTopologyChanges,
                        List<int[]> potentialEdges, int maxStates, int maxFindingsKept, int maxFrontierSimulations,
-                       String targetName, Predicate<Simulation> target, int maxDepth) {
+                       String targetName, Predicate<Simulation> target, int maxDepth, Reductions reductions) {
     public ExplorerSettings {
+        if (reductions == null) throw new IllegalArgumentException("reductions: Reductions.NONE for none");
         if (maxDepth < 1) throw new IllegalArgumentException("maxDepth ≥ 1");
         if (maxLockCallsPerNode < 0 || maxLockCallsPerNode > 127) throw new IllegalArgumentException("maxLockCallsPerNode in 0..127");
         if (maxStrayCallsPerNode < 0 || maxStrayCallsPerNode > 127) throw new IllegalArgumentException("maxStrayCallsPerNode in 0..127");
@@ -53,60 +55,65 @@ public record ExplorerSettings(int maxLockCallsPerNode, boolean unlock, int maxS
                     int maxStates, int maxFindingsKept, int maxFrontierSimulations, String targetName,
                     Predicate<Simulation> target) {
         this(maxLockCallsPerNode, unlock, 0, maxTopologyChanges, potentialEdges, maxStates, maxFindingsKept,
-                maxFrontierSimulations, targetName, target, Integer.MAX_VALUE);
+                maxFrontierSimulations, targetName, target, Integer.MAX_VALUE, Reductions.NONE);
     }
 
     /** One Lock call per node, Unlock allowed, no topology changes, at most a million states. */
     public static ExplorerSettings defaults() {
-        return new ExplorerSettings(1, true, 0, 0, List.of(), 1_000_000, 10_000, 20_000, null, null, Integer.MAX_VALUE);
+        return new ExplorerSettings(1, true, 0, 0, List.of(), 1_000_000, 10_000, 20_000, null, null, Integer.MAX_VALUE, Reductions.NONE);
     }
 
     public ExplorerSettings withLockCalls(int perNode) {
         return new ExplorerSettings(perNode, unlock, maxStrayCallsPerNode, maxTopologyChanges, potentialEdges,
-                maxStates, maxFindingsKept, maxFrontierSimulations, targetName, target, maxDepth);
+                maxStates, maxFindingsKept, maxFrontierSimulations, targetName, target, maxDepth, reductions);
     }
 
     public ExplorerSettings withUnlock(boolean on) {
         return new ExplorerSettings(maxLockCallsPerNode, on, maxStrayCallsPerNode, maxTopologyChanges, potentialEdges,
-                maxStates, maxFindingsKept, maxFrontierSimulations, targetName, target, maxDepth);
+                maxStates, maxFindingsKept, maxFrontierSimulations, targetName, target, maxDepth, reductions);
     }
 
     /** Up to {@code perNode} stray calls at each node (see the class comment). */
     public ExplorerSettings withStrayCalls(int perNode) {
         return new ExplorerSettings(maxLockCallsPerNode, unlock, perNode, maxTopologyChanges, potentialEdges,
-                maxStates, maxFindingsKept, maxFrontierSimulations, targetName, target, maxDepth);
+                maxStates, maxFindingsKept, maxFrontierSimulations, targetName, target, maxDepth, reductions);
     }
 
     /** Up to {@code changes} cuts and links; {@code edges} are the pairs that may be (re)linked. */
     public ExplorerSettings withTopologyChanges(int changes, int[]... edges) {
         return new ExplorerSettings(maxLockCallsPerNode, unlock, maxStrayCallsPerNode, changes, List.of(edges),
-                maxStates, maxFindingsKept, maxFrontierSimulations, targetName, target, maxDepth);
+                maxStates, maxFindingsKept, maxFrontierSimulations, targetName, target, maxDepth, reductions);
     }
 
     public ExplorerSettings withMaxStates(int states) {
         return new ExplorerSettings(maxLockCallsPerNode, unlock, maxStrayCallsPerNode, maxTopologyChanges, potentialEdges,
-                states, maxFindingsKept, maxFrontierSimulations, targetName, target, maxDepth);
+                states, maxFindingsKept, maxFrontierSimulations, targetName, target, maxDepth, reductions);
     }
 
     public ExplorerSettings withMaxFindingsKept(int kept) {
         return new ExplorerSettings(maxLockCallsPerNode, unlock, maxStrayCallsPerNode, maxTopologyChanges, potentialEdges,
-                maxStates, kept, maxFrontierSimulations, targetName, target, maxDepth);
+                maxStates, kept, maxFrontierSimulations, targetName, target, maxDepth, reductions);
     }
 
     public ExplorerSettings withMaxFrontierSimulations(int sims) {
         return new ExplorerSettings(maxLockCallsPerNode, unlock, maxStrayCallsPerNode, maxTopologyChanges, potentialEdges,
-                maxStates, maxFindingsKept, sims, targetName, target, maxDepth);
+                maxStates, maxFindingsKept, sims, targetName, target, maxDepth, reductions);
     }
 
     /** Reports every new state satisfying {@code predicate} as a finding named {@code name}. */
     public ExplorerSettings withTarget(String name, Predicate<Simulation> predicate) {
         return new ExplorerSettings(maxLockCallsPerNode, unlock, maxStrayCallsPerNode, maxTopologyChanges, potentialEdges,
-                maxStates, maxFindingsKept, maxFrontierSimulations, name, predicate, maxDepth);
+                maxStates, maxFindingsKept, maxFrontierSimulations, name, predicate, maxDepth, reductions);
     }
 
     /** Expands no state more than {@code steps} steps from the start (see {@link #maxDepth}). */
     public ExplorerSettings withMaxDepth(int steps) {
         return new ExplorerSettings(maxLockCallsPerNode, unlock, maxStrayCallsPerNode, maxTopologyChanges, potentialEdges,
-                maxStates, maxFindingsKept, maxFrontierSimulations, targetName, target, steps);
+                maxStates, maxFindingsKept, maxFrontierSimulations, targetName, target, steps, reductions);
+    }
+
+    public ExplorerSettings withReductions(Reductions r) {
+        return new ExplorerSettings(maxLockCallsPerNode, unlock, maxStrayCallsPerNode, maxTopologyChanges, potentialEdges,
+                maxStates, maxFindingsKept, maxFrontierSimulations, targetName, target, maxDepth, r);
     }
 }
