@@ -45,15 +45,26 @@ public final class Checker {
         return true;
     }
 
-    /** Whether the check overrides {@link Check#afterExecution}; asked once, not at every execution. */
+    /**
+     * Whether the check overrides {@link Check#afterExecution}; asked once per check class (the
+     * explorer copies a simulation, and with it its checker, at every step: reflection each time
+     * took an eighth of an exploration).
+     */
     private static boolean watchesExecutions(Check c) {
-        try {
-            return c.getClass().getMethod("afterExecution", SystemView.class, int.class, long.class, List.class)
-                    .getDeclaringClass() != Check.class;
-        } catch (NoSuchMethodException e) {
-            throw new IllegalStateException("Check.afterExecution is gone", e);
-        }
+        return WATCHES_EXECUTIONS.get(c.getClass());
     }
+
+    private static final ClassValue<Boolean> WATCHES_EXECUTIONS = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            try {
+                return type.getMethod("afterExecution", SystemView.class, int.class, long.class, List.class)
+                        .getDeclaringClass() != Check.class;
+            } catch (NoSuchMethodException e) {
+                throw new IllegalStateException("Check.afterExecution is gone", e);
+            }
+        }
+    };
 
     /** A copy for a copy of the run: the checks with memory start afresh (their first end of round is a full pass). */
     public Checker copy() {
