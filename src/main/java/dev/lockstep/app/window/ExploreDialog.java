@@ -20,6 +20,7 @@ import javafx.scene.control.TextField;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.Modality;
 
@@ -115,16 +116,19 @@ final class ExploreDialog {
         VBox content = new VBox(8, form, new HBox(8, problem, finish), warning, new HBox(8, explore, cancel, bar), progressLine,
                 verdict, findings);
         content.setPadding(new Insets(4, 0, 0, 0));
-        content.setPrefWidth(560);
+        content.setPrefWidth(620);
+        content.setMaxWidth(620);
         dialog.initOwner(state.stage);
         dialog.initModality(Modality.WINDOW_MODAL);
         dialog.setResizable(true);
         dialog.setTitle("Lockstep: explore from here");
         dialog.getDialogPane().setId("explore-dialog");
+        dialog.getDialogPane().setPrefWidth(660); // the header wraps instead of widening the dialog
         if (state.stage.getScene() != null) dialog.getDialogPane().getStylesheets().setAll(state.stage.getScene().getStylesheets());
         dialog.getDialogPane().setContent(content);
         dialog.getDialogPane().getButtonTypes().setAll(new ButtonType("Close", ButtonType.CLOSE.getButtonData()));
         dialog.setOnHidden(e -> run.cancel());
+        dialog.setOnShown(e -> fitWindow());
         refreshStart();
     }
 
@@ -215,12 +219,14 @@ final class ExploreDialog {
         for (Finding f : r.firstFindings().values()) {
             Label text = new Label(ExploreSummary.finding(f));
             text.setWrapText(true);
-            text.setMaxWidth(440);
+            text.setMaxWidth(500);
+            text.setMinHeight(Region.USE_PREF_SIZE);
             Button show = new Button("Show");
             show.setId("explore-show-" + f.check());
             show.setOnAction(e -> show(f));
             findings.getChildren().add(new HBox(8, show, text));
         }
+        fitWindow();
         status.say("Explore from here: " + (r.clean() ? "no violation" : r.firstFindings().size() + " checks violated") + ", "
                 + String.format(java.util.Locale.ROOT, "%,d", r.states()) + " states (" + r.stop().text() + ").");
     }
@@ -244,17 +250,27 @@ final class ExploreDialog {
         });
     }
 
-    private static void show(Label label, String text) {
+    private void show(Label label, String text) {
         label.setText(text == null ? "" : text);
         label.setVisible(text != null);
         label.setManaged(text != null);
+        fitWindow();
+    }
+
+    /** The dialog grows with what it says (a verdict, findings, a refusal), onto the screen. */
+    private void fitWindow() {
+        var w = dialog.getDialogPane().getScene() == null ? null : dialog.getDialogPane().getScene().getWindow();
+        if (w == null || !w.isShowing()) return;
+        w.sizeToScene();
+        Dialogs.fitOnScreen(dialog);
     }
 
     private static Label wrapped(String id) {
         Label l = new Label();
         l.setId(id);
         l.setWrapText(true);
-        l.setMaxWidth(540);
+        l.setMaxWidth(600);
+        l.setMinHeight(Region.USE_PREF_SIZE);
         l.setVisible(false);
         l.setManaged(false);
         return l;

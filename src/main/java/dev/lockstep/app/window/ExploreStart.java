@@ -16,10 +16,11 @@ final class ExploreStart {
     /** Beyond this many nodes the dialog warns that the bounds, not the space, will end the search. */
     static final int LARGE = 4;
     /**
-     * About what one core explores per second on LME's small graphs (the pair and the triangle
-     * without reductions, measured on the 2-core development VM): only for the warning's estimate.
+     * About what the window's search explores per second on LME's pair (2,000–2,500 measured on
+     * the 2-core development VM at load 10, with other builds running): only for the warning's
+     * estimate, which errs on the long side.
      */
-    static final int STATES_PER_SECOND = 20_000;
+    static final int STATES_PER_SECOND = 2_000;
 
     private ExploreStart() {}
 
@@ -75,7 +76,7 @@ final class ExploreStart {
         int moves = movesFromHere(sim, b);
         double seconds = b.maxStates() / (double) STATES_PER_SECOND;
         return String.format(Locale.ROOT, "%d nodes, %d moves from here: the space grows about %d-fold per round, so the "
-                + "search will likely stop at the bound of %,d states (about %s at ~%,d states/s a core) well before depth %d. "
+                + "search will likely stop at the bound of %,d states (about %s at ~%,d states/s) well before depth %d. "
                 + "What it finds is real; \"no violation\" will hold only up to the depth it completes.",
                 sim.nodeCount(), moves, Math.max(2, moves), b.maxStates(), seconds(seconds), STATES_PER_SECOND, b.depth());
     }
