@@ -130,6 +130,7 @@ final class ExploreDialog {
         dialog.setOnHidden(e -> run.cancel());
         dialog.setOnShown(e -> fitWindow());
         refreshStart();
+        show(warning, ExploreStart.sizeWarning(sim, b));
     }
 
     /** The header and the refusal or warning for the session's current moment. */

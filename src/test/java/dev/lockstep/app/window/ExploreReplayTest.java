@@ -79,6 +79,24 @@ class ExploreReplayTest {
     }
 
     @Test
+    void fromThePastTheBranchsFutureIsKept() throws Exception {
+        Session s = pair("");
+        s.runUntil(5);
+        s.beginRound();
+        s.jumpTo(new Session.Position(0, 0)); // back to round 0, begun, as the window shows it
+        assertTrue(s.inPast());
+        Simulation start = s.simulation().copy();
+        Finding f = flaw1(start);
+        assertTrue(ExploreReplay.play(s, start, f).shown());
+        Session.Branch main = s.branches().stream().filter(b -> b.name().equals("main")).findFirst().orElseThrow();
+        assertFalse(main.current());
+        assertEquals(5, main.furthest().round(), "main keeps its future");
+        s.switchTo(main.id());
+        assertEquals(5, s.round());
+        assertTrue(s.simulation().violations().isEmpty());
+    }
+
+    @Test
     void aReplayThatTheScenariosDynamicsWouldChangeIsNotShown() throws Exception {
         Session s = pair("\"dynamics\": [{\"round\": 6, \"cut\": [\"x\", \"y\"]}],");
         Simulation start = s.simulation().copy();
