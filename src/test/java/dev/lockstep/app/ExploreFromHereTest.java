@@ -194,6 +194,7 @@ class ExploreFromHereTest extends AppFixture {
         assertTrue(verdict.startsWith("No violation: "), verdict);
         assertTrue(verdict.contains("complete to depth"), verdict);
         assertTrue(fx(() -> ((javafx.scene.layout.VBox) d.lookup("#explore-findings")).getChildren().isEmpty()));
+        shot(d, "explore-corrected.png");
         press(d, "Close");
         assertEquals(1, fx(() -> window.session().branches().size()));
     }

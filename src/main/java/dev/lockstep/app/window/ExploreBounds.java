@@ -25,7 +25,7 @@ public record ExploreBounds(int depth, int maxStates, int lockCalls, boolean unl
      * no topology change, the current edges as the pairs that may be re-linked.
      */
     public static ExploreBounds defaults(Simulation sim) {
-        return new ExploreBounds(100, 200_000, 1, true, 0, edges(sim));
+        return new ExploreBounds(60, 200_000, 1, true, 0, edges(sim));
     }
 
     /** The edges present now, u < v. */

@@ -53,6 +53,7 @@ final class ExploreDialog {
     private final Label progressLine = new Label("Not started.");
     private final Label verdict = wrapped("explore-verdict");
     private final VBox findings = new VBox(4);
+    private VBox content;
     private ExploreBounds bounds;
     /** The copy the running or finished search started from, and the session it came from. */
     private Simulation start;
@@ -113,7 +114,7 @@ final class ExploreDialog {
         problem.getStyleClass().add("explore-refusal");
         problem.setStyle("-fx-text-fill: #b3261e;");
         warning.setStyle("-fx-text-fill: #8a5a00;");
-        VBox content = new VBox(8, form, new HBox(8, problem, finish), warning, new HBox(8, explore, cancel, bar), progressLine,
+        content = new VBox(8, form, new HBox(8, problem, finish), warning, new HBox(8, explore, cancel, bar), progressLine,
                 verdict, findings);
         content.setPadding(new Insets(4, 0, 0, 0));
         content.setPrefWidth(620);
@@ -260,10 +261,17 @@ final class ExploreDialog {
 
     /** The dialog grows with what it says (a verdict, findings, a refusal), onto the screen. */
     private void fitWindow() {
-        var w = dialog.getDialogPane().getScene() == null ? null : dialog.getDialogPane().getScene().getWindow();
-        if (w == null || !w.isShowing()) return;
-        w.sizeToScene();
-        Dialogs.fitOnScreen(dialog);
+        // after the next layout pass, which sizes the labels just changed
+        Platform.runLater(() -> {
+            var pane = dialog.getDialogPane();
+            var w = pane.getScene() == null ? null : pane.getScene().getWindow();
+            if (w == null || !w.isShowing()) return;
+            // wrapped labels report one line's height unless asked at a width: ask the content at its own
+            double around = pane.getHeight() - content.getHeight();
+            pane.setPrefHeight(around + content.prefHeight(content.getWidth() > 0 ? content.getWidth() : content.getPrefWidth()));
+            w.sizeToScene();
+            Dialogs.fitOnScreen(dialog);
+        });
     }
 
     private static Label wrapped(String id) {
