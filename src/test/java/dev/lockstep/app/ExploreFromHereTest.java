@@ -9,6 +9,7 @@ import dev.lockstep.core.Configuration;
 import dev.lockstep.core.Violation;
 import dev.lockstep.session.Input;
 import dev.lockstep.session.Session;
+import dev.lockstep.workspace.Autosave;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -143,6 +144,12 @@ class ExploreFromHereTest extends AppFixture {
         assertEquals(round(), loaded.round());
         assertEquals(vs, loaded.simulation().violations());
         assertEquals(inputs, loaded.inputs());
+
+        // autosave kept it: what a start after a crash would restore is the same branch
+        Session restored = Session.parse(Autosave.current(home.resolve(Autosave.FILE), home.resolve(Autosave.JOURNAL)), "autosave");
+        assertEquals(fx(() -> List.copyOf(s.recorded())), List.copyOf(restored.recorded()));
+        restored.runUntil(round());
+        assertEquals(fx(() -> s.simulation().configuration()), restored.simulation().configuration());
 
         // time travel: main is still there, at round 0
         fx(() -> window.switchBranch(1));

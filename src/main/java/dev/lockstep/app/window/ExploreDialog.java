@@ -175,7 +175,8 @@ final class ExploreDialog {
                 @Override
                 public void progress(ExplorationProgress p) {
                     progressLine.setText(ExploreSummary.progress(p));
-                    bar.setProgress(Math.max(p.states() / (double) bounds.maxStates(), p.depth() / (double) bounds.depth()));
+                    double done = Math.max(p.states() / (double) bounds.maxStates(), p.depth() / (double) bounds.depth());
+                    bar.setProgress(done < 0.01 ? -1 : done); // far from both bounds: it runs, how long is unknown
                 }
 
                 @Override

@@ -12,7 +12,7 @@ final class ExploreSummary {
     /** "12,345 states · depth 17 · 8,200 states/s · no violation so far". */
     static String progress(ExplorationProgress p) {
         return String.format(Locale.ROOT, "%,d states · depth %d · %,.0f states/s · %s", p.states(), p.depth(),
-                p.statesPerSecond(), p.findings() == 0 ? "no violation so far" : p.findings() + " violating steps");
+                p.statesPerSecond(), p.findings() == 0 ? "no violation so far" : p.findings() + (p.findings() == 1 ? " step violates a check" : " steps violate a check"));
     }
 
     /**
