@@ -190,6 +190,27 @@ class ExploreFromHereTest extends AppFixture {
     }
 
     @Test
+    void aRoundUnderWayIsRefusedAndFinishingItHelps() throws Exception {
+        Path file = scenario("paper");
+        assertTrue(fx(() -> window.open(file)));
+        fx(() -> window.setManual(true));
+        fx(() -> window.call(node("x"), dev.lockstep.core.Call.LOCK));
+        fx(() -> window.stepRound());
+        fx(() -> window.execute(window.session().simulation().choices(node("x")).get(0)));
+        assertEquals(1, fx(() -> window.session().simulation().executionsThisRound()));
+        DialogPane d = openDialog(1, 0, 1000);
+        assertTrue(label(d, "#explore-problem").contains("under way"), label(d, "#explore-problem"));
+        assertTrue(fx(() -> ((Button) d.lookup("#explore-run")).isDisabled()));
+        robot().clickOn(fx(() -> d.lookup("#explore-finish")));
+        assertEquals(2, round());
+        assertEquals("", label(d, "#explore-problem"));
+        assertFalse(fx(() -> ((Button) d.lookup("#explore-run")).isDisabled()));
+        assertFalse(fx(() -> d.lookup("#explore-finish").isVisible()));
+        press(d, "Close");
+        assertTrue(fx(() -> window.errors()).isEmpty(), fx(() -> window.errors()).toString());
+    }
+
+    @Test
     void correctedPairHasNoViolation() throws Exception {
         Path file = scenario("corrected");
         assertTrue(fx(() -> window.open(file)));

@@ -131,7 +131,7 @@ final class ExploreDialog {
         dialog.setOnHidden(e -> run.cancel());
         dialog.setOnShown(e -> fitWindow());
         refreshStart();
-        show(warning, ExploreStart.sizeWarning(sim, b));
+        show(warning, ExploreStart.warnings(sim, b));
     }
 
     /** The header and the refusal or warning for the session's current moment. */
@@ -167,7 +167,7 @@ final class ExploreDialog {
         String bad = ExploreStart.boundsProblem(s.simulation(), bounds);
         show(problem, bad);
         if (bad != null) return;
-        show(warning, ExploreStart.sizeWarning(s.simulation(), bounds));
+        show(warning, ExploreStart.warnings(s.simulation(), bounds));
         startSession = s;
         start = s.simulation().copy();
         try {

@@ -66,6 +66,25 @@ final class ExploreStart {
         return moves;
     }
 
+    /** What the person should know before this search (null: nothing): its likely size, and lockouts it may miss. */
+    static String warnings(Simulation sim, ExploreBounds b) {
+        String size = sizeWarning(sim, b);
+        String lockout = lockoutWarning(sim, b);
+        if (size == null) return lockout;
+        return lockout == null ? size : size + "\n" + lockout;
+    }
+
+    /**
+     * The lockout check counts rounds, which states leave out (equal states reached at different
+     * times are one): within the depth, a lockout may go unreported.
+     */
+    static String lockoutWarning(Simulation sim, ExploreBounds b) {
+        int bound = sim.config().checks().lockoutBound();
+        if (bound > b.depth()) return null;
+        return "The lockout check's bound (" + bound + " rounds) is within the depth: states reached at different times "
+                + "count as one, so a lockout may go unreported (what is reported is real).";
+    }
+
     /**
      * A warning for a graph on which these bounds will most likely end the search before the
      * depth bound does, with an estimate of how long reaching the state bound takes; null for

@@ -136,7 +136,9 @@ class ExploreReplayTest {
         assertNull(ExploreStart.boundsProblem(s.simulation(), none));
         ExploreBounds changes = new ExploreBounds(10, 1000, 1, true, 2, none.linkable());
         assertTrue(ExploreStart.boundsProblem(s.simulation(), changes).contains("random port assignment"));
-        assertNull(ExploreStart.sizeWarning(s.simulation(), changes), "two nodes are small");
+        assertNull(ExploreStart.warnings(s.simulation(), changes), "two nodes are small; the lockout bound is far");
+        ExploreBounds deep = new ExploreBounds(2_000_000, 1000, 1, true, 0, none.linkable());
+        assertTrue(ExploreStart.warnings(s.simulation(), deep).contains("lockout"));
 
         Session manual = pair("");
         manual.policy(new dev.lockstep.core.adversary.Manual());
