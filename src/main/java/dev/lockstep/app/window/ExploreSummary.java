@@ -36,11 +36,11 @@ final class ExploreSummary {
             case EXHAUSTED -> states + ", complete to depth " + r.completeDepth()
                     + ": every continuation within the bounds on calls and topology changes was explored.";
             case MAX_DEPTH -> states + ", complete to depth " + r.completeDepth()
-                    + "; bound on depth reached: states " + r.completeDepth() + " rounds away were not expanded.";
-            case MAX_STATES -> states + "; bound on states reached at depth " + r.maxDepth() + ": complete to depth "
-                    + r.completeDepth() + ", deeper rounds only in part.";
-            case CANCELLED -> states + "; cancelled at depth " + r.maxDepth() + ": complete to depth " + r.completeDepth()
-                    + ", nothing deeper was explored in full.";
+                    + "; bound on depth reached: nothing more than " + r.completeDepth() + " rounds from here was explored.";
+            case MAX_STATES -> states + "; bound on states reached: every path of at most " + r.completeDepth()
+                    + " rounds was tried, longer ones only in part.";
+            case CANCELLED -> states + "; cancelled: every path of at most " + r.completeDepth()
+                    + " rounds was tried, longer ones only in part.";
         };
     }
 

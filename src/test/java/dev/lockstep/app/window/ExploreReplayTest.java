@@ -156,6 +156,22 @@ class ExploreReplayTest {
     }
 
     @Test
+    void verdictsSayWhatWasNotExplored() throws Exception {
+        Simulation start = pair("").simulation().copy();
+        ExploreBounds few = new ExploreBounds(60, 50, 2, true, 0, ExploreBounds.edges(start));
+        ExplorationResult r = new Explorer(start.copy(), few.settings()).run();
+        String v = ExploreSummary.verdict(r);
+        assertTrue(v.startsWith("No violation: 50 states; bound on states reached: every path of at most "), v);
+        ExploreBounds shallow = new ExploreBounds(3, 200_000, 2, true, 0, ExploreBounds.edges(start));
+        v = ExploreSummary.verdict(new Explorer(start.copy(), shallow.settings()).run());
+        assertTrue(v.contains("complete to depth 3; bound on depth reached: nothing more than 3 rounds"), v);
+        ExploreBounds deep = new ExploreBounds(60, 200_000, 2, true, 0, ExploreBounds.edges(start));
+        ExplorationResult flaw = new Explorer(start.copy(), deep.settings()).run();
+        assertTrue(ExploreSummary.verdict(flaw).startsWith("2 checks violated"), ExploreSummary.verdict(flaw));
+        assertTrue(ExploreSummary.finding(flaw.first("deadlock")).startsWith("deadlock after 22 rounds: "));
+    }
+
+    @Test
     void pairsAreReadByNameEvenWithHyphens() throws Exception {
         Session s = pair("");
         Simulation sim = s.simulation();
