@@ -60,11 +60,6 @@ final class ExploreRun {
         cancelled = true;
     }
 
-    /** The search's thread, or null (tests join it). */
-    Thread thread() {
-        return thread;
-    }
-
     private void work(Explorer explorer, Events events) {
         ExplorationResult result = null;
         RuntimeException failure = null;
