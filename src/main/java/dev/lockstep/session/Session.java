@@ -262,6 +262,18 @@ public final class Session {
         for (Runnable r : travelListeners) r.run();
     }
 
+    /**
+     * Starts a new branch here, named {@code name}, even at the branch's frontier: what follows is
+     * recorded on it, and the branch left (with its future, if any) can be returned to. For a
+     * scenario played out from this moment, such as an exploration's counterexample.
+     */
+    public void fork(String name) {
+        Position here = position();
+        timeline.fork(here.round(), here.done(), sim.executionsBegun());
+        current().name = name;
+        for (Runnable r : travelListeners) r.run();
+    }
+
     /** Before an input in the past: the branch's future is kept as another branch; this one ends here. */
     private void forkIfInPast() {
         if (!inPast()) return;

@@ -37,6 +37,7 @@ public final class WindowMenus {
             Ctrl+Shift+S   save the scenario as
             Ctrl+E         export the trace
             Ctrl+Shift+E   export an animation (GIF, MP4, PNG) or a figure (SVG, TikZ)
+            Ctrl+Shift+K   explore from here: every adversary within bounds, jump to a violation
             Ctrl+Shift+X   experiments: run a parameter sweep, chart it, open its runs
             Ctrl+L         lecture mode
             Ctrl+Shift+C   lay the nodes out on a circle (not on a unit disk)
@@ -80,6 +81,11 @@ public final class WindowMenus {
                 hinted("Step one round", "→", stepping::stepRound),
                 hinted("Step one action", "Shift+→", stepping::stepAction),
                 hinted("Reset", "R", a.lifecycle()::reset));
+        MenuItem explore = item("Explore from here…", new KeyCodeCombination(KeyCode.K, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN),
+                () -> {
+                    if (state.session != null) ExploreDialog.open(state, stepping, a.failures(), a.autosaving(), a.status());
+                });
+        explore.setId("explore-from-here");
         c.manualItem.setOnAction(e -> {
             if (!state.syncing) a.manual().setManual(c.manualItem.isSelected());
         });
@@ -92,7 +98,8 @@ public final class WindowMenus {
                 hinted("Jump to the start", "Home", travel::jumpToStart),
                 hinted("Jump to the end", "End", travel::jumpToEnd),
                 hinted("Go to round…", "G", travel::goToRoundDialog));
-        run.getItems().addAll(new SeparatorMenuItem(), c.manualItem, hinted("Manual mode on / off", "M", a.manual()::toggleManual));
+        run.getItems().addAll(new SeparatorMenuItem(), c.manualItem, hinted("Manual mode on / off", "M", a.manual()::toggleManual),
+                new SeparatorMenuItem(), explore);
         c.lectureItem.setAccelerator(new KeyCodeCombination(KeyCode.L, KeyCombination.SHORTCUT_DOWN));
         c.lectureItem.setOnAction(e -> {
             if (!state.syncing) a.view().setLecture(c.lectureItem.isSelected());
