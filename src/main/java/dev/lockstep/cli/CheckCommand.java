@@ -121,7 +121,7 @@ final class CheckCommand implements Callable<Integer> {
         CheckStart start = CheckStart.of(scenario, scenario.seed());
         ExplorerSettings settings = settings(scenario, start, file);
         CheckReport report = new CheckReport(streams.out(), scenario, start, settings, walks == null);
-        report.header(walks == null ? null : walks + " random walks of at most " + walkLength + " steps, seed " + s);
+        report.header(walks == null ? null : String.format(java.util.Locale.ROOT, "%,d random walks of at most %,d steps, seed %d", walks, walkLength, s));
 
         Found found;
         try (CheckProgress monitor = new CheckProgress(progress || (streams.terminal() && !noProgress) ? streams.err() : null)) {
