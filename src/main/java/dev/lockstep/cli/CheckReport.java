@@ -69,7 +69,7 @@ final class CheckReport {
         if (r.clean()) {
             out.println(r.exhausted() ? String.format(Locale.ROOT, "no violation: %,d states, complete to depth %d (every reachable state"
                     + " within the bounds expanded)", r.states(), r.maxDepth())
-                    : "no violation within the bounds; " + bounds(r));
+                    : (r.stop() == ExplorationResult.Stop.CANCELLED ? "no violation found; " : "no violation within the bounds; ") + bounds(r));
         } else {
             for (Finding f : r.firstFindings().values()) {
                 narrate(f.check(), f.path(), f.message(), f.length() + " steps (a shortest schedule)");

@@ -206,4 +206,32 @@ class CheckCommandTest {
         assertEquals(withoutTime(quiet.out()), withoutTime(shown.out()));
         assertEquals("", MainTest.run(true, "check", CORRECTED_PAIR, "--no-progress").err());
     }
+
+    /** SIGTERM (Ctrl+C takes the same shutdown path) stops the search, which still prints what it explored. */
+    @Test
+    void aSignalStopsTheSearchAndItsSummaryIsStillPrinted() throws Exception {
+        Path log = dir.resolve("out.txt");
+        Path err = dir.resolve("err.txt");
+        List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
+                "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+                "check", CORRECTED_TRIANGLE, "--threads", "1", "--progress", "--out", dir.resolve("never.json").toString());
+        Process p = new ProcessBuilder(cmd).redirectOutput(log.toFile()).redirectError(err.toFile()).start();
+        try {
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+            while (!Pattern.compile("depth ([5-9]|[1-9][0-9]) ").matcher(Files.readString(err)).find()) {
+                assertTrue(System.nanoTime() < deadline, "the search made no progress: " + Files.readString(err));
+                assertTrue(p.isAlive(), Files.readString(log));
+                Thread.sleep(50);
+            }
+            p.destroy(); // SIGTERM
+            assertTrue(p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS));
+        } finally {
+            p.destroyForcibly();
+        }
+        String out = Files.readString(log);
+        assertTrue(Pattern.compile("\nno violation found; interrupted at [0-9,]+ states while expanding depth (\\d+); complete to depth \\1:")
+                .matcher(out).find(), out);
+        assertTrue(out.contains("\nstates       "), out);
+        assertFalse(Files.exists(dir.resolve("never.json")));
+    }
 }
