@@ -119,7 +119,7 @@ final class CheckCommand implements Callable<Integer> {
         Scenario scenario = ScenarioLoader.load(file);
         long s = seed != null ? seed : scenario.seed();
         CheckStart start = CheckStart.of(scenario, scenario.seed());
-        ExplorerSettings settings = settings(scenario, start, file);
+        ExplorerSettings settings = settings(start, file);
         CheckReport report = new CheckReport(streams.out(), scenario, start, settings, walks == null);
         report.header(walks == null ? null : String.format(java.util.Locale.ROOT, "%,d random walks of at most %,d steps, seed %d", walks, walkLength, s));
 
@@ -171,7 +171,7 @@ final class CheckCommand implements Callable<Integer> {
     }
 
     /** The explorer's bounds and reductions from the options; refuses what cannot be explored. */
-    private ExplorerSettings settings(Scenario scenario, CheckStart start, Path file) throws UsageException {
+    private ExplorerSettings settings(CheckStart start, Path file) throws UsageException {
         int changes = topologyChanges != null ? topologyChanges : 0;
         if (changes > 0 && start.simulation().config().portAssignment() != PortAssignment.LOWEST) {
             throw new UsageException("check: --topology-changes needs \"ports\": \"lowest\" in " + file
