@@ -114,6 +114,9 @@ final class CheckCommand implements Callable<Integer> {
         if ((walks == null) != (walkLength == null)) throw new UsageException("check: --walks W needs --walk-length L, and the other way round");
         if (walks != null && depth != null) throw new UsageException("check: --depth bounds the breadth-first search; random walks take --walk-length");
         if (walks != null && maxStates != null) throw new UsageException("check: --max-states bounds the breadth-first search, not --walks");
+        if (edges != null && (topologyChanges == null || topologyChanges == 0)) {
+            throw new UsageException("check: --edges names the pairs the adversary may link: give --topology-changes T too");
+        }
         if (seed != null && walks == null) throw new UsageException("check: --seed is the random walks' seed: give --walks too");
         Path file = Path.of(files.get(0));
         Scenario scenario = ScenarioLoader.load(file);

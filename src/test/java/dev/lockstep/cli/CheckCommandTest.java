@@ -111,6 +111,11 @@ class CheckCommandTest {
                 edges::toString);
         assertEquals("", edges.out());
 
+        MainTest.Result noChanges = MainTest.run("check", PAPER_PAIR, "--edges", "x-y");
+        assertEquals(ExitCode.BAD_INPUT, noChanges.code(), noChanges::toString);
+        assertTrue(noChanges.err().startsWith("lockstep: check: --edges names the pairs the adversary may link: give --topology-changes T too\n"),
+                noChanges::toString);
+
         MainTest.Result calls = MainTest.run("check", PAPER_PAIR, "--lock-calls", "-1");
         assertEquals(ExitCode.BAD_INPUT, calls.code());
         assertTrue(calls.err().startsWith("lockstep: check: --lock-calls expects an integer between 0 and 127, got \"-1\"\n"), calls::toString);
