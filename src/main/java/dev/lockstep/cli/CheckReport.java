@@ -97,10 +97,10 @@ final class CheckReport {
             case MAX_DEPTH -> String.format(Locale.ROOT, "bounds reached: depth %d (--depth); %s; not explored: the %,d states %d steps away"
                     + " (found and checked, not expanded) and all beyond", settings.maxDepth(), complete, levels[levels.length - 1], r.maxDepth());
             case MAX_STATES -> String.format(Locale.ROOT, "bounds reached: %,d states (--max-states) while expanding depth %d; %s;"
-                    + " not explored: the rest of depth %d and all beyond", settings.maxStates(), r.completeDepth(), complete,
-                    r.completeDepth());
-            case CANCELLED -> String.format(Locale.ROOT, "interrupted at %,d states while expanding depth %d; %s; not explored:"
-                    + " the rest of depth %d and all beyond", r.states(), r.completeDepth(), complete, r.completeDepth());
+                    + " not expanded: the rest of the states %d steps away and all deeper ones", settings.maxStates(), r.completeDepth(),
+                    complete, r.completeDepth());
+            case CANCELLED -> String.format(Locale.ROOT, "interrupted at %,d states while expanding depth %d; %s; not expanded:"
+                    + " the rest of the states %d steps away and all deeper ones", r.states(), r.completeDepth(), complete, r.completeDepth());
             case EXHAUSTED -> complete;
         };
     }

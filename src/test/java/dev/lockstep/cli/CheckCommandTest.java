@@ -95,7 +95,7 @@ class CheckCommandTest {
         MainTest.Result states = MainTest.run("check", CORRECTED_TRIANGLE, "--max-states", "1000");
         assertEquals(ExitCode.OK, states.code(), states::toString);
         Matcher m = Pattern.compile("\nno violation within the bounds; bounds reached: 1,000 states \\(--max-states\\) while expanding depth (\\d+);"
-                + " complete to depth (\\d+): every schedule of at most (\\d+) steps was tried; not explored: the rest of depth (\\d+) and all beyond\n")
+                + " complete to depth (\\d+): every schedule of at most (\\d+) steps was tried; not expanded: the rest of the states (\\d+) steps away and all deeper ones\n")
                 .matcher(states.out());
         assertTrue(m.find(), states::toString);
         assertEquals(m.group(1), m.group(2));
