@@ -100,4 +100,20 @@ final class Integers {
             return (int) parse(value, 1, 1024);
         }
     }
+
+    /** A bound such as a depth or a number of states or walks: 1 to {@code Integer.MAX_VALUE}. */
+    static final class Positive implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return (int) parse(value, 1, Integer.MAX_VALUE);
+        }
+    }
+
+    /** A bound the explorer counts in a byte per node or state: 0 to 127 (calls, topology changes). */
+    static final class Bound implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return (int) parse(value, 0, 127);
+        }
+    }
 }

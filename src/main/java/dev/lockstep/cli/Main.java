@@ -45,6 +45,7 @@ public final class Main implements Callable<Integer> {
     CommandLine commandLine(CommandErrors failures, PrintWriter out) {
         CommandLine cl = new CommandLine(this)
                 .addSubcommand(new RunCommand(streams))
+                .addSubcommand(new CheckCommand(streams))
                 .addSubcommand(new ShivizCommand(streams))
                 .addSubcommand(new ReplayCommand(streams))
                 .addSubcommand(new ExportCommand(streams))

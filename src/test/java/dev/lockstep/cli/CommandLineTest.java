@@ -39,7 +39,7 @@ class CommandLineTest {
     @Test
     void everyCommandsHelpExitsZeroAndListsItsOptions() {
         Map<String, CommandLine> commands = commands();
-        assertEquals(java.util.Set.of("run", "replay", "shiviz", "export", "gui", "import-dgs", "export-dgs", "sweep", "sweep-merge", "plot", "help", "completion"), commands.keySet());
+        assertEquals(java.util.Set.of("run", "check", "replay", "shiviz", "export", "gui", "import-dgs", "export-dgs", "sweep", "sweep-merge", "plot", "help", "completion"), commands.keySet());
         for (Map.Entry<String, CommandLine> c : commands.entrySet()) {
             Result r = run(c.getKey(), "--help");
             assertEquals(ExitCode.OK, r.code(), r::toString);
