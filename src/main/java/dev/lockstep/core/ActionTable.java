@@ -57,15 +57,23 @@ final class ActionTable {
     private final Class<?>[] exactTypes;
     private final int[][] exactReceivers;
     private final int exactMask;
+    /**
+     * The protocol's {@link MessageCodec} while listings take the shortcuts, else null; with it, by
+     * code, its canonical messages and their {@link #receivers}: a listing finds a coded message's
+     * actions with one index, reading neither the message's reference nor its class.
+     */
+    private final MessageCodec codec;
+    private final Message[] canonical;
+    private final int[][] codeReceivers;
 
     /** The actions alone, each asked on its own: the reference a listing made {@link #of together} must equal. */
     ActionTable(List<Action<NodeState>> actions) {
-        this(actions, null, null, false);
+        this(actions, null, null, null, false);
     }
 
     @SuppressWarnings("unchecked") // a generic array of actions
     private ActionTable(List<Action<NodeState>> actions, StateGuards<NodeState> guards, StateEffects<NodeState> effects,
-                        boolean together) {
+                        MessageCodec codec, boolean together) {
         this.together = together;
         list = List.copyOf(actions);
         all = list.toArray(new Action[0]);
@@ -80,6 +88,10 @@ final class ActionTable {
         exactMask = types == null ? 0 : types.length - 1;
         exactReceivers = types == null ? null : new int[types.length][];
         for (int i = 0; types != null && i < types.length; i++) if (types[i] != null) exactReceivers[i] = receivers.get(types[i]);
+        this.codec = together ? codec : null;
+        canonical = this.codec == null ? null : MessageCodec.table(codec);
+        codeReceivers = canonical == null ? null : new int[canonical.length][];
+        for (int c = 0; canonical != null && c < canonical.length; c++) codeReceivers[c] = receiversOf(canonical[c].getClass());
     }
 
     /**
@@ -119,7 +131,7 @@ final class ActionTable {
 
     /** The protocol's actions, with its {@link Protocol#stateGuards()} where they are its actions' guards. */
     static ActionTable of(Protocol<NodeState> protocol) {
-        return new ActionTable(protocol.actions(), protocol.stateGuards(), protocol.stateEffects(), true);
+        return new ActionTable(protocol.actions(), protocol.stateGuards(), protocol.stateEffects(), protocol.messageCodec(), true);
     }
 
     /** Whether {@code guards} evaluates exactly the state actions' guards, one by one in order. */
@@ -186,6 +198,20 @@ final class ActionTable {
             return count;
         }
         for (int a : receiversOf(m.getClass())) {
+            if (all[a].guard(s, m)) count = put(buf, count, tag << 8 | a);
+        }
+        return count;
+    }
+
+    /** The codec whose codes {@link #putCoded} takes, or null (then it takes none). */
+    MessageCodec codec() {
+        return codec;
+    }
+
+    /** {@link #putReceivers} of the message with code {@code code} of {@link #codec}: its canonical instance. */
+    int putCoded(NodeState s, int code, int tag, int[] buf, int count) {
+        Message m = canonical[code];
+        for (int a : codeReceivers[code]) {
             if (all[a].guard(s, m)) count = put(buf, count, tag << 8 | a);
         }
         return count;

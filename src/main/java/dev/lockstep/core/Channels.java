@@ -28,6 +28,8 @@ import java.util.List;
  * run alone; and it never shows: {@link #get} builds the same envelope, and every answer
  * is the one a list of envelopes per node gave. The hot paths walk a box through {@link #first}
  * and {@link #next} (or index it with {@link #slot}) and read the fields, building no envelope.
+ * A message the protocol's {@link MessageCodec} codes is kept as its code in the slot's ports
+ * word; only the others take the message column, made when the first of them is sent.
  */
 public final class Channels {
     private static final int NIL = -1;
@@ -55,6 +57,13 @@ public final class Channels {
     private static final int ID_HIGH = 4;
     /** Marks a row's last slot, so that {@link #next} needs no node. */
     private static final int LAST = 1 << 16;
+    /** Where a ports word keeps its message's code + 1 ({@link MessageCodec}); 0: the message is in the column. */
+    private static final int CODE_SHIFT = 17;
+    /** The protocol's codec, or null: every message is then in the column. */
+    private final MessageCodec codec;
+    /** The codec's canonical messages by code (empty without a codec). */
+    private final Message[] canonical;
+    /** The messages without a code, by slot; null while a codec coded every message sent. */
     private Message[] message;
     /** The first pool slot below which every slot is in a room, held by a row or free. */
     private int end;
@@ -75,20 +84,28 @@ public final class Channels {
     private int laidOut;
     private long total;
 
-    public Channels(int n, ChannelDiscipline discipline) {
+    public Channels(int n, ChannelDiscipline discipline) { this(n, discipline, null); }
+
+    /** Channels that keep the messages {@code codec} codes as their codes (null: none). */
+    public Channels(int n, ChannelDiscipline discipline, MessageCodec codec) {
         this.discipline = discipline;
+        this.codec = codec;
+        canonical = codec == null ? new Message[0] : MessageCodec.table(codec);
         row = new long[n];
         strayed = new long[(n + 63) >>> 6];
-        allocate(16);
+        cell = new int[W * 16];
+        message = codec == null ? new Message[16] : null;
         Arrays.fill(free, NIL);
     }
 
     private Channels(Channels o) {
         discipline = o.discipline;
+        codec = o.codec;
+        canonical = o.canonical;
         row = o.row.clone();
         strayed = o.strayed.clone();
         cell = o.cell.clone();
-        message = o.message.clone();
+        message = o.message == null ? null : o.message.clone();
         end = o.end;
         System.arraycopy(o.free, 0, free, 0, free.length);
         roomy = o.roomy;
@@ -96,45 +113,37 @@ public final class Channels {
         total = o.total;
     }
 
-    private void allocate(int length) {
-        cell = new int[W * length];
-        message = new Message[length];
+    /** The column, made on the first message without a code (or now: {@link #put}s from threads may then run at once). */
+    Message[] column() {
+        if (message == null) message = new Message[capacity()];
+        return message;
     }
 
     /** A row word's length (beside {@link #size(int)}, which hides the imported one). */
     private static int size(long r) { return PoolRows.size(r); }
 
-    public Channels copy() {
-        return new Channels(this);
-    }
+    public Channels copy() { return new Channels(this); }
 
     public ChannelDiscipline discipline() { return discipline; }
+
+    /** The codec whose codes the slots keep, or null. */
+    MessageCodec codec() { return codec; }
 
     public long total() { return total; }
 
     /** Number of messages in transit to {@code node}. */
-    public int size(int node) {
-        return size(row[node]);
-    }
+    public int size(int node) { return size(row[node]); }
 
     /** The i-th message in transit to {@code node}, in send order (built on demand: a view of its slot). */
-    public Envelope get(int node, int i) {
-        return envelope(node, slot(node, i));
-    }
+    public Envelope get(int node, int i) { return envelope(node, slot(node, i)); }
 
     // ------------------------------------------------------------------ slots (the hot paths' view)
 
     /** The slot of node's oldest message, or -1 if none is in transit to it. */
-    int first(int node) {
-        long r = row[node];
-        return size(r) == 0 ? NIL : start(r);
-    }
+    int first(int node) { return size(row[node]) == 0 ? NIL : start(row[node]); }
 
     /** The slot of node's newest message, or -1. */
-    int last(int node) {
-        long r = row[node];
-        return size(r) == 0 ? NIL : start(r) + size(r) - 1;
-    }
+    int last(int node) { return size(row[node]) == 0 ? NIL : start(row[node]) + size(row[node]) - 1; }
 
     /** The slot of the next message (in send order) to the same node, or -1. */
     int next(int slot) { return (cell[W * slot + PORTS_AT] & LAST) != 0 ? NIL : slot + 1; }
@@ -159,11 +168,18 @@ public final class Channels {
 
     int toPort(int slot) { return cell[W * slot + PORTS_AT] & 0xFF; }
 
-    Message message(int slot) { return message[slot]; }
+    /** The message in a slot: its code's canonical instance, or the column's message if it has no code. */
+    Message message(int slot) {
+        int c = cell[W * slot + PORTS_AT] >>> CODE_SHIFT;
+        return c != 0 ? canonical[c - 1] : message[slot];
+    }
+
+    /** The code of the message in a slot, or -1 if it has none (it is in the column). */
+    int code(int slot) { return (cell[W * slot + PORTS_AT] >>> CODE_SHIFT) - 1; }
 
     /** The envelope of a slot of {@code node}'s box. */
     Envelope envelope(int node, int slot) {
-        return new Envelope(id(slot), from(slot), fromPort(slot), node, toPort(slot), sentRound(slot), message[slot]);
+        return new Envelope(id(slot), from(slot), fromPort(slot), node, toPort(slot), sentRound(slot), message(slot));
     }
 
     /**
@@ -177,7 +193,7 @@ public final class Channels {
     }
 
     /** The pool's slots, in rooms or not (for tests of its room). */
-    int capacity() { return message.length; }
+    int capacity() { return cell.length / W; }
 
     /** Slots in rooms no row holds, below the pool's end (for tests of the layout). */
     int abandoned() { return end - roomy; }
@@ -225,6 +241,8 @@ public final class Channels {
 
     /** {@link #append} into a room that {@link #holds} it, uncounted: threads may put to distinct rows at once ({@link DeferredSends}). */
     void put(long id, int from, int fromPort, int to, int toPort, int sentRound, Message message) {
+        int code = codec == null ? -1 : codec.code(message);
+        if (code < -1 || code >= canonical.length) throw new IllegalStateException("code " + code + " of " + message);
         long r = row[to];
         int s = size(r);
         int k = start(r) + s;
@@ -232,10 +250,11 @@ public final class Channels {
         if (s > 0) cell[c - W + PORTS_AT] &= ~LAST;
         cell[c + ROUND] = sentRound;
         cell[c + FROM] = from;
-        cell[c + PORTS_AT] = toPort | fromPort << 8 | LAST;
+        cell[c + PORTS_AT] = toPort | fromPort << 8 | LAST | (code + 1) << CODE_SHIFT;
         cell[c + ID_LOW] = (int) id;
         cell[c + ID_HIGH] = (int) (id >>> 32);
-        this.message[k] = message;
+        if (code < 0) column()[k] = message;
+        else if (this.message != null) this.message[k] = null; // what a row left there may be garbage
         row[to] = r + (1L << 32);
     }
 
@@ -258,13 +277,14 @@ public final class Channels {
      */
     void warm(int[] nodes, int count) {
         int sum = 0;
-        int slots = message.length;
+        Message[] column = message; // null while every message has its code in its slot
+        int slots = capacity();
         for (int i = 0; i < count; i++) {
             int v = nodes[i];
             if (v < 0) continue;
             long r = row[v];
             int k = start(r) + Math.max(size(r) - 1, 0);
-            if (k < slots) sum += cell[W * k + PORTS_AT] + (message[k] == null ? 0 : 1);
+            if (k < slots) sum += cell[W * k + PORTS_AT] + (column == null || column[k] == null ? 0 : 1);
         }
         warmth = sum;
     }
@@ -284,7 +304,7 @@ public final class Channels {
         if (to != NIL) {
             free[c] = cell[W * to + ROUND];
         } else {
-            if (end + slots > message.length) grow(end + slots);
+            if (end + slots > capacity()) grow(end + slots);
             to = end;
             end += slots;
         }
@@ -293,7 +313,7 @@ public final class Channels {
         int s = size(r);
         System.arraycopy(cell, W * from, cell, W * to, W * s);
         // the room left behind keeps its messages alive until a row moves in or the pool is laid out
-        System.arraycopy(message, from, message, to, s);
+        if (message != null) System.arraycopy(message, from, message, to, s);
         int old = roomClass(r);
         if (ROOMS[old] > 0) {
             cell[W * from + ROUND] = free[old];
@@ -307,10 +327,10 @@ public final class Channels {
     }
 
     private void grow(int needed) {
-        int length = Math.max(needed, message.length + Math.max(16, message.length >> 2));
+        int length = Math.max(needed, capacity() + Math.max(16, capacity() >> 2));
         if (length > Integer.MAX_VALUE / W) throw new IllegalStateException("too many messages in transit: " + total);
         cell = Arrays.copyOf(cell, W * length);
-        message = Arrays.copyOf(message, length);
+        if (message != null) message = Arrays.copyOf(message, length);
     }
 
     /**
@@ -323,22 +343,18 @@ public final class Channels {
      * end, as {@link TimeVaryingGraph#settle}; the messages, their order and ids stay. It costs a
      * pass or four over the nodes, which the round's checks make anyway.
      */
-    public void settle() {
-        settle(Workers.SINGLE);
-    }
+    public void settle() { settle(Workers.SINGLE); }
 
     /** {@link #settle()}, the layout's passes over the nodes shared out to {@code workers}. */
-    public void settle(Workers workers) {
-        settle(workers, BLOCK);
-    }
+    public void settle(Workers workers) { settle(workers, BLOCK); }
 
     /** Nodes per block of a layout's passes on the workers. */
     static final int BLOCK = 4096;
 
     /** {@link #settle(Workers)} in blocks of {@code block} nodes (tests: split small pools). */
     void settle(Workers workers, int block) {
-        if (message.length - end < end - laidOut || end - roomy > (roomy >> 3) + 16 || roomy > total + (total >> 1) + 64
-                || message.length > roomy + (roomy >> 2) + (roomy >> 3) + 64) {
+        if (capacity() - end < end - laidOut || end - roomy > (roomy >> 3) + 16 || roomy > total + (total >> 1) + 64
+                || capacity() > roomy + (roomy >> 2) + (roomy >> 3) + 64) {
             layOut(workers, block);
         }
     }
@@ -350,7 +366,8 @@ public final class Channels {
      * than the rooms (laying out into fresh columns every round or two, and growing them again
      * at the next round's sends, was over half of what a large run's calling thread allocated);
      * else into fresh columns of the rooms and the spare, the pool's bytes kept in proportion to
-     * the messages.
+     * the messages, each row in the room class its row word now names (a box of up to four
+     * messages in exactly its size: most are; one that grows later moves once per class).
      *
      * <p>The passes that read every row (the new classes and their sums, and a layout into fresh
      * columns, each block of nodes at the prefix sum of the blocks before it) run on the workers
@@ -375,11 +392,15 @@ public final class Channels {
         }
         long spare = Math.min(Math.max(end - laidOut, rooms >> 3), rooms >> 2) + 16;
         if (rooms + spare > Integer.MAX_VALUE / W) throw new IllegalStateException("too many messages in transit: " + total);
-        int slots = message.length;
+        int slots = capacity();
         if (rooms + (rooms >> 3) + 16 <= slots && slots <= rooms + (rooms >> 2) + (rooms >> 3) + 64) {
             PoolRows.layOut(row, strayed, cell, message, end, (int) rooms, (int) strays);
         } else {
-            layOutAfresh((int) (rooms + spare), workers, block, sums);
+            int[] oCell = cell;
+            Message[] oMessage = message;
+            cell = new int[W * (int) (rooms + spare)];
+            message = oMessage == null ? null : new Message[(int) (rooms + spare)];
+            PoolRows.copyRows(row, oCell, oMessage, cell, message, workers, block, sums);
         }
         end = (int) rooms;
         roomy = end;
@@ -390,19 +411,6 @@ public final class Channels {
 
     /** Whether node's row moved since the last layout (for tests of the layout, and the layout's own). */
     boolean strayed(int u) { return (strayed[u >>> 6] & 1L << u) != 0; }
-
-    /**
-     * Rows in node order into fresh columns, each in the room class its row word now names (a box
-     * of up to four messages in exactly its size: most are), block by block on the workers
-     * ({@link PoolRows#copyRows}). A box that grows later moves once per room class, a few copied
-     * slots.
-     */
-    private void layOutAfresh(int length, Workers workers, int block, long[] sums) {
-        int[] oCell = cell;
-        Message[] oMessage = message;
-        allocate(length);
-        PoolRows.copyRows(row, oCell, oMessage, cell, message, workers, block, sums);
-    }
 
     /**
      * Whether the i-th message to {@code node} may be received in {@code round}: it was sent in an
@@ -441,18 +449,16 @@ public final class Channels {
         int after = size(r) - i - 1;
         if (after > 0) {
             System.arraycopy(cell, W * (k + 1), cell, W * k, W * after);
-            System.arraycopy(message, k + 1, message, k, after);
+            if (message != null) System.arraycopy(message, k + 1, message, k, after);
         } else if (i > 0) {
             cell[W * (k - 1) + PORTS_AT] |= LAST;
         }
-        message[k + after] = null; // the protocol's message may be garbage now
+        if (message != null) message[k + after] = null; // the protocol's message may be garbage now
         row[node] = r - (1L << 32);
     }
 
     /** A {@link #removeInRow} leaves transit (or an undone one never did: -1). */
-    void countRemoved(int messages) {
-        total -= messages;
-    }
+    void countRemoved(int messages) { total -= messages; }
 
     /** Removes and returns every message in transit to {@code node} on {@code port} (the edge was cut). */
     public List<Envelope> drop(int node, int port) {
@@ -468,13 +474,13 @@ public final class Channels {
             } else {
                 if (w != k) {
                     System.arraycopy(cell, W * k, cell, W * w, W);
-                    message[w] = message[k];
+                    if (message != null) message[w] = message[k];
                 }
                 w++;
             }
         }
         if (lost == null) return List.of();
-        Arrays.fill(message, w, from + s, null);
+        if (message != null) Arrays.fill(message, w, from + s, null);
         if (w > from) cell[W * (w - 1) + PORTS_AT] |= LAST;
         row[node] = row(from, w - from, roomClass(r));
         total -= lost.size();

@@ -268,6 +268,7 @@ final class DeferredSends {
         }
         long first = firstId;
         int sent = round;
+        channels.column(); // made here, not by whichever thread puts the first message without a code
         workers.forRange(words, wordGrain, (a, b) -> {
             int lo = a << 6;
             int hi = Math.min(n, b << 6);

@@ -59,6 +59,9 @@ public final class DerivedProtocol<S extends NodeState> implements Protocol<S> {
 
     @Override public int sendsPerPort() { return base.sendsPerPort(); }
 
+    /** The base's: a changed action receives the same messages. */
+    @Override public MessageCodec messageCodec() { return base.messageCodec(); }
+
     /** The base's, which listing uses only while the changed action kept its guard (checked by identity). */
     @Override public StateGuards<S> stateGuards() { return base.stateGuards(); }
 

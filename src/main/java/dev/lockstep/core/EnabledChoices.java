@@ -103,11 +103,14 @@ final class EnabledChoices {
         }
         Channels channels = w.channels;
         long portsBefore = 0; // for FIFO: the ports of the messages passed
+        boolean byCode = actions.codec() != null && actions.codec() == channels.codec();
         // a box is a row of consecutive slots: its i-th message is at first + i
         for (int k = channels.first(u), i = 1, end = k + channels.size(u); k < end; k++, i++) {
             boolean receivable = channels.receivable(k, when, portsBefore);
             portsBefore |= 1L << channels.toPort(k);
-            if (receivable) count = actions.putReceivers(s, channels.message(k), i, buf, count);
+            if (!receivable) continue;
+            int code = byCode ? channels.code(k) : -1;
+            count = code >= 0 ? actions.putCoded(s, code, i, buf, count) : actions.putReceivers(s, channels.message(k), i, buf, count);
         }
         if (changingOnly) return actions.putChangingByState(s, w.graph.pendingDisconnections(u), buf, count);
         return actions.putByState(s, buf, count);

@@ -70,13 +70,14 @@ final class PoolRows {
      * own start and below the rows after it, moved already). Rows that strayed lie anywhere, so
      * they first go aside, past every row's old and new slots (the pool's tail if it has room for
      * them, else a few columns made for them, a fraction of the pool), and come back last.
+     * {@code message} is null when every message has its code in its slot ({@link MessageCodec}).
      */
     static void layOut(long[] row, long[] strayed, int[] cell, Message[] message, int end, int rooms, int strays) {
         int n = row.length;
         int from = Math.max(end, rooms);
-        boolean tail = from + (long) strays <= message.length;
+        boolean tail = from + (long) strays <= cell.length / W;
         int[] asideCell = tail ? cell : new int[W * strays];
-        Message[] asideMessage = tail ? message : new Message[strays];
+        Message[] asideMessage = tail || message == null ? message : new Message[strays];
         int aside = tail ? from : 0;
         int a = aside;
         for (int u = 0; u < n; u++) {
@@ -84,7 +85,7 @@ final class PoolRows {
             int s = size(r);
             if (s > 0 && strayed(strayed, u)) {
                 System.arraycopy(cell, W * start(r), asideCell, W * a, W * s);
-                System.arraycopy(message, start(r), asideMessage, a, s);
+                if (message != null) System.arraycopy(message, start(r), asideMessage, a, s);
                 a += s;
             }
         }
@@ -105,20 +106,20 @@ final class PoolRows {
             int s = size(r);
             if (s > 0 && strayed(strayed, u)) {
                 System.arraycopy(asideCell, W * a, cell, W * p, W * s);
-                System.arraycopy(asideMessage, a, message, p, s);
+                if (message != null) System.arraycopy(asideMessage, a, message, p, s);
                 a += s;
             }
-            if (w < p) Arrays.fill(message, w, p, null);
+            if (w < p && message != null) Arrays.fill(message, w, p, null);
             row[u] = row(p, s, roomClass(r));
             w = p + s;
             p += ROOMS[roomClass(r)];
         }
-        if (w < stale) Arrays.fill(message, w, stale, null); // messages no row holds may be garbage
+        if (w < stale && message != null) Arrays.fill(message, w, stale, null); // messages no row holds may be garbage
     }
 
     private static void copy(int[] cell, Message[] message, int from, int to, int slots) {
         System.arraycopy(cell, W * from, cell, W * to, W * slots);
-        System.arraycopy(message, from, message, to, slots);
+        if (message != null) System.arraycopy(message, from, message, to, slots);
     }
 
     /**
@@ -178,7 +179,8 @@ final class PoolRows {
      * Copies the rows in node order from the old columns into fresh ones, each into a room of the
      * class its row word names, and points the row words there: block by block on the workers,
      * each block at the sum of the rooms of the blocks before it ({@code sums[3b]}: block b's), so
-     * the blocks write disjoint rows and slots.
+     * the blocks write disjoint rows and slots. The message columns are null when the messages
+     * all have codes.
      */
     static void copyRows(long[] row, int[] oCell, Message[] oMessage, int[] cell, Message[] message, Workers workers,
             int block, long[] sums) {
@@ -194,7 +196,7 @@ final class PoolRows {
                     int s = size(r);
                     int from = start(r);
                     System.arraycopy(oCell, W * from, cell, W * w, W * s);
-                    System.arraycopy(oMessage, from, message, w, s);
+                    if (message != null) System.arraycopy(oMessage, from, message, w, s);
                     row[u] = row(w, s, roomClass(r));
                     w += ROOMS[roomClass(r)];
                 }

@@ -84,6 +84,15 @@ public interface Protocol<S extends NodeState> {
         return null;
     }
 
+    /**
+     * The protocol's messages as codes, so that channels keep a coded message in a few bits of its
+     * slot and listings find its actions by the code; null (the default): every message is kept
+     * as an object. Every simulation of the protocol asks it, so return the same codec each time.
+     */
+    default MessageCodec messageCodec() {
+        return null;
+    }
+
     /** The live checks for this protocol (each reports its own violations). */
     List<Check> checks(CheckSettings settings);
 

@@ -64,7 +64,7 @@ final class SimulationState {
         int delta = config.delta();
         graph = new TimeVaryingGraph(n, delta);
         graph.startAt(config.x(), config.y()); // the config's arrays, not a copy: the config never changes them
-        channels = new Channels(n, config.channels());
+        channels = new Channels(n, config.channels(), protocol.messageCodec());
         states = new NodeState[n];
         for (int u = 0; u < n; u++) states[u] = protocol.initialStateOf(delta, u);
         calls = new ArrayDeque[n];

@@ -1,6 +1,7 @@
 package dev.lockstep.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -93,8 +94,13 @@ class ChannelsProperties {
 
     @Property(tries = 300, seed = "13")
     void everyAnswerIsTheListsOne(@ForAll("runs") Run run) {
+        everyAnswer(run, null, MESSAGES);
+    }
+
+    /** The run's steps on channels keeping {@code codec}'s codes, sending {@code messages}: every answer the lists'. */
+    static void everyAnswer(Run run, MessageCodec codec, Message[] messages) {
         int n = run.n();
-        Channels ch = new Channels(n, run.discipline());
+        Channels ch = new Channels(n, run.discipline(), codec);
         Reference ref = new Reference(n, run.discipline());
         List<Channels> copies = new ArrayList<>();
         List<Reference> copiesRef = new ArrayList<>();
@@ -106,7 +112,7 @@ class ChannelsProperties {
             switch (op.kind()) {
                 case 0, 1, 2, 3, 4, 5, 6 -> { // a send: most steps are
                     Envelope e = new Envelope(nextId, op.b() % n, op.b() % run.ports(), u, op.c() % run.ports(), round,
-                            MESSAGES[op.c() % MESSAGES.length]);
+                            messages[op.c() % messages.length]);
                     nextId += 1 + op.b() % 3; // ids increase, with gaps (sends lost on a cut edge)
                     if (op.kind() == 0) ch.add(e);
                     else if (op.kind() <= 2) { // as a commit sends: its peers' boxes read ahead (any of them empty, full or none), then appended to
@@ -138,7 +144,7 @@ class ChannelsProperties {
                 case 15 -> { // a burst to one node: its row outgrows room after room
                     for (int j = 0, m = 1 + op.b() % 40; j < m; j++) {
                         Envelope e = new Envelope(nextId++, j % n, j % run.ports(), u, (op.c() + j) % run.ports(), round,
-                                MESSAGES[j % MESSAGES.length]);
+                                messages[j % messages.length]);
                         ch.add(e);
                         ref.box.get(u).add(e);
                     }
@@ -150,7 +156,7 @@ class ChannelsProperties {
                     Reference otherRef = copiesRef.get(c);
                     copies.set(c, ch);
                     copiesRef.set(c, ref);
-                    Envelope e = new Envelope(nextId++, u, 0, u, 0, round, MESSAGES[0]);
+                    Envelope e = new Envelope(nextId++, u, 0, u, 0, round, messages[0]);
                     other.add(e);
                     otherRef.box.get(u).add(e);
                     sameAnswers(other, otherRef, round);
@@ -210,7 +216,11 @@ class ChannelsProperties {
                 Arbitraries.integers().between(0, 150), Arbitraries.longs()).as(Rounds::new);
     }
 
-    private static void sameAnswers(Channels ch, Reference ref, int round) {
+    /**
+     * Every answer of {@code ch} is {@code ref}'s; with a codec, a coded message reads back as its
+     * canonical instance (equal to the one sent) and an uncoded one as the very one sent.
+     */
+    static void sameAnswers(Channels ch, Reference ref, int round) {
         layoutHolds(ch, ref.box.size());
         assertEquals(ref.total(), ch.total());
         int n = ref.box.size();
@@ -233,6 +243,9 @@ class ChannelsProperties {
                     Envelope e = box.get(i);
                     assertEquals(e, ch.envelope(u, k));
                     assertEquals(e.message(), ch.message(k));
+                    int code = ch.codec() == null ? -1 : ch.codec().code(e.message());
+                    assertEquals(code, ch.code(k));
+                    assertSame(code < 0 ? e.message() : ch.codec().message(code), ch.message(k));
                     assertEquals(e.id(), ch.id(k));
                     assertEquals(e.from(), ch.from(k));
                     assertEquals(e.fromPort(), ch.fromPort(k));

@@ -14,6 +14,7 @@ import dev.lockstep.core.Call;
 import dev.lockstep.core.Check;
 import dev.lockstep.core.CheckSettings;
 import dev.lockstep.core.Execution;
+import dev.lockstep.core.MessageCodec;
 import dev.lockstep.core.Protocol;
 import dev.lockstep.core.ProtocolPresentation;
 import dev.lockstep.core.Requirements;
@@ -61,6 +62,8 @@ public final class Lme implements Protocol<LmeState> {
     /** Which enabled state actions change something, for listing effective choices without dry runs. */
     private final LmeEffects effects;
     private final LmePresentation presentation;
+    /** The messages as codes: {@link #requests} and the other seven types' instances. */
+    private final LmeCodec codec;
 
     public Lme(int k, LmeVariant variant) {
         if (k < 2) throw new IllegalArgumentException("K must be at least 2 (with K = 1 every trial is a tie)");
@@ -69,6 +72,7 @@ public final class Lme implements Protocol<LmeState> {
         this.guards = new LmeGuards(variant);
         this.requests = new RequestLock[k <= MAX_SHARED_REQUESTS ? k : 0];
         for (int p = 0; p < requests.length; p++) requests[p] = new RequestLock(p);
+        this.codec = new LmeCodec(requests);
         this.actions = List.of(
                 // Algorithm 1: preparation phase
                 Action.onCall("InitLock", Call.LOCK, this::initLock),
@@ -196,6 +200,11 @@ public final class Lme implements Protocol<LmeState> {
                 new AcyclicDependenciesCheck(),
                 new LockoutCheck(settings.lockoutBound()),
                 new DeadlockCheck());
+    }
+
+    @Override
+    public MessageCodec messageCodec() {
+        return codec;
     }
 
     private RequestLock request(int priority) {

@@ -2,7 +2,11 @@ package dev.lockstep.protocol.lme;
 
 import dev.lockstep.core.Message;
 
-/** The eight message types of Algorithms 1-3; only request-lock and win carry data (Lemma 4.18). */
+/**
+ * The eight message types of Algorithms 1-3; only request-lock and win carry data (Lemma 4.18),
+ * so a run's messages are a few values, each sent as one shared instance and kept in transit as
+ * its code ({@link LmeCodec}).
+ */
 public final class LmeMessages {
     private LmeMessages() {}
 
