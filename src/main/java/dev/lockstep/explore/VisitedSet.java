@@ -1,0 +1,37 @@
+package dev.lockstep.explore;
+
+import dev.lockstep.core.Configuration;
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * The states an exploration has seen, by key (configuration and move counters). Only the search's
+ * merging thread adds to it, in discovery order.
+ */
+interface VisitedSet {
+    /** Adds the state; true when it was not there yet. */
+    boolean add(Configuration config, byte[] counters);
+
+    /** What the result reports about the set's storage. */
+    ExplorationResult.Storage storage(int states);
+
+    /** The set for {@code reductions}: fingerprints, or the full keys. */
+    static VisitedSet of(Reductions reductions) {
+        return reductions.fingerprints() ? new FingerprintSet() : new FullKeys();
+    }
+
+    /** Full keys in a hash set: exact, and as large as the configurations themselves. */
+    final class FullKeys implements VisitedSet {
+        private final Set<StateKey> keys = new HashSet<>();
+
+        @Override
+        public boolean add(Configuration config, byte[] counters) {
+            return keys.add(new StateKey(config, counters));
+        }
+
+        @Override
+        public ExplorationResult.Storage storage(int states) {
+            return ExplorationResult.Storage.FULL_KEYS;
+        }
+    }
+}
