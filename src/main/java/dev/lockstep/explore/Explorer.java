@@ -134,7 +134,7 @@ public final class Explorer {
      */
     private ExplorationResult search(ExplorationMonitor monitor, Workers workers) {
         long t0 = System.nanoTime();
-        VisitedSet visited = VisitedSet.of(settings.reductions());
+        VisitedSet visited = settings.reductions().fingerprints() ? new FingerprintSet() : new VisitedSet.FullKeys();
         root = start.copy();
         root.graph().disableHistory(); // no check asks for edge history; saves memory per frontier state
         rootCounters = generator.startCounters();

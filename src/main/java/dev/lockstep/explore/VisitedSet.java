@@ -5,8 +5,9 @@ import java.util.HashSet;
 import java.util.Set;
 
 /**
- * The states an exploration has seen, by key (configuration and move counters). Only the search's
- * merging thread adds to it, in discovery order.
+ * The states an exploration has seen, by key (configuration and move counters): the full keys
+ * ({@link FullKeys}) or their fingerprints ({@code FingerprintSet}). Only the search's merging
+ * thread adds to it, in discovery order.
  */
 interface VisitedSet {
     /** Adds the state; true when it was not there yet. */
@@ -14,11 +15,6 @@ interface VisitedSet {
 
     /** What the result reports about the set's storage. */
     ExplorationResult.Storage storage(int states);
-
-    /** The set for {@code reductions}: fingerprints, or the full keys. */
-    static VisitedSet of(Reductions reductions) {
-        return reductions.fingerprints() ? new FingerprintSet() : new FullKeys();
-    }
 
     /** Full keys in a hash set: exact, and as large as the configurations themselves. */
     final class FullKeys implements VisitedSet {
