@@ -81,7 +81,12 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  */
 public final class Explorer {
     /** Frontier states a thread expands between two merges: large enough to share, small enough to hold. */
-    private static final int BATCH_PER_THREAD = 32;
+    private static final int BATCH_PER_THREAD = 64;
+    /**
+     * The fewest consecutive states a thread takes on: a range's first state may have to rebuild
+     * its ancestors (the thread's {@link Rebuilder} last worked elsewhere), the rest mostly not.
+     */
+    private static final int RANGE = 32;
     private final Simulation start;
     private final ExplorerSettings settings;
     private final MoveGenerator generator;
@@ -230,7 +235,7 @@ public final class Explorer {
     private List<Successor>[] expand(List<FrontierState> level, int from, int to, int depth, boolean keepSims,
                                      Workers workers, Queue<Rebuilder> rebuilders) {
         List<Successor>[] out = new List[to - from];
-        workers.forRange(to - from, 1, (a, b) -> {
+        workers.forRange(to - from, RANGE, (a, b) -> {
             // At most workers.threads() ranges run at once, each with a rebuilder of its own.
             Rebuilder r = rebuilders.remove();
             try {
