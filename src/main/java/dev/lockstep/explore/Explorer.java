@@ -143,7 +143,7 @@ public final class Explorer {
         root = start.copy();
         root.graph().disableHistory(); // no check asks for edge history; saves memory per frontier state
         rootCounters = generator.startCounters();
-        visited.add(root.configuration(), rootCounters);
+        visited.add(root.configuration(), rootCounters, 0);
         tree.add(-1, -1);
         Queue<Rebuilder> rebuilders = new ConcurrentLinkedQueue<>();
         for (int i = 0; i < workers.threads(); i++) rebuilders.add(new Rebuilder(root.copy(), rootCounters, tree, generator));
@@ -171,7 +171,7 @@ public final class Explorer {
                 }
                 int to = Math.min(level.size(), from + batch);
                 List<Successor>[] expanded = expand(level, from, to, depth, stored < settings.maxFrontierSimulations(),
-                        workers, rebuilders);
+                        workers, rebuilders, visited);
                 for (int li = from; li < to; li++) {
                     if (monitor.cancelled()) {
                         stop = ExplorationResult.Stop.CANCELLED;
@@ -194,7 +194,7 @@ public final class Explorer {
                             continue;
                         }
                         for (Violation v : c.found()) record(v.check(), v, null, node.index(), c.move(), depth + 1);
-                        if (visited.add(c.config(), c.counters())) {
+                        if (visited.add(c.config(), c.counters(), c.prepared())) {
                             int index = tree.add(node.index(), c.move());
                             boolean keep = stored < settings.maxFrontierSimulations();
                             if (keep) stored++;
@@ -233,13 +233,13 @@ public final class Explorer {
     /** Expands the frontier states {@code from} to {@code to} (exclusive): their successors, by state. */
     @SuppressWarnings("unchecked") // an array of lists, one slot per state
     private List<Successor>[] expand(List<FrontierState> level, int from, int to, int depth, boolean keepSims,
-                                     Workers workers, Queue<Rebuilder> rebuilders) {
+                                     Workers workers, Queue<Rebuilder> rebuilders, VisitedSet visited) {
         List<Successor>[] out = new List[to - from];
         workers.forRange(to - from, RANGE, (a, b) -> {
             // At most workers.threads() ranges run at once, each with a rebuilder of its own.
             Rebuilder r = rebuilders.remove();
             try {
-                for (int i = a; i < b; i++) out[i] = expand(level.get(from + i), depth, keepSims, r);
+                for (int i = a; i < b; i++) out[i] = expand(level.get(from + i), depth, keepSims, r, visited);
             } finally {
                 rebuilders.add(r);
             }
@@ -248,7 +248,7 @@ public final class Explorer {
     }
 
     /** The successors of one state, in move order; with {@code keepSims} they keep their simulations. */
-    private List<Successor> expand(FrontierState node, int depth, boolean keepSims, Rebuilder rebuilder) {
+    private List<Successor> expand(FrontierState node, int depth, boolean keepSims, Rebuilder rebuilder, VisitedSet visited) {
         Simulation sim = node.sim() != null ? node.sim() : rebuilder.rebuild(node.index(), depth);
         List<AdversaryMove> moves = generator.moves(sim, node.counters());
         List<Successor> out = new ArrayList<>(moves.size());
@@ -261,11 +261,14 @@ public final class Explorer {
                 m.apply(child);
                 found = child.endRound();
             } catch (RuntimeException e) {
-                out.add(new Successor(mi, null, counters, null, List.of(), e.getClass().getSimpleName() + ": " + e.getMessage(), false));
+                out.add(new Successor(mi, null, counters, null, 0, List.of(), e.getClass().getSimpleName() + ": " + e.getMessage(), false));
                 continue;
             }
             boolean target = settings.target() != null && settings.target().test(child);
-            out.add(new Successor(mi, keepSims ? child : null, counters, child.configuration(),
+            Configuration config = child.configuration();
+            // The visited set is only read while states are expanded: its work done here is off the merge.
+            long prepared = visited.prepare(config, counters);
+            out.add(new Successor(mi, keepSims ? child : null, counters, prepared == 0 ? config : null, prepared,
                     found.isEmpty() ? List.of() : List.copyOf(found), null, target));
         }
         return out;
@@ -300,9 +303,10 @@ public final class Explorer {
 
     /**
      * What one move from a frontier state led to, not yet merged: the successor's simulation (if
-     * kept), counters and configuration, the step's violations or the exception it threw, and
-     * whether the successor satisfies the settings' target.
+     * kept), counters, and configuration (unless the visited set prepared all it needs from it),
+     * the step's violations or the exception it threw, and whether the successor satisfies the
+     * settings' target.
      */
-    private record Successor(int move, Simulation sim, byte[] counters, Configuration config, List<Violation> found,
-                             String error, boolean target) {}
+    private record Successor(int move, Simulation sim, byte[] counters, Configuration config, long prepared,
+                             List<Violation> found, String error, boolean target) {}
 }

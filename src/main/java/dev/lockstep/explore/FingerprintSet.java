@@ -39,8 +39,41 @@ final class FingerprintSet implements VisitedSet, Configuration.Codes {
     private int size;
 
     @Override
-    public boolean add(Configuration config, byte[] counters) {
-        return addFingerprint(fingerprint(config.encode(this), counters));
+    public boolean add(Configuration config, byte[] counters, long prepared) {
+        return addFingerprint(prepared != EMPTY ? prepared : fingerprint(config.encode(this), counters));
+    }
+
+    /**
+     * The fingerprint when every node state and message of the configuration is numbered
+     * already (so nothing is added to the numbering tables, which threads may read at once), else
+     * 0. Numbers are soon all known: the distinct node states and messages are few.
+     */
+    @Override
+    public long prepare(Configuration config, byte[] counters) {
+        Known known = new Known();
+        long[] words = config.encode(known);
+        if (known.missing) return EMPTY;
+        long fp = fingerprint(words, counters);
+        return fp == EMPTY ? ZERO_STANDS_IN : fp;
+    }
+
+    /** The numbers given so far, read only; notes whether one was missing. */
+    private final class Known implements Configuration.Codes {
+        boolean missing;
+
+        @Override
+        public long of(NodeState s) {
+            Integer code = stateCodes.get(s);
+            if (code == null) missing = true;
+            return code == null ? 0 : code;
+        }
+
+        @Override
+        public long of(Message m) {
+            Integer code = messageCodes.get(m);
+            if (code == null) missing = true;
+            return code == null ? 0 : code;
+        }
     }
 
     @Override

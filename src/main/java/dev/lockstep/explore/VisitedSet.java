@@ -10,8 +10,16 @@ import java.util.Set;
  * thread adds to it, in discovery order.
  */
 interface VisitedSet {
-    /** Adds the state; true when it was not there yet. */
-    boolean add(Configuration config, byte[] counters);
+    /**
+     * Work {@link #add} would do that an expanding thread can do instead, while nothing is being
+     * added: a fingerprint, or 0 when there is none to prepare.
+     */
+    default long prepare(Configuration config, byte[] counters) {
+        return 0;
+    }
+
+    /** Adds the state; true when it was not there yet. {@code prepared}: {@link #prepare}'s answer for it, or 0. */
+    boolean add(Configuration config, byte[] counters, long prepared);
 
     /** What the result reports about the set's storage. */
     ExplorationResult.Storage storage(int states);
@@ -21,7 +29,7 @@ interface VisitedSet {
         private final Set<StateKey> keys = new HashSet<>();
 
         @Override
-        public boolean add(Configuration config, byte[] counters) {
+        public boolean add(Configuration config, byte[] counters, long prepared) {
             return keys.add(new StateKey(config, counters));
         }
 

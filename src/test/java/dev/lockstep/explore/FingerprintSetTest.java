@@ -34,16 +34,23 @@ class FingerprintSetTest {
         assertEquals(0x1051c8715e885adfL, fp, Long.toHexString(fp));
     }
 
-    /** Equal keys give equal fingerprints; a different counter or configuration a different one. */
+    /**
+     * Equal keys give equal fingerprints; a different counter or configuration a different one.
+     * An expanding thread prepares the fingerprint only once its values are all numbered.
+     */
     @Test
     void equalKeysEqualFingerprints() {
         FingerprintSet set = new FingerprintSet();
         Simulation a = busy();
         Simulation b = busy();
-        assertTrue(set.add(a.configuration(), new byte[] {1, 0, 0}));
-        assertFalse(set.add(b.configuration(), new byte[] {1, 0, 0}));
-        assertTrue(set.add(b.configuration(), new byte[] {1, 0, 1}));
-        assertTrue(set.add(LmeStarts.pair(LmeVariant.CORRECTED, 2).configuration(), new byte[] {1, 0, 0}));
+        assertEquals(0, set.prepare(a.configuration(), new byte[] {1, 0, 0}), "nothing numbered yet");
+        assertTrue(set.add(a.configuration(), new byte[] {1, 0, 0}, 0));
+        long prepared = set.prepare(b.configuration(), new byte[] {1, 0, 0});
+        assertEquals(0x1051c8715e885adfL, prepared);
+        assertFalse(set.add(b.configuration(), new byte[] {1, 0, 0}, prepared));
+        assertFalse(set.add(b.configuration(), new byte[] {1, 0, 0}, 0));
+        assertTrue(set.add(b.configuration(), new byte[] {1, 0, 1}, set.prepare(b.configuration(), new byte[] {1, 0, 1})));
+        assertTrue(set.add(LmeStarts.pair(LmeVariant.CORRECTED, 2).configuration(), new byte[] {1, 0, 0}, 0));
         assertEquals(3, set.size());
     }
 
