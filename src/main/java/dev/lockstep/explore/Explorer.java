@@ -72,7 +72,9 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * threads, and each batch's successors are merged into the visited set and the tree on the calling
  * thread in the order one thread would reach them (state order, then move order). States, their
  * indices, levels, findings and their paths, counts, and where {@code maxStates} cuts are the same
- * for every thread count. The monitor is called on the calling thread only; a target predicate
+ * for every thread count. The expanding threads also compute each successor's fingerprint once its
+ * node states and messages are all numbered ({@link VisitedSet#prepare}), so the merge mostly
+ * inserts. The monitor is called on the calling thread only; a target predicate
  * is evaluated on the expanding threads, for every successor, so it must not depend on anything
  * but its argument.
  *
