@@ -29,6 +29,8 @@ public final class Configuration {
     private final Object[][][] inboxes;
     private final Call[][] calls;
     private final StagedExecution[] inFlight;
+    /** Whether inboxes are sequences per port (FIFO channels) rather than multisets. */
+    private final boolean fifo;
     private final int hash;
 
     Configuration(SimulationState world, int delta) {
@@ -57,7 +59,8 @@ public final class Configuration {
         }
         Channels ch = world.channels;
         inboxes = new Object[n][][];
-        Comparator<Object[]> order = ch.discipline() == ChannelDiscipline.FIFO ? BY_PORT : UNORDERED;
+        fifo = ch.discipline() == ChannelDiscipline.FIFO;
+        Comparator<Object[]> order = fifo ? BY_PORT : UNORDERED;
         for (int u = 0; u < n; u++) {
             int s = ch.size(u);
             Object[][] box = new Object[s][];
@@ -118,5 +121,79 @@ public final class Configuration {
     @Override
     public int hashCode() {
         return hash;
+    }
+
+    /** Numbers for the values a configuration holds by reference; see {@link #encode}. */
+    public interface Codes {
+        long of(NodeState s);
+
+        long of(Message m);
+    }
+
+    /**
+     * This configuration as a sequence of numbers, node states and messages replaced by their
+     * {@code codes}: equal configurations give equal sequences and, when the codes tell unequal
+     * values apart, unequal ones give unequal sequences — an exact encoding for fingerprints that
+     * uses no {@code hashCode()}. Inboxes are encoded as {@link #equals} compares them: with FIFO
+     * channels in send order per port, else as a multiset per port (sorted by code). Codes must
+     * be non-negative.
+     */
+    public long[] encode(Codes codes) {
+        int n = states.length;
+        long[] out = new long[64];
+        int k = 0;
+        out[k++] = n;
+        out[k++] = words.length;
+        for (long w : words) out = put(out, k++, w);
+        for (double d : positions) out = put(out, k++, Double.doubleToLongBits(d));
+        for (int u = 0; u < n; u++) out = put(out, k++, codes.of(states[u]));
+        for (Object[][] box : inboxes) {
+            out = put(out, k++, box.length);
+            long[] ports = new long[box.length];
+            long[] msgs = new long[box.length];
+            for (int i = 0; i < box.length; i++) {
+                ports[i] = (Integer) box[i][0];
+                msgs[i] = codes.of((Message) box[i][1]);
+                // A multiset per port: order by (port, code), not by the label and hashCode the box is sorted by.
+                for (int j = i; !fifo && j > 0 && (ports[j - 1] > ports[j] || ports[j - 1] == ports[j] && msgs[j - 1] > msgs[j]); j--) {
+                    long t = msgs[j - 1];
+                    msgs[j - 1] = msgs[j];
+                    msgs[j] = t;
+                    t = ports[j - 1];
+                    ports[j - 1] = ports[j];
+                    ports[j] = t;
+                }
+            }
+            for (int i = 0; i < box.length; i++) {
+                out = put(out, k++, ports[i]);
+                out = put(out, k++, msgs[i]);
+            }
+        }
+        for (Call[] cs : calls) {
+            out = put(out, k++, cs.length);
+            for (Call c : cs) out = put(out, k++, c.ordinal());
+        }
+        // Codes are non-negative: -1 stands for null, -2 / -3 for executions not kept / kept.
+        out = put(out, k++, inFlight == null ? -2 : -3);
+        if (inFlight != null) {
+            for (StagedExecution f : inFlight) {
+                if (f == null) {
+                    out = put(out, k++, -1);
+                    continue;
+                }
+                long[] head = {f.node, f.action, f.end - f.start, f.d, codes.of(f.state), f.events,
+                        f.sendPorts == null ? -1 : f.sendPorts.length, f.sendMessages == null ? -1 : f.sendMessages.length};
+                for (long h : head) out = put(out, k++, h);
+                if (f.sendPorts != null) for (int p : f.sendPorts) out = put(out, k++, p);
+                if (f.sendMessages != null) for (Message m : f.sendMessages) out = put(out, k++, m == null ? -1 : codes.of(m));
+            }
+        }
+        return Arrays.copyOf(out, k);
+    }
+
+    private static long[] put(long[] a, int i, long v) {
+        if (i == a.length) a = Arrays.copyOf(a, a.length * 2);
+        a[i] = v;
+        return a;
     }
 }

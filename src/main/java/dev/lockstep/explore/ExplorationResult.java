@@ -30,6 +30,19 @@ public final class ExplorationResult {
         }
     }
 
+    /**
+     * How the visited states were stored.
+     *
+     * @param fingerprintBits   bits per fingerprint, or 0 for full keys
+     * @param tableBytes        the fingerprint table's size (0 for full keys, whose size the JVM decides)
+     * @param distinctStates    distinct node states numbered for the fingerprints
+     * @param distinctMessages  distinct messages numbered for the fingerprints
+     */
+    public record Storage(int fingerprintBits, long tableBytes, int distinctStates, int distinctMessages) {
+        /** Full keys: exact, no fingerprints. */
+        public static final Storage FULL_KEYS = new Storage(0, 0, 0, 0);
+    }
+
     private final int states;
     private final long transitions;
     private final int maxDepth;
@@ -40,6 +53,7 @@ public final class ExplorationResult {
     private final Map<String, Finding> first;
     private final Map<String, Integer> counts;
     private final List<Finding> kept;
+    private Storage storage = Storage.FULL_KEYS;
 
     /**
      * {@code first} in discovery order, {@code counts} sorted by check name (as the summary shows
@@ -112,6 +126,33 @@ public final class ExplorationResult {
         return out;
     }
 
+    /** How the visited states were stored. */
+    public Storage storage() { return storage; }
+
+    ExplorationResult withStorage(Storage s) {
+        storage = s;
+        return this;
+    }
+
+    /**
+     * An upper bound on the probability that two different states shared a fingerprint (so that
+     * one of them was not explored): n²/2^(b+1) for n states and b-bit fingerprints; 0 for full keys.
+     */
+    public double collisionProbabilityBound() {
+        if (storage.fingerprintBits() == 0) return 0;
+        return Math.min(1, (double) states * states / Math.pow(2, storage.fingerprintBits() + 1));
+    }
+
+    /**
+     * Bytes per state of the visited set's table and the state tree (two ints a state), with
+     * fingerprints; the numbered node states and messages come on top (see {@link Storage}).
+     * 0 for full keys, whose size the JVM decides.
+     */
+    public double bytesPerState() {
+        if (storage.fingerprintBits() == 0) return 0;
+        return (storage.tableBytes() + 8.0 * states) / states;
+    }
+
     public boolean clean() {
         return counts.isEmpty();
     }
@@ -124,6 +165,10 @@ public final class ExplorationResult {
                 .append(" exhausted=").append(exhausted())
                 .append(" time=").append(millis).append("ms");
         sb.append(" findings=").append(counts.isEmpty() ? "none" : counts.toString());
+        if (storage.fingerprintBits() > 0) {
+            sb.append(String.format(java.util.Locale.ROOT, " fingerprints=%d-bit P(collision)<=%.1e bytes/state=%.1f",
+                    storage.fingerprintBits(), collisionProbabilityBound(), bytesPerState()));
+        }
         for (Finding f : first.values()) sb.append("\n  first ").append(f);
         return sb.toString();
     }

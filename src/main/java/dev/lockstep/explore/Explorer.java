@@ -1,15 +1,16 @@
 package dev.lockstep.explore;
 
+import dev.lockstep.core.Configuration;
 import dev.lockstep.core.Simulation;
 import dev.lockstep.core.Violation;
+import dev.lockstep.core.Workers;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.Queue;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * Exhaustive breadth-first exploration of every adversary behaviour from a start simulation,
@@ -59,16 +60,35 @@ import java.util.TreeMap;
  *
  * <h2>Memory</h2>
  * Per state the explorer keeps its key (configuration and a few counter bytes) in the visited
- * set, plus two ints: the parent's index and the move's index in the parent's move list. Paths
+ * set, or with {@link Reductions#fingerprints} a 64-bit fingerprint of it ({@link FingerprintSet}),
+ * plus two ints: the parent's index and the move's index in the parent's move list. Paths
  * are rebuilt on demand by replaying those indices from the start. Full simulations are kept only
  * for up to {@link ExplorerSettings#maxFrontierSimulations} states of the next level; the others are
- * rebuilt from their parent when expanded (one cached simulation per depth; a level's states come
- * grouped by parent, so this costs about one extra step per state).
+ * rebuilt from their parent when expanded ({@link Rebuilder}: one cached simulation per depth and
+ * thread; a level's states come grouped by parent, so this costs about one extra step per state).
+ *
+ * <h2>Threads</h2>
+ * With {@link Reductions#threads} above one, a level's states are expanded in batches on that many
+ * threads, and each batch's successors are merged into the visited set and the tree on the calling
+ * thread in the order one thread would reach them (state order, then move order). States, their
+ * indices, levels, findings and their paths, counts, and where {@code maxStates} cuts are the same
+ * for every thread count. The expanding threads also compute each successor's fingerprint once its
+ * node states and messages are all numbered ({@link VisitedSet#prepare}), so the merge mostly
+ * inserts. The monitor is called on the calling thread only; a target predicate
+ * is evaluated on the expanding threads, for every successor, so it must not depend on anything
+ * but its argument.
  *
  * <p>Deterministic: moves come in a fixed order, levels are expanded in discovery order, and no
  * output depends on hash order.
  */
 public final class Explorer {
+    /** Frontier states a thread expands between two merges: large enough to share, small enough to hold. */
+    private static final int BATCH_PER_THREAD = 64;
+    /**
+     * The fewest consecutive states a thread takes on: a range's first state may have to rebuild
+     * its ancestors (the thread's {@link Rebuilder} last worked elsewhere), the rest mostly not.
+     */
+    private static final int RANGE = 32;
     private final Simulation start;
     private final ExplorerSettings settings;
     private final MoveGenerator generator;
@@ -81,9 +101,6 @@ public final class Explorer {
     private ExplorationResult result;
     private Simulation root;
     private byte[] rootCounters;
-    private Simulation[] cacheSim;
-    private int[] cacheIdx;
-    private byte[][] cacheCounters;
 
     /** @throws IllegalArgumentException if the start and settings cannot be explored (see {@link MoveGenerator}) */
     public Explorer(Simulation start, ExplorerSettings settings) {
@@ -105,19 +122,40 @@ public final class Explorer {
      */
     public ExplorationResult run(ExplorationMonitor monitor) {
         if (result != null) return result;
+        int threads = settings.reductions().threads();
+        Workers workers = threads == 1 ? Workers.SINGLE : new Workers(threads);
+        try {
+            result = search(monitor, workers);
+        } finally {
+            workers.close();
+        }
+        return result;
+    }
+
+    /**
+     * Level by level, in batches of consecutive frontier states: the batch's states are expanded
+     * (on the workers, each range writing only its own states' slots), then their successors are
+     * merged on this thread in state order and move order — the order one thread expands them
+     * in — so indices, levels, findings, counts and where a bound cuts do not depend on the
+     * thread count. Only a batch's successors are held at once.
+     */
+    private ExplorationResult search(ExplorationMonitor monitor, Workers workers) {
         long t0 = System.nanoTime();
-        Set<StateKey> visited = new HashSet<>();
+        VisitedSet visited = settings.reductions().fingerprints() ? new FingerprintSet() : new VisitedSet.FullKeys();
         root = start.copy();
         root.graph().disableHistory(); // no check asks for edge history; saves memory per frontier state
         rootCounters = generator.startCounters();
-        visited.add(new StateKey(root.configuration(), rootCounters));
+        visited.add(root.configuration(), rootCounters, 0);
         tree.add(-1, -1);
+        Queue<Rebuilder> rebuilders = new ConcurrentLinkedQueue<>();
+        for (int i = 0; i < workers.threads(); i++) rebuilders.add(new Rebuilder(root.copy(), rootCounters, tree, generator));
         List<FrontierState> level = new ArrayList<>();
         level.add(new FrontierState(0, root, rootCounters));
         levelSizes.add(1);
         long transitions = 0;
         int depth = 0;
         int completeDepth = 0;
+        int batch = BATCH_PER_THREAD * workers.threads();
         ExplorationResult.Stop stop = tree.size() >= settings.maxStates() ? ExplorationResult.Stop.MAX_STATES : null;
         search:
         while (!level.isEmpty() && stop == null) {
@@ -128,49 +166,51 @@ public final class Explorer {
             }
             List<FrontierState> next = new ArrayList<>();
             int stored = 0;
-            for (int li = 0; li < level.size(); li++) {
+            for (int from = 0; from < level.size(); from += batch) {
                 if (monitor.cancelled()) {
                     stop = ExplorationResult.Stop.CANCELLED;
                     break search;
                 }
-                FrontierState node = level.get(li);
-                level.set(li, null); // let the expanded simulation go
-                Simulation sim = node.sim() != null ? node.sim() : rebuild(node.index(), depth);
-                List<AdversaryMove> moves = generator.moves(sim, node.counters());
-                for (int mi = 0; mi < moves.size(); mi++) {
-                    AdversaryMove m = moves.get(mi);
-                    Simulation child = sim.copy();
-                    byte[] counters = generator.after(node.counters(), m, sim);
-                    List<Violation> found;
-                    if ((++transitions & (ExplorationMonitor.PROGRESS_EVERY - 1)) == 0) {
-                        monitor.progress(progress(depth, transitions, level.size() - li - 1 + next.size(), t0));
-                        if (monitor.cancelled()) {
-                            stop = ExplorationResult.Stop.CANCELLED;
-                            break search;
-                        }
+                int to = Math.min(level.size(), from + batch);
+                List<Successor>[] expanded = expand(level, from, to, depth, stored < settings.maxFrontierSimulations(),
+                        workers, rebuilders, visited);
+                for (int li = from; li < to; li++) {
+                    if (monitor.cancelled()) {
+                        stop = ExplorationResult.Stop.CANCELLED;
+                        break search;
                     }
-                    try {
-                        m.apply(child);
-                        found = child.endRound();
-                    } catch (RuntimeException e) {
-                        record(Finding.ERROR, null, e.getClass().getSimpleName() + ": " + e.getMessage(), node.index(), mi, depth + 1);
-                        continue;
-                    }
-                    for (Violation v : found) record(v.check(), v, null, node.index(), mi, depth + 1);
-                    if (visited.add(new StateKey(child.configuration(), counters))) {
-                        int index = tree.add(node.index(), mi);
-                        boolean keep = stored < settings.maxFrontierSimulations();
-                        if (keep) stored++;
-                        next.add(new FrontierState(index, keep ? child : null, counters));
-                        if (settings.target() != null && settings.target().test(child)) {
-                            record(settings.targetName(), null, "reached a state satisfying " + settings.targetName(),
-                                    node.index(), mi, depth + 1);
+                    FrontierState node = level.get(li);
+                    level.set(li, null); // let the expanded simulation go
+                    List<Successor> children = expanded[li - from];
+                    expanded[li - from] = null;
+                    for (Successor c : children) {
+                        if ((++transitions & (ExplorationMonitor.PROGRESS_EVERY - 1)) == 0) {
+                            monitor.progress(progress(depth, transitions, level.size() - li - 1 + next.size(), t0));
+                            if (monitor.cancelled()) {
+                                stop = ExplorationResult.Stop.CANCELLED;
+                                break search;
+                            }
                         }
-                        if (tree.size() >= settings.maxStates()) {
-                            stop = ExplorationResult.Stop.MAX_STATES;
-                            depth++;
-                            levelSizes.add(next.size());
-                            break search;
+                        if (c.error() != null) {
+                            record(Finding.ERROR, null, c.error(), node.index(), c.move(), depth + 1);
+                            continue;
+                        }
+                        for (Violation v : c.found()) record(v.check(), v, null, node.index(), c.move(), depth + 1);
+                        if (visited.add(c.config(), c.counters(), c.prepared())) {
+                            int index = tree.add(node.index(), c.move());
+                            boolean keep = stored < settings.maxFrontierSimulations();
+                            if (keep) stored++;
+                            next.add(new FrontierState(index, keep ? c.sim() : null, c.counters()));
+                            if (c.target()) {
+                                record(settings.targetName(), null, "reached a state satisfying " + settings.targetName(),
+                                        node.index(), c.move(), depth + 1);
+                            }
+                            if (tree.size() >= settings.maxStates()) {
+                                stop = ExplorationResult.Stop.MAX_STATES;
+                                depth++;
+                                levelSizes.add(next.size());
+                                break search;
+                            }
                         }
                     }
                 }
@@ -185,13 +225,55 @@ public final class Explorer {
             monitor.progress(progress(depth, transitions, level.size(), t0));
         }
         if (stop == null) stop = ExplorationResult.Stop.EXHAUSTED;
-        cacheSim = null;
         int[] levels = levelSizes.stream().mapToInt(Integer::intValue).toArray();
         long nanos = System.nanoTime() - t0;
         monitor.progress(new ExplorationProgress(tree.size(), depth, transitions, 0, findingSteps(), nanos));
-        result = new ExplorationResult(tree.size(), transitions, depth, completeDepth, stop,
-                nanos / 1_000_000, levels, first, counts, kept);
-        return result;
+        return new ExplorationResult(tree.size(), transitions, depth, completeDepth, stop,
+                nanos / 1_000_000, levels, first, counts, kept).withStorage(visited.storage(tree.size()));
+    }
+
+    /** Expands the frontier states {@code from} to {@code to} (exclusive): their successors, by state. */
+    @SuppressWarnings("unchecked") // an array of lists, one slot per state
+    private List<Successor>[] expand(List<FrontierState> level, int from, int to, int depth, boolean keepSims,
+                                     Workers workers, Queue<Rebuilder> rebuilders, VisitedSet visited) {
+        List<Successor>[] out = new List[to - from];
+        workers.forRange(to - from, RANGE, (a, b) -> {
+            // At most workers.threads() ranges run at once, each with a rebuilder of its own.
+            Rebuilder r = rebuilders.remove();
+            try {
+                for (int i = a; i < b; i++) out[i] = expand(level.get(from + i), depth, keepSims, r, visited);
+            } finally {
+                rebuilders.add(r);
+            }
+        });
+        return out;
+    }
+
+    /** The successors of one state, in move order; with {@code keepSims} they keep their simulations. */
+    private List<Successor> expand(FrontierState node, int depth, boolean keepSims, Rebuilder rebuilder, VisitedSet visited) {
+        Simulation sim = node.sim() != null ? node.sim() : rebuilder.rebuild(node.index(), depth);
+        List<AdversaryMove> moves = generator.moves(sim, node.counters());
+        List<Successor> out = new ArrayList<>(moves.size());
+        for (int mi = 0; mi < moves.size(); mi++) {
+            AdversaryMove m = moves.get(mi);
+            Simulation child = sim.copy();
+            byte[] counters = generator.after(node.counters(), m, sim);
+            List<Violation> found;
+            try {
+                m.apply(child);
+                found = child.endRound();
+            } catch (RuntimeException e) {
+                out.add(new Successor(mi, null, counters, null, 0, List.of(), e.getClass().getSimpleName() + ": " + e.getMessage(), false));
+                continue;
+            }
+            boolean target = settings.target() != null && settings.target().test(child);
+            Configuration config = child.configuration();
+            // The visited set is only read while states are expanded: its work done here is off the merge.
+            long prepared = visited.prepare(config, counters);
+            out.add(new Successor(mi, keepSims ? child : null, counters, prepared == 0 ? config : null, prepared,
+                    found.isEmpty() ? List.of() : List.copyOf(found), null, target));
+        }
+        return out;
     }
 
     private ExplorationProgress progress(int depth, long transitions, int frontier, long t0) {
@@ -202,39 +284,6 @@ public final class Explorer {
         int total = 0;
         for (int c : counts.values()) total += c;
         return total;
-    }
-
-    /**
-     * The simulation of state {@code index} at {@code depth}, rebuilt from its parent's (itself
-     * rebuilt or cached) exactly as it was first computed. One cached simulation per depth: a
-     * level's states come grouped by parent, so each ancestor is rebuilt about once per level.
-     */
-    private Simulation rebuild(int index, int depth) {
-        if (depth == 0) return root;
-        if (cacheSim == null) {
-            cacheSim = new Simulation[16];
-            cacheIdx = new int[16];
-            cacheCounters = new byte[16][];
-            Arrays.fill(cacheIdx, -1);
-        }
-        if (depth >= cacheSim.length) {
-            int old = cacheSim.length;
-            cacheSim = Arrays.copyOf(cacheSim, depth * 2);
-            cacheIdx = Arrays.copyOf(cacheIdx, depth * 2);
-            cacheCounters = Arrays.copyOf(cacheCounters, depth * 2);
-            Arrays.fill(cacheIdx, old, cacheIdx.length, -1);
-        }
-        if (cacheIdx[depth] == index) return cacheSim[depth];
-        Simulation ps = rebuild(tree.parent(index), depth - 1);
-        byte[] pc = depth == 1 ? rootCounters : cacheCounters[depth - 1];
-        AdversaryMove m = generator.moves(ps, pc).get(tree.moveIndex(index));
-        Simulation s = ps.copy();
-        m.apply(s);
-        s.endRound();
-        cacheSim[depth] = s;
-        cacheIdx[depth] = index;
-        cacheCounters[depth] = generator.after(pc, m, ps);
-        return s;
     }
 
     private void record(String check, Violation v, String error, int from, int move, int length) {
@@ -253,4 +302,13 @@ public final class Explorer {
 
     /** A state of the frontier: its index in the tree, its simulation if kept, and its counters. */
     private record FrontierState(int index, Simulation sim, byte[] counters) {}
+
+    /**
+     * What one move from a frontier state led to, not yet merged: the successor's simulation (if
+     * kept), counters, and configuration (unless the visited set prepared all it needs from it),
+     * the step's violations or the exception it threw, and whether the successor satisfies the
+     * settings' target.
+     */
+    private record Successor(int move, Simulation sim, byte[] counters, Configuration config, long prepared,
+                             List<Violation> found, String error, boolean target) {}
 }
