@@ -73,6 +73,8 @@ public final class Explorer {
     private final ExplorerSettings settings;
     private final MoveGenerator generator;
     private final StateTree tree;
+    private final Symmetry symmetry;
+    private final SleepSets.Rule sleepRule;
 
     private final List<Integer> levelSizes = new ArrayList<>();
     private final Map<String, Finding> first = new LinkedHashMap<>();
@@ -87,10 +89,27 @@ public final class Explorer {
 
     /** @throws IllegalArgumentException if the start and settings cannot be explored (see {@link MoveGenerator}) */
     public Explorer(Simulation start, ExplorerSettings settings) {
+        this(start, settings, SleepSets.Rule.EXACT);
+    }
+
+    /** With a given sleep-set rule: tests try the unsound ones to see the properties catch them. */
+    Explorer(Simulation start, ExplorerSettings settings, SleepSets.Rule sleepRule) {
         this.start = start.copy();
         this.settings = settings;
         this.generator = new MoveGenerator(start, settings);
         this.tree = new StateTree(this.start, generator);
+        this.symmetry = Symmetry.of(this.start, settings);
+        this.sleepRule = sleepRule;
+    }
+
+    /** The key under which a state is looked up: its canonical form under symmetry, else configuration and counters. */
+    private Object key(Simulation sim, byte[] counters) {
+        return symmetry != null ? symmetry.key(sim, counters) : new StateKey(sim.configuration(), counters);
+    }
+
+    /** The states discovered (test access: replays them). */
+    StateTree tree() {
+        return tree;
     }
 
     /** Explores (once; later calls return the same result). */
@@ -106,11 +125,12 @@ public final class Explorer {
     public ExplorationResult run(ExplorationMonitor monitor) {
         if (result != null) return result;
         long t0 = System.nanoTime();
-        Set<StateKey> visited = new HashSet<>();
+        Set<Object> visited = new HashSet<>();
+        SleepSets sleep = settings.reductions().partialOrder() ? new SleepSets(sleepRule) : null;
         root = start.copy();
         root.graph().disableHistory(); // no check asks for edge history; saves memory per frontier state
         rootCounters = generator.startCounters();
-        visited.add(new StateKey(root.configuration(), rootCounters));
+        visited.add(key(root, rootCounters));
         tree.add(-1, -1);
         List<FrontierState> level = new ArrayList<>();
         level.add(new FrontierState(0, root, rootCounters));
@@ -137,8 +157,14 @@ public final class Explorer {
                 level.set(li, null); // let the expanded simulation go
                 Simulation sim = node.sim() != null ? node.sim() : rebuild(node.index(), depth);
                 List<AdversaryMove> moves = generator.moves(sim, node.counters());
+                SleepSets.MoveId[] asleep = sleep == null ? null : sleep.sleep(li);
+                List<SleepSets.MoveId> taken = sleep == null ? null : new ArrayList<>();
                 for (int mi = 0; mi < moves.size(); mi++) {
                     AdversaryMove m = moves.get(mi);
+                    SleepSets.MoveId id = sleep == null ? null : SleepSets.id(m);
+                    if (sleep != null && SleepSets.asleep(asleep, id)) continue;
+                    SleepSets.MoveId[] childSleep = sleep == null ? null : sleep.child(asleep, taken, id, sim);
+                    if (sleep != null) taken.add(id);
                     Simulation child = sim.copy();
                     byte[] counters = generator.after(node.counters(), m, sim);
                     List<Violation> found;
@@ -157,7 +183,12 @@ public final class Explorer {
                         continue;
                     }
                     for (Violation v : found) record(v.check(), v, null, node.index(), mi, depth + 1);
-                    if (visited.add(new StateKey(child.configuration(), counters))) {
+                    Object key = key(child, counters);
+                    int[] pi = key instanceof Symmetry.CanonicalKey k ? k.pi() : null;
+                    if (!visited.add(key)) {
+                        if (sleep != null) sleep.revisited(key, childSleep, pi);
+                    } else {
+                        if (sleep != null) sleep.discovered(key, childSleep, pi);
                         int index = tree.add(node.index(), mi);
                         boolean keep = stored < settings.maxFrontierSimulations();
                         if (keep) stored++;
@@ -177,6 +208,7 @@ public final class Explorer {
             }
             // Every state at this depth is expanded: all paths of depth + 1 steps were tried.
             completeDepth = depth + 1;
+            if (sleep != null) sleep.endLevel();
             level = next;
             if (!level.isEmpty()) {
                 depth++;
@@ -190,7 +222,8 @@ public final class Explorer {
         long nanos = System.nanoTime() - t0;
         monitor.progress(new ExplorationProgress(tree.size(), depth, transitions, 0, findingSteps(), nanos));
         result = new ExplorationResult(tree.size(), transitions, depth, completeDepth, stop,
-                nanos / 1_000_000, levels, first, counts, kept);
+                nanos / 1_000_000, levels, first, counts, kept)
+                .used(settings.reductions().withSymmetry(symmetry != null), Symmetry.refusal(start, settings));
         return result;
     }
 
