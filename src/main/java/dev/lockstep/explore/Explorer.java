@@ -57,6 +57,16 @@ import java.util.TreeMap;
  * leads to a state seen before), or an exception thrown by the protocol (check name
  * {@value Finding#ERROR}). Breadth-first order makes the first finding of each check a shortest one.
  *
+ * <h2>Reductions</h2>
+ * With {@link Reductions#symmetry} (for {@link dev.lockstep.core.Protocol#anonymous() anonymous}
+ * protocols only) a state is looked up under its canonical form ({@link Symmetry}): a state and
+ * its image under an automorphism of the port-labelled graph are one state; the state kept is the
+ * one reached, so paths replay unchanged. With {@link Reductions#partialOrder} a state's moves that
+ * its sleep set holds are not taken ({@link SleepSets}): the same states are discovered at the same
+ * depths through fewer transitions. Neither changes which checks fire or the length of their
+ * first findings; both lower the counts of findings (fewer transitions, and symmetric twins are
+ * one).
+ *
  * <h2>Memory</h2>
  * Per state the explorer keeps its key (configuration and a few counter bytes) in the visited
  * set, plus two ints: the parent's index and the move's index in the parent's move list. Paths

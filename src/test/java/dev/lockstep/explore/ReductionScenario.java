@@ -2,6 +2,7 @@ package dev.lockstep.explore;
 
 import dev.lockstep.core.ChannelDiscipline;
 import dev.lockstep.core.CheckSettings;
+import dev.lockstep.core.OperationStatus;
 import dev.lockstep.core.PortAssignment;
 import dev.lockstep.core.Simulation;
 import dev.lockstep.core.SimulationConfig;
@@ -42,7 +43,17 @@ record ReductionScenario(LmeVariant variant, int n, int edges, int potential, in
         List<int[]> pe = variant == null ? List.of() : pairs(potential);
         return ExplorerSettings.defaults().withLockCalls(lockCalls).withUnlock(unlock)
                 .withTopologyChanges(variant == null ? 0 : topologyChanges, pe.toArray(new int[0][]))
-                .withMaxDepth(depth).withMaxStates(2_000_000).withReductions(reductions);
+                .withMaxDepth(depth).withMaxStates(2_000_000).withReductions(reductions)
+                .withTarget(TWO_REQUESTING, ReductionScenario::twoRequesting);
+    }
+
+    /** A finding every small scenario can produce, a few steps deep, that no renaming of the nodes changes. */
+    static final String TWO_REQUESTING = "two nodes requesting";
+
+    static boolean twoRequesting(Simulation sim) {
+        int busy = 0;
+        for (int u = 0; u < sim.nodeCount(); u++) if (sim.status(u) != OperationStatus.IDLE) busy++;
+        return busy >= 2;
     }
 
     private List<int[]> pairs(int mask) {
