@@ -173,8 +173,7 @@ public final class Explorer {
                     AdversaryMove m = moves.get(mi);
                     SleepSets.MoveId id = sleep == null ? null : SleepSets.id(m);
                     if (sleep != null && SleepSets.asleep(asleep, id)) continue;
-                    SleepSets.MoveId[] childSleep = sleep == null ? null : sleep.child(asleep, taken, id, sim);
-                    if (sleep != null) taken.add(id);
+                    if (sleep != null) taken.add(id); // the moves before this one: all of taken but its last
                     Simulation child = sim.copy();
                     byte[] counters = generator.after(node.counters(), m, sim);
                     List<Violation> found;
@@ -196,9 +195,10 @@ public final class Explorer {
                     Object key = key(child, counters);
                     int[] pi = key instanceof Symmetry.CanonicalKey k ? k.pi() : null;
                     if (!visited.add(key)) {
-                        if (sleep != null) sleep.revisited(key, childSleep, pi);
+                        int at = sleep == null ? -1 : sleep.nextLevelIndex(key);
+                        if (at >= 0) sleep.revisited(at, sleep.child(asleep, taken, id, sim), pi);
                     } else {
-                        if (sleep != null) sleep.discovered(key, childSleep, pi);
+                        if (sleep != null) sleep.discovered(key, sleep.child(asleep, taken, id, sim), pi);
                         int index = tree.add(node.index(), mi);
                         boolean keep = stored < settings.maxFrontierSimulations();
                         if (keep) stored++;

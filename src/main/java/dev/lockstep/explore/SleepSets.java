@@ -116,14 +116,23 @@ final class SleepSets {
 
     /**
      * The sleep set of the child reached by {@code m} from a state of {@code sim} expanded with
-     * {@code z}, after the moves {@code taken} before it.
+     * {@code z}, when {@code taken} holds the moves taken from it up to {@code m} (its last).
      */
     MoveId[] child(MoveId[] z, List<MoveId> taken, MoveId m, Simulation sim) {
         if (m == null) return NONE;
-        List<MoveId> out = new ArrayList<>();
-        for (MoveId b : z) if (independent(b, m, sim)) out.add(b);
-        for (MoveId b : taken) if (b != null && independent(b, m, sim) && !out.contains(b)) out.add(b);
-        return out.isEmpty() ? NONE : out.toArray(NONE);
+        List<MoveId> out = null;
+        for (MoveId b : z) {
+            if (!independent(b, m, sim)) continue;
+            if (out == null) out = new ArrayList<>();
+            out.add(b);
+        }
+        for (int i = 0; i < taken.size() - 1; i++) {
+            MoveId b = taken.get(i);
+            if (b == null || !independent(b, m, sim) || out != null && out.contains(b)) continue;
+            if (out == null) out = new ArrayList<>();
+            out.add(b);
+        }
+        return out == null ? NONE : out.toArray(NONE);
     }
 
     private boolean independent(MoveId a, MoveId b, Simulation sim) {
@@ -134,16 +143,20 @@ final class SleepSets {
 
     /** A new state of the next level, reached with sleep set {@code z} (key's automorphism {@code pi}, or null). */
     void discovered(Object key, MoveId[] z, int[] pi) {
-        nextIndex.put(key, next.size());
+        if (z.length > 0) nextIndex.put(key, next.size()); // an empty sleep set cannot shrink
         next.add(z);
         nextPi.add(pi);
     }
 
-    /** An arrival at a state seen before: intersects its sleep set if it is of the next level. */
-    void revisited(Object key, MoveId[] z, int[] pi) {
-        if (rule == Rule.NO_REVISIT) return;
+    /** The index in the next level of a state seen before, or −1 if it is not of the next level (or has nothing asleep). */
+    int nextLevelIndex(Object key) {
+        if (rule == Rule.NO_REVISIT) return -1;
         Integer i = nextIndex.get(key);
-        if (i == null) return;
+        return i == null || next.get(i).length == 0 ? -1 : i;
+    }
+
+    /** Another arrival, with sleep set {@code z}, at the {@code i}-th state of the next level: intersects. */
+    void revisited(int i, MoveId[] z, int[] pi) {
         MoveId[] stored = next.get(i);
         if (stored.length == 0) return;
         if (!Arrays.equals(pi, nextPi.get(i))) {
