@@ -33,6 +33,16 @@ public interface Protocol<S extends NodeState> {
         return requirements().ids() ? initialState(delta, u) : initialState(delta);
     }
 
+    /**
+     * Whether the protocol cannot tell its nodes apart: nothing it does reads a node's id, name,
+     * region or position, so permuting the nodes of a configuration along an automorphism of the
+     * port-labelled graph permutes its whole future. The explorer then merges such configurations
+     * ({@code Reductions.symmetry}). Default false; a protocol opts in only after checking its code.
+     */
+    default boolean anonymous() {
+        return false;
+    }
+
     /** All actions, in the order they are listed in the paper. Indices into this list identify actions. */
     List<Action<S>> actions();
 

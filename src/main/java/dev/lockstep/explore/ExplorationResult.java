@@ -54,6 +54,8 @@ public final class ExplorationResult {
     private final Map<String, Integer> counts;
     private final List<Finding> kept;
     private Storage storage = Storage.FULL_KEYS;
+    private Reductions reductions = Reductions.NONE;
+    private String symmetryRefusal = "not asked for";
 
     /**
      * {@code first} in discovery order, {@code counts} sorted by check name (as the summary shows
@@ -72,6 +74,19 @@ public final class ExplorationResult {
         this.counts = counts;
         this.kept = kept;
     }
+
+    /** Records the reductions the search used and why symmetry was off (null: it was on); returns this. */
+    ExplorationResult used(Reductions used, String symmetryRefusal) {
+        this.reductions = used;
+        this.symmetryRefusal = symmetryRefusal;
+        return this;
+    }
+
+    /** The reductions the search used: symmetry only if asked for and the protocol allowed it. */
+    public Reductions reductions() { return reductions; }
+
+    /** Why symmetry was not used ("not asked for", "… is not anonymous"), or null if it was. */
+    public String symmetryRefusal() { return symmetryRefusal; }
 
     /** Distinct states discovered (the start included). */
     public int states() { return states; }
@@ -168,6 +183,10 @@ public final class ExplorationResult {
         if (storage.fingerprintBits() > 0) {
             sb.append(String.format(java.util.Locale.ROOT, " fingerprints=%d-bit P(collision)<=%.1e bytes/state=%.1f",
                     storage.fingerprintBits(), collisionProbabilityBound(), bytesPerState()));
+        }
+        if (reductions.partialOrder() || reductions.symmetry() || symmetryRefusal != null && !symmetryRefusal.equals("not asked for")) {
+            sb.append(" reductions=[symmetry: ").append(reductions.symmetry() ? "on" : "off (" + symmetryRefusal + ")")
+                    .append(", partial order: ").append(reductions.partialOrder() ? "on" : "off").append(']');
         }
         for (Finding f : first.values()) sb.append("\n  first ").append(f);
         return sb.toString();

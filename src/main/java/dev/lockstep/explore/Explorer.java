@@ -58,6 +58,20 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * leads to a state seen before), or an exception thrown by the protocol (check name
  * {@value Finding#ERROR}). Breadth-first order makes the first finding of each check a shortest one.
  *
+ * <h2>Reductions</h2>
+ * With {@link Reductions#symmetry} (for {@link dev.lockstep.core.Protocol#anonymous() anonymous}
+ * protocols only) a state is looked up under its canonical form ({@link Symmetry}): a state and
+ * its image under an automorphism of the port-labelled graph are one state; the state kept is the
+ * one reached, so paths replay unchanged. With {@link Reductions#partialOrder} a state's moves that
+ * its sleep set holds are not taken ({@link SleepSets}): the same states are discovered at the same
+ * depths through fewer transitions. Neither changes which checks fire or the length of their
+ * first findings; both lower the counts of findings (fewer transitions, and symmetric twins are
+ * one). Canonical keys are computed while merging, on one thread, in merge order: {@link Symmetry}
+ * numbers node states and messages by first sight, and the automorphism it picks (which the sleep
+ * sets compare) depends on that numbering, so computing them on the threads would let the thread
+ * count change the transitions taken. Sleep sets of the level being expanded are handed to the
+ * threads before each batch, and a successor's sleep set is computed on its thread.
+ *
  * <h2>Memory</h2>
  * Per state the explorer keeps its key (configuration and a few counter bytes) in the visited
  * set, or with {@link Reductions#fingerprints} a 64-bit fingerprint of it ({@link FingerprintSet}),
@@ -93,6 +107,8 @@ public final class Explorer {
     private final ExplorerSettings settings;
     private final MoveGenerator generator;
     private final StateTree tree;
+    private final Symmetry symmetry;
+    private final SleepSets.Rule sleepRule;
 
     private final List<Integer> levelSizes = new ArrayList<>();
     private final Map<String, Finding> first = new LinkedHashMap<>();
@@ -104,10 +120,22 @@ public final class Explorer {
 
     /** @throws IllegalArgumentException if the start and settings cannot be explored (see {@link MoveGenerator}) */
     public Explorer(Simulation start, ExplorerSettings settings) {
+        this(start, settings, SleepSets.Rule.EXACT);
+    }
+
+    /** With a given sleep-set rule: tests try the unsound ones to see the properties catch them. */
+    Explorer(Simulation start, ExplorerSettings settings, SleepSets.Rule sleepRule) {
         this.start = start.copy();
         this.settings = settings;
         this.generator = new MoveGenerator(start, settings);
         this.tree = new StateTree(this.start, generator);
+        this.symmetry = Symmetry.of(this.start, settings);
+        this.sleepRule = sleepRule;
+    }
+
+    /** The states discovered (test access: replays them). */
+    StateTree tree() {
+        return tree;
     }
 
     /** Explores (once; later calls return the same result). */
@@ -145,7 +173,9 @@ public final class Explorer {
         root = start.copy();
         root.graph().disableHistory(); // no check asks for edge history; saves memory per frontier state
         rootCounters = generator.startCounters();
-        visited.add(root.configuration(), rootCounters, 0);
+        SleepSets sleep = settings.reductions().partialOrder() ? new SleepSets(sleepRule) : null;
+        visited.add(symmetry != null ? visited.key(symmetry.key(root, rootCounters))
+                : visited.key(root.configuration(), rootCounters, 0));
         tree.add(-1, -1);
         Queue<Rebuilder> rebuilders = new ConcurrentLinkedQueue<>();
         for (int i = 0; i < workers.threads(); i++) rebuilders.add(new Rebuilder(root.copy(), rootCounters, tree, generator));
@@ -172,8 +202,13 @@ public final class Explorer {
                     break search;
                 }
                 int to = Math.min(level.size(), from + batch);
+                SleepSets.MoveId[][] asleep = null;
+                if (sleep != null) {
+                    asleep = new SleepSets.MoveId[to - from][];
+                    for (int li = from; li < to; li++) asleep[li - from] = sleep.sleep(li);
+                }
                 List<Successor>[] expanded = expand(level, from, to, depth, stored < settings.maxFrontierSimulations(),
-                        workers, rebuilders, visited);
+                        workers, rebuilders, visited, sleep, asleep);
                 for (int li = from; li < to; li++) {
                     if (monitor.cancelled()) {
                         stop = ExplorationResult.Stop.CANCELLED;
@@ -196,7 +231,14 @@ public final class Explorer {
                             continue;
                         }
                         for (Violation v : c.found()) record(v.check(), v, null, node.index(), c.move(), depth + 1);
-                        if (visited.add(c.config(), c.counters(), c.prepared())) {
+                        Symmetry.CanonicalKey canonical = symmetry == null ? null : symmetry.key(c.sim(), c.counters());
+                        Object key = canonical != null ? visited.key(canonical) : visited.key(c.config(), c.counters(), c.prepared());
+                        int[] pi = canonical == null ? null : canonical.pi();
+                        if (!visited.add(key)) {
+                            int at = sleep == null ? -1 : sleep.nextLevelIndex(key);
+                            if (at >= 0) sleep.revisited(at, c.sleep(), pi);
+                        } else {
+                            if (sleep != null) sleep.discovered(key, c.sleep(), pi);
                             int index = tree.add(node.index(), c.move());
                             boolean keep = stored < settings.maxFrontierSimulations();
                             if (keep) stored++;
@@ -217,6 +259,7 @@ public final class Explorer {
             }
             // Every state at this depth is expanded: all paths of depth + 1 steps were tried.
             completeDepth = depth + 1;
+            if (sleep != null) sleep.endLevel();
             level = next;
             if (!level.isEmpty()) {
                 depth++;
@@ -229,19 +272,23 @@ public final class Explorer {
         long nanos = System.nanoTime() - t0;
         monitor.progress(new ExplorationProgress(tree.size(), depth, transitions, 0, findingSteps(), nanos));
         return new ExplorationResult(tree.size(), transitions, depth, completeDepth, stop,
-                nanos / 1_000_000, levels, first, counts, kept).withStorage(visited.storage(tree.size()));
+                nanos / 1_000_000, levels, first, counts, kept).withStorage(visited.storage(tree.size()))
+                .used(settings.reductions().withSymmetry(symmetry != null), Symmetry.refusal(start, settings));
     }
 
     /** Expands the frontier states {@code from} to {@code to} (exclusive): their successors, by state. */
     @SuppressWarnings("unchecked") // an array of lists, one slot per state
     private List<Successor>[] expand(List<FrontierState> level, int from, int to, int depth, boolean keepSims,
-                                     Workers workers, Queue<Rebuilder> rebuilders, VisitedSet visited) {
+                                     Workers workers, Queue<Rebuilder> rebuilders, VisitedSet visited,
+                                     SleepSets sleep, SleepSets.MoveId[][] asleep) {
         List<Successor>[] out = new List[to - from];
         workers.forRange(to - from, RANGE, (a, b) -> {
             // At most workers.threads() ranges run at once, each with a rebuilder of its own.
             Rebuilder r = rebuilders.remove();
             try {
-                for (int i = a; i < b; i++) out[i] = expand(level.get(from + i), depth, keepSims, r, visited);
+                for (int i = a; i < b; i++) {
+                    out[i] = expand(level.get(from + i), depth, keepSims, r, visited, sleep, asleep == null ? null : asleep[i]);
+                }
             } finally {
                 rebuilders.add(r);
             }
@@ -249,13 +296,26 @@ public final class Explorer {
         return out;
     }
 
-    /** The successors of one state, in move order; with {@code keepSims} they keep their simulations. */
-    private List<Successor> expand(FrontierState node, int depth, boolean keepSims, Rebuilder rebuilder, VisitedSet visited) {
+    /**
+     * The successors of one state, in move order, leaving out the moves of its sleep set
+     * {@code asleep} (null: no partial-order reduction); with {@code keepSims} (or symmetry,
+     * whose keys are made while merging) they keep their simulations.
+     */
+    private List<Successor> expand(FrontierState node, int depth, boolean keepSims, Rebuilder rebuilder, VisitedSet visited,
+                                   SleepSets sleep, SleepSets.MoveId[] asleep) {
         Simulation sim = node.sim() != null ? node.sim() : rebuilder.rebuild(node.index(), depth);
         List<AdversaryMove> moves = generator.moves(sim, node.counters());
         List<Successor> out = new ArrayList<>(moves.size());
+        List<SleepSets.MoveId> taken = sleep == null ? null : new ArrayList<>();
+        boolean holdSims = keepSims || symmetry != null;
         for (int mi = 0; mi < moves.size(); mi++) {
             AdversaryMove m = moves.get(mi);
+            SleepSets.MoveId id = null;
+            if (sleep != null) {
+                id = SleepSets.id(m);
+                if (SleepSets.asleep(asleep, id)) continue;
+                taken.add(id); // the moves taken before this one: all of taken but its last
+            }
             Simulation child = sim.copy();
             byte[] counters = generator.after(node.counters(), m, sim);
             List<Violation> found;
@@ -263,15 +323,22 @@ public final class Explorer {
                 m.apply(child);
                 found = child.endRound();
             } catch (RuntimeException e) {
-                out.add(new Successor(mi, null, counters, null, 0, List.of(), e.getClass().getSimpleName() + ": " + e.getMessage(), false));
+                out.add(new Successor(mi, null, counters, null, 0, List.of(), e.getClass().getSimpleName() + ": " + e.getMessage(),
+                        false, null));
                 continue;
             }
             boolean target = settings.target() != null && settings.target().test(child);
+            SleepSets.MoveId[] childSleep = sleep == null ? null : sleep.child(asleep, taken, id, sim);
+            if (symmetry != null) {
+                out.add(new Successor(mi, child, counters, null, 0, found.isEmpty() ? List.of() : List.copyOf(found), null,
+                        target, childSleep));
+                continue;
+            }
             Configuration config = child.configuration();
             // The visited set is only read while states are expanded: its work done here is off the merge.
             long prepared = visited.prepare(config, counters);
-            out.add(new Successor(mi, keepSims ? child : null, counters, prepared == 0 ? config : null, prepared,
-                    found.isEmpty() ? List.of() : List.copyOf(found), null, target));
+            out.add(new Successor(mi, holdSims ? child : null, counters, prepared == 0 ? config : null, prepared,
+                    found.isEmpty() ? List.of() : List.copyOf(found), null, target, childSleep));
         }
         return out;
     }
@@ -306,9 +373,9 @@ public final class Explorer {
     /**
      * What one move from a frontier state led to, not yet merged: the successor's simulation (if
      * kept), counters, and configuration (unless the visited set prepared all it needs from it),
-     * the step's violations or the exception it threw, and whether the successor satisfies the
-     * settings' target.
+     * the step's violations or the exception it threw, whether the successor satisfies the
+     * settings' target, and its sleep set (null without partial-order reduction).
      */
     private record Successor(int move, Simulation sim, byte[] counters, Configuration config, long prepared,
-                             List<Violation> found, String error, boolean target) {}
+                             List<Violation> found, String error, boolean target, SleepSets.MoveId[] sleep) {}
 }

@@ -18,29 +18,41 @@ import java.util.Map;
  * values in the numbering tables; enums' and objects' differ between runs). The numbering tables
  * keep one copy of each distinct node state and message, far fewer than the states.
  *
- * <p>The hash is XXH64's 8-byte round and final avalanche applied word by word (not bit-compatible
- * with XXH64 itself). Two different states share a fingerprint with probability about 2^-64, so
+ * <p>The hash is {@link Fingerprints}'. Two different states share a fingerprint with probability about 2^-64, so
  * among n states some pair does with probability at most n²/2^65: then the later one is taken for
  * the earlier and not explored. The result reports that bound.
  */
 final class FingerprintSet implements VisitedSet, Configuration.Codes {
-    private static final long P1 = 0x9E3779B185EBCA87L;
-    private static final long P2 = 0xC2B2AE3D27D4EB4FL;
-    private static final long P3 = 0x165667B19E3779F9L;
-    private static final long P4 = 0x85EBCA77C2B2AE63L;
-    private static final long P5 = 0x27D4EB2F165667C5L;
     /** Marks an empty slot; a fingerprint equal to it is stored as {@link #ZERO_STANDS_IN}. */
     private static final long EMPTY = 0;
-    private static final long ZERO_STANDS_IN = P5;
+    private static final long ZERO_STANDS_IN = 0x27D4EB2F165667C5L;
 
     private final Map<NodeState, Integer> stateCodes = new HashMap<>();
     private final Map<Message, Integer> messageCodes = new HashMap<>();
     private long[] table = new long[1 << 12];
     private int size;
 
+    /** The fingerprint, boxed (it also names the state in the sleep sets' table). */
     @Override
-    public boolean add(Configuration config, byte[] counters, long prepared) {
-        return addFingerprint(prepared != EMPTY ? prepared : fingerprint(config.encode(this), counters));
+    public Object key(Configuration config, byte[] counters, long prepared) {
+        if (prepared != EMPTY) return prepared;
+        long fp = Fingerprints.of(config.encode(this), counters);
+        return fp == EMPTY ? ZERO_STANDS_IN : fp;
+    }
+
+    /**
+     * The fingerprint of a canonical form: its encoding (which numbers node states and messages
+     * itself, and includes the counters) through the same mix as configurations.
+     */
+    @Override
+    public Object key(Symmetry.CanonicalKey canonical) {
+        long fp = canonical.fingerprint();
+        return fp == EMPTY ? ZERO_STANDS_IN : fp;
+    }
+
+    @Override
+    public boolean add(Object key) {
+        return addFingerprint((Long) key);
     }
 
     /**
@@ -53,7 +65,7 @@ final class FingerprintSet implements VisitedSet, Configuration.Codes {
         Known known = new Known();
         long[] words = config.encode(known);
         if (known.missing) return EMPTY;
-        long fp = fingerprint(words, counters);
+        long fp = Fingerprints.of(words, counters);
         return fp == EMPTY ? ZERO_STANDS_IN : fp;
     }
 
@@ -89,32 +101,6 @@ final class FingerprintSet implements VisitedSet, Configuration.Codes {
     @Override
     public ExplorationResult.Storage storage(int states) {
         return new ExplorationResult.Storage(64, (long) table.length * Long.BYTES, stateCodes.size(), messageCodes.size());
-    }
-
-    /** The fingerprint of an encoded key and its counters. */
-    static long fingerprint(long[] words, byte[] counters) {
-        long h = P5 + 8L * (words.length + counters.length);
-        for (long w : words) h = step(h, w);
-        long packed = counters.length;
-        for (int i = 0; i < counters.length; i++) {
-            if (i % 7 == 0) {
-                h = step(h, packed);
-                packed = 0;
-            }
-            packed = packed << 8 | (counters[i] & 0xFF);
-        }
-        h = step(h, packed);
-        h ^= h >>> 33;
-        h *= P2;
-        h ^= h >>> 29;
-        h *= P3;
-        h ^= h >>> 32;
-        return h;
-    }
-
-    private static long step(long h, long w) {
-        long k = Long.rotateLeft(w * P2, 31) * P1;
-        return Long.rotateLeft(h ^ k, 27) * P1 + P4;
     }
 
     /** Adds a fingerprint; true when it was not there yet. */

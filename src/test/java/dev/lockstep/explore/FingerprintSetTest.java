@@ -30,7 +30,7 @@ class FingerprintSetTest {
     void theFingerprintIsTheSameInEveryRun() {
         Simulation sim = busy();
         assertTrue(sim.channels().size(1) + sim.channels().size(0) > 0, "a message in transit");
-        long fp = FingerprintSet.fingerprint(sim.configuration().encode(new FingerprintSet()), new byte[] {1, 0, 0});
+        long fp = Fingerprints.of(sim.configuration().encode(new FingerprintSet()), new byte[] {1, 0, 0});
         assertEquals(0x1051c8715e885adfL, fp, Long.toHexString(fp));
     }
 

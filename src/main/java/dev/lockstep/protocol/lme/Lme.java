@@ -119,6 +119,20 @@ public final class Lme implements Protocol<LmeState> {
         return Requirements.NONE; // anonymous nodes, reordering channels, any graph
     }
 
+    /**
+     * LME's nodes are anonymous: its actions see only their own state, ports, disconnections and
+     * the received message (its {@link Requirements} ask for no ids and no regions, so the
+     * execution context refuses {@code id()}, {@code peerId}, {@code nodeCount()} and
+     * {@code region()}), its state and messages hold ports and priorities, never node ids, and it
+     * reads no position. Node ids appear only in its checks, which ask a question of the whole
+     * configuration (a cycle of dependencies, intersecting lock sets) whose answer a renaming of
+     * the nodes does not change, and in narration.
+     */
+    @Override
+    public boolean anonymous() {
+        return true;
+    }
+
     @Override
     public LmeState initialState(int delta) {
         return new LmeState(delta, variant.lateApplicants());
