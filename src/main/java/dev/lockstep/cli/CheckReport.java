@@ -80,12 +80,28 @@ final class CheckReport {
         }
         out.printf(Locale.ROOT, "states       %,d distinct, %,d transitions, deepest %d steps from the start%n", r.states(), r.transitions(),
                 r.maxDepth());
+        out.println("storage      " + storage(r));
         if (!r.clean()) {
             List<String> counts = new ArrayList<>();
             for (Map.Entry<String, Integer> e : r.findingCounts().entrySet()) counts.add(e.getKey() + " " + String.format(Locale.ROOT, "%,d", e.getValue()));
             out.println("findings     steps ending in a violation: " + String.join(", ", counts));
         }
         time(r.millis() * 1_000_000L, r.states(), "states");
+    }
+
+    /**
+     * How states were stored and counted: fingerprints with their size and the bound on a
+     * collision (which would have left a state unexplored), or full states; and whether states
+     * equal up to a renaming of the nodes counted once (symmetry), or why not.
+     */
+    private static String storage(ExplorationResult r) {
+        String kept = r.storage().fingerprintBits() > 0
+                ? String.format(Locale.ROOT, "%d-bit fingerprints, %.1f bytes a state (table and tree); P(two states shared one) <= %.1e",
+                        r.storage().fingerprintBits(), r.bytesPerState(), r.collisionProbabilityBound())
+                : "full states (exact)";
+        String counted = r.reductions().symmetry() ? "; states equal up to a renaming of the nodes counted once (symmetry)"
+                : r.symmetryRefusal() != null && !r.symmetryRefusal().equals("not asked for") ? "; no symmetry: " + r.symmetryRefusal() : "";
+        return kept + counted;
     }
 
     /** Which bound stopped the search, how far it is complete, and what it left out. */

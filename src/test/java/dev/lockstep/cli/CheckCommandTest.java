@@ -83,6 +83,20 @@ class CheckCommandTest {
         assertFalse(r.out().contains("\nviolation:"), r::toString);
     }
 
+    /** The storage line: fingerprints with their collision bound (n²/2^65) by default, full states without; symmetry named. */
+    @Test
+    void theStorageLineSaysHowStatesWereKeptAndCounted() {
+        MainTest.Result prints = MainTest.run("check", CORRECTED_PAIR);
+        Matcher m = Pattern.compile("\nstates       ([0-9,]+) distinct, .*\nstorage      64-bit fingerprints, [0-9.]+ bytes a state \\(table and tree\\);"
+                + " P\\(two states shared one\\) <= ([0-9.]+e-[0-9]+); states equal up to a renaming of the nodes counted once \\(symmetry\\)\n")
+                .matcher(prints.out());
+        assertTrue(m.find(), prints::toString);
+        double n = Double.parseDouble(m.group(1).replace(",", ""));
+        assertEquals(n * n / 0x1p65, Double.parseDouble(m.group(2)), n * n / 0x1p65 * 0.06);
+        MainTest.Result full = MainTest.run("check", CORRECTED_PAIR, "--no-fingerprints", "--no-symmetry");
+        assertTrue(full.out().contains("\nstorage      full states (exact)\n"), full::toString);
+    }
+
     @Test
     void boundsReachedSayWhichBoundHowFarTheSearchIsCompleteAndWhatWasLeftOut() {
         MainTest.Result depth = MainTest.run("check", CORRECTED_TRIANGLE, "--depth", "6");
