@@ -27,12 +27,7 @@ final class Fingerprints {
             packed = packed << 8 | (counters[i] & 0xFF);
         }
         h = step(h, packed);
-        h ^= h >>> 33;
-        h *= P2;
-        h ^= h >>> 29;
-        h *= P3;
-        h ^= h >>> 32;
-        return h;
+        return avalanche(h);
     }
 
     /** The fingerprint of an int encoding (a canonical form under symmetry). */
@@ -43,12 +38,16 @@ final class Fingerprints {
             if (i + 1 < encoding.length) w |= (long) encoding[i + 1] << 32;
             h = step(h, w);
         }
+        return avalanche(h);
+    }
+
+    /** XXH64's final mix, so that every input bit reaches every output bit. */
+    private static long avalanche(long h) {
         h ^= h >>> 33;
         h *= P2;
         h ^= h >>> 29;
         h *= P3;
-        h ^= h >>> 32;
-        return h;
+        return h ^ h >>> 32;
     }
 
     private static long step(long h, long w) {

@@ -83,6 +83,22 @@ class CheckCommandTest {
         assertFalse(r.out().contains("\nviolation:"), r::toString);
     }
 
+    /**
+     * Every protocol on the Protocol API explores with its own checks: the permission-based ones
+     * and the token protocols, whose nodes read ids, with symmetry refused and saying why.
+     */
+    @Test
+    void everyProtocolCanBeChecked() {
+        for (String[] sample : new String[][] {{"lamport-complete-5", "lamport"}, {"ricart-agrawala-complete-5", "ricart-agrawala"},
+                {"klme-table-1", "klme"}, {"krl-figure-2-static", "krl"}, {"krlf-figure-5-forwarding", "krlf"}}) {
+            MainTest.Result r = MainTest.run("check", "sample-runs/" + sample[0] + ".json", "--depth", "3", "--threads", "1");
+            assertEquals(ExitCode.OK, r.code(), r::toString);
+            assertTrue(r.out().contains("complete to depth 3: every schedule of at most 3 steps was tried"), r::toString);
+            assertTrue(r.out().contains("; no symmetry: " + sample[1] + " is not anonymous\n"), r::toString);
+            assertTrue(Pattern.compile("\nstates       [0-9,]+ distinct, [0-9,]+ transitions, deepest 3 steps").matcher(r.out()).find(), r::toString);
+        }
+    }
+
     /** The storage line: fingerprints with their collision bound (n²/2^65) by default, full states without; symmetry named. */
     @Test
     void theStorageLineSaysHowStatesWereKeptAndCounted() {
