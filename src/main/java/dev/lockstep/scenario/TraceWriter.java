@@ -113,7 +113,7 @@ public final class TraceWriter implements SimulationListener {
     public void applicationStep(int round, int u, String kind, int partner, String sentence) {
         JsonWriter w = record(round, "app").field("node", name(u)).field("step", kind);
         if (partner >= 0) w.field("with", name(partner));
-        line(w.endObject());
+        line(w.field("says", sentence).endObject());
     }
 
     @Override
