@@ -7,7 +7,7 @@ import java.util.List;
  * to know it: the state it gives each node at the start and the checks of what isolation must
  * guarantee it. When nodes call Lock, and what they do while holding their locks, is the
  * application's {@code Workload}; what it does to its state goes through
- * {@link Simulation#applicationStep}, so that traces record it and copies carry it.
+ * {@code Simulation.applicationStep}, so that traces record it and copies carry it.
  */
 public interface Application {
     /** For people and messages, e.g. "exact majority". */

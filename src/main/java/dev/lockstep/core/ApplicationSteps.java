@@ -13,7 +13,7 @@ final class ApplicationSteps {
         if (world.executionsThisRound > 0) {
             throw new IllegalStateException("an application step comes before the round's first execution");
         }
-        String sentence = world.app.step(view, u, kind, partner);
+        String sentence = world.app.step(world.round, view::nodeName, u, kind, partner);
         world.touch(u);
         if (partner >= 0) world.touch(partner);
         for (SimulationListener l : audience.all()) l.applicationStep(world.round, u, kind, partner, sentence);

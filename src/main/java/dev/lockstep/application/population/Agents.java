@@ -1,10 +1,10 @@
 package dev.lockstep.application.population;
 
 import dev.lockstep.application.Interactive;
-import dev.lockstep.core.SystemView;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.IntFunction;
 
 /**
  * Every agent's state in a population protocol, and the interactions under way. An interaction
@@ -137,50 +137,50 @@ public final class Agents implements Interactive {
     }
 
     @Override
-    public String step(SystemView view, int u, String kind, int v) {
+    public String step(int round, IntFunction<String> name, int u, String kind, int v) {
         int n = state.length;
         if (u < 0 || u >= n) throw new IllegalArgumentException("no agent " + u);
-        String who = view.nodeName(u) + " (" + label(u) + ")";
+        String who = name.apply(u) + " (" + label(u) + ")";
         switch (kind) {
             case BEGIN -> {
-                if (partner[u] >= 0) throw new IllegalArgumentException(view.nodeName(u) + " is already interacting");
-                if (v < 0 || v >= n || v == u) throw new IllegalArgumentException("no partner for " + view.nodeName(u));
-                clash(view, u, v);
-                clash(view, v, u);
+                if (partner[u] >= 0) throw new IllegalArgumentException(name.apply(u) + " is already interacting");
+                if (v < 0 || v >= n || v == u) throw new IllegalArgumentException("no partner for " + name.apply(u));
+                clash(round, u, v);
+                clash(round, v, u);
                 partner[u] = v;
-                since[u] = view.round();
+                since[u] = round;
                 readMine[u] = state[u];
                 readTheirs[u] = state[v];
                 involved[u]++;
                 involved[v]++;
-                return who + " begins to meet " + view.nodeName(v) + " (" + label(v) + ")";
+                return who + " begins to meet " + name.apply(v) + " (" + label(v) + ")";
             }
             case END -> {
-                requireOpen(view, u, v);
+                requireOpen(name, u, v);
                 int i = readMine[u], r = readTheirs[u];
                 int i2 = table.initiatorAfter(i, r), r2 = table.responderAfter(i, r);
                 List<String> names = table.states();
-                StringBuilder sb = new StringBuilder(view.nodeName(u)).append(" (").append(names.get(i)).append(") meets ")
-                        .append(view.nodeName(v)).append(" (").append(names.get(r)).append("): ")
+                StringBuilder sb = new StringBuilder(name.apply(u)).append(" (").append(names.get(i)).append(") meets ")
+                        .append(name.apply(v)).append(" (").append(names.get(r)).append("): ")
                         .append(names.get(i)).append('+').append(names.get(r)).append(" → ")
                         .append(names.get(i2)).append('+').append(names.get(r2));
-                if (state[u] != i) sb.append("; ").append(view.nodeName(u)).append(" was ").append(label(u)).append(" by now: stale");
-                if (state[v] != r) sb.append("; ").append(view.nodeName(v)).append(" was ").append(label(v)).append(" by now: stale");
+                if (state[u] != i) sb.append("; ").append(name.apply(u)).append(" was ").append(label(u)).append(" by now: stale");
+                if (state[v] != r) sb.append("; ").append(name.apply(v)).append(" was ").append(label(v)).append(" by now: stale");
                 set(u, i2);
                 set(v, r2);
                 close(u, v);
                 interactions++;
-                agreement(view.round());
+                agreement(round);
                 return sb.toString();
             }
             case ABANDON -> {
-                requireOpen(view, u, v);
+                requireOpen(name, u, v);
                 close(u, v);
                 abandoned++;
-                return who + " loses " + view.nodeName(v) + " before they are done: no interaction";
+                return who + " loses " + name.apply(v) + " before they are done: no interaction";
             }
             case ALONE -> {
-                if (partner[u] >= 0) throw new IllegalArgumentException(view.nodeName(u) + " is interacting");
+                if (partner[u] >= 0) throw new IllegalArgumentException(name.apply(u) + " is interacting");
                 alone++;
                 return who + " holds its locks with no locked neighbour: no interaction";
             }
@@ -188,15 +188,15 @@ public final class Agents implements Interactive {
         }
     }
 
-    private void requireOpen(SystemView view, int u, int v) {
+    private void requireOpen(IntFunction<String> name, int u, int v) {
         if (partner[u] < 0 || partner[u] != v) {
-            throw new IllegalArgumentException(view.nodeName(u) + " has no interaction with "
-                    + (v >= 0 && v < state.length ? view.nodeName(v) : "node " + v));
+            throw new IllegalArgumentException(name.apply(u) + " has no interaction with "
+                    + (v >= 0 && v < state.length ? name.apply(v) : "node " + v));
         }
     }
 
     /** Agent a is drawn into an interaction with b: a clash if it already takes part in one. */
-    private void clash(SystemView view, int a, int b) {
+    private void clash(int round, int a, int b) {
         if (involved[a] == 0) return;
         int first = partner[a];
         int firstSince = first >= 0 ? since[a] : -1;
@@ -209,8 +209,8 @@ public final class Agents implements Interactive {
                 }
             }
         }
-        if (!clashes.isEmpty() && clashes.get(0).round() != view.round()) clashes = new ArrayList<>();
-        clashes.add(new Clash(view.round(), a, first, firstSince, b));
+        if (!clashes.isEmpty() && clashes.get(0).round() != round) clashes = new ArrayList<>();
+        clashes.add(new Clash(round, a, first, firstSince, b));
     }
 
     private void close(int u, int v) {
