@@ -22,9 +22,10 @@ public final class IsolationCheck implements Check {
     public void endOfRound(SystemView view, List<Violation> out) {
         if (!(view.application() instanceof Agents agents)) return;
         for (Agents.Clash c : agents.clashesIn(view.round())) {
+            String again = c.first() == c.second() ? "again with " : "with ";
             out.add(new Violation(NAME, view.round(), List.of(c.agent(), c.first(), c.second()),
                     view.nodeName(c.agent()) + " takes part in two interactions at once: with "
-                            + view.nodeName(c.first()) + " (since round " + c.since() + ") and with "
+                            + view.nodeName(c.first()) + " (since round " + c.since() + ") and " + again
                             + view.nodeName(c.second())));
         }
     }
