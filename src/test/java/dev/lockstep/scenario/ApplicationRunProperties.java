@@ -5,15 +5,20 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.lockstep.application.Interactive;
 import dev.lockstep.application.population.Agents;
+import dev.lockstep.application.population.Transitions;
 import dev.lockstep.application.population.ConservationCheck;
 import dev.lockstep.application.population.IsolationCheck;
 import dev.lockstep.core.Simulation;
+import dev.lockstep.core.SimulationListener;
 import dev.lockstep.core.Violation;
 import dev.lockstep.core.adversary.Engine;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.DoubleRange;
@@ -50,7 +55,11 @@ class ApplicationRunProperties {
         Simulation sim = engine.simulation();
         Agents agents = (Agents) sim.application();
         int[] before = {agents.conserved()};
+        TableWatcher watcher = new TableWatcher(sim);
+        sim.addListener(watcher);
         engine.runUntil(200);
+        assertEquals(List.of(), watcher.problems);
+        assertFalse(watcher.sawStale, "an isolated interaction never reads stale state");
         Agents end = (Agents) sim.application();
         List<String> broken = checksViolated(sim);
         assertFalse(broken.contains(IsolationCheck.NAME), () -> "isolation broken: " + sim.violations());
@@ -64,6 +73,52 @@ class ApplicationRunProperties {
             // an open interaction is one between nodes the initiator still holds locked
             if (v >= 0) assertTrue(sim.graph().adjacent(u, v), "open interaction across a cut edge");
         }
+    }
+
+    /**
+     * Checks every interaction's end against the transition table applied to what its begin read,
+     * and notes whether any write found its agents changed since (a stale read).
+     */
+    static final class TableWatcher implements SimulationListener {
+        final Simulation sim;
+        final Map<Integer, int[]> reads = new TreeMap<>();
+        final List<String> problems = new ArrayList<>();
+        boolean sawStale;
+        int ended;
+
+        TableWatcher(Simulation sim) {
+            this.sim = sim;
+        }
+
+        @Override
+        public void applicationStep(int round, int u, String kind, int partner, String sentence) {
+            Agents a = (Agents) sim.application();
+            if (kind.equals(Interactive.BEGIN)) reads.put(u, new int[] {a.state(u), a.state(partner)});
+            if (kind.equals(Interactive.ABANDON)) reads.remove(u);
+            if (!kind.equals(Interactive.END)) return;
+            int[] r = reads.remove(u);
+            if (r == null) {
+                problems.add("round " + round + ": an end without a begin at " + u);
+                return;
+            }
+            ended++;
+            Transitions t = a.table();
+            if (a.state(u) != t.initiatorAfter(r[0], r[1]) || a.state(partner) != t.responderAfter(r[0], r[1])) {
+                problems.add("round " + round + ": " + sentence + " left " + a.label(u) + ", " + a.label(partner));
+            }
+            sawStale |= sentence.contains("stale");
+        }
+    }
+
+    @Test
+    void withoutLocksWritesFollowTheTableFromStaleReads() throws Exception {
+        Engine engine = load(PopulationTexts.scenario(12, 4, 4, 100, PopulationTexts.POLICIES[1], 0.2,
+                PopulationTexts.exact(12, "none", 0.4, 2))).engine();
+        TableWatcher watcher = new TableWatcher(engine.simulation());
+        engine.simulation().addListener(watcher);
+        engine.runUntil(100);
+        assertEquals(List.of(), watcher.problems);
+        assertTrue(watcher.ended > 50 && watcher.sawStale, "stale writes without locks: " + watcher.ended);
     }
 
     @Test
