@@ -80,13 +80,14 @@ public record InteractionWorkload(LockMode locks, double interact, int hold) imp
     }
 
     /**
-     * Whether u can still interact with v: with locks, v is still in u's lock set (a cut edge
-     * takes v out of it at once, and v may be locked by someone else from then on); without, they
-     * are still adjacent.
+     * Whether u can still interact with v: they are still adjacent and, with locks, v is still in
+     * u's lock set (a cut edge takes v out of it at once, and v may be locked by someone else from
+     * then on).
      */
     private boolean reachable(Simulation sim, int u, int v) {
         if (sim.crashed(u) || sim.crashed(v)) return false;
-        if (locks == LockMode.NONE) return sim.graph().adjacent(u, v);
+        if (!sim.graph().adjacent(u, v)) return false;
+        if (locks == LockMode.NONE) return true;
         boolean[] found = {false};
         sim.protocol().lockSet(u, sim, m -> found[0] |= m == v);
         return found[0];
@@ -105,11 +106,14 @@ public record InteractionWorkload(LockMode locks, double interact, int hold) imp
         return near;
     }
 
-    /** The members of u's lock set other than u, in increasing order. */
+    /**
+     * The members of u's lock set that are its neighbours, in increasing order: Sec. 6's "locked
+     * neighbors" (LME's lock set holds only neighbours; a global protocol's holds every node).
+     */
     private static int[] lockedNeighbours(Simulation sim, int u) {
         IntStream.Builder members = IntStream.builder();
         sim.protocol().lockSet(u, sim, m -> {
-            if (m != u && !sim.crashed(m)) members.add(m);
+            if (m != u && !sim.crashed(m) && sim.graph().adjacent(u, m)) members.add(m);
         });
         return members.build().sorted().toArray();
     }

@@ -122,6 +122,23 @@ class ApplicationRunProperties {
     }
 
     @Test
+    void onTopOfAGlobalMutualExclusionToo() throws Exception {
+        // Ricart-Agrawala's lock set is every node: the partner is still a neighbour, and isolated
+        String text = PopulationTexts.scenario(8, 2, 3, 400, PopulationTexts.POLICIES[1], 0,
+                PopulationTexts.exact(8, "neighbourhood", 0.3, 2))
+                .replace("\"protocol\": \"lme\",\n  \"params\": {\"K\": 8, \"variant\": \"corrected\"},",
+                        "\"protocol\": \"ricart-agrawala\", \"channels\": \"fifo\",")
+                .replace("\"unitDisk\": 1.5", "\"unitDisk\": 100");
+        Engine engine = load(text).engine();
+        TableWatcher watcher = new TableWatcher(engine.simulation());
+        engine.simulation().addListener(watcher);
+        engine.runUntil(400);
+        assertEquals(List.of(), engine.simulation().violations());
+        assertEquals(List.of(), watcher.problems);
+        assertTrue(watcher.ended > 10 && !watcher.sawStale, "interactions: " + watcher.ended);
+    }
+
+    @Test
     void withLocksAgentsDoInteract() throws Exception {
         // the property above is not vacuous: on a dense static graph interactions happen and converge
         Engine engine = load(PopulationTexts.scenario(10, 3, 5, 1500, PopulationTexts.POLICIES[1], 0,
