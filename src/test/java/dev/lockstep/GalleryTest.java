@@ -8,6 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.lockstep.SampleRun.Acquisition;
 import dev.lockstep.SampleRun.Change;
 import dev.lockstep.SampleRun.Exec;
+import dev.lockstep.application.population.Agents;
+import dev.lockstep.application.population.ConservationCheck;
+import dev.lockstep.application.population.IsolationCheck;
 import dev.lockstep.core.OperationStatus;
 import dev.lockstep.core.PortSet;
 import dev.lockstep.core.check.DeadlockCheck;
@@ -262,6 +265,27 @@ class GalleryTest {
         assertFalse(run.changes("move").isEmpty());
         assertTrue(run.executions.stream().anyMatch(e -> e.record().startRound() < e.round()), "executions span rounds");
         assertTrue(run.mostLockedAtOnce >= 2);
+    }
+
+    @Test
+    void majority_withLocksStaysIsolatedAndConverges_withoutLocksBreaksWithinAFewRounds() throws Exception {
+        SampleRun with = SampleRun.of("majority-with-locks-moving-16.json");
+        assertEquals(List.of(), with.violations());
+        assertFalse(with.changes("move").isEmpty(), "the graph moves");
+        Agents a = (Agents) with.sim.application();
+        assertEquals(a.conservedAtStart(), a.conserved());
+        assertEquals(0, a.consensus(), "every agent ends with opinion A, the initial majority");
+        assertTrue(a.consensusSince() > 0 && a.consensusSince() < 1000, "consensus at round " + a.consensusSince());
+        SampleRun without = SampleRun.of("majority-without-locks-moving-16.json");
+        assertEquals(with.scenario.nodes(), without.scenario.nodes(), "the same agents");
+        Violation firstBreak = without.violations().stream().filter(v -> v.check().equals(ConservationCheck.NAME))
+                .findFirst().orElseThrow(() -> new AssertionError("the invariant never broke"));
+        assertTrue(firstBreak.round() <= 5, "within a few rounds: " + firstBreak);
+        assertTrue(without.violations().stream().anyMatch(v -> v.check().equals(IsolationCheck.NAME) && v.round() <= firstBreak.round()),
+                "a clash comes first");
+        SampleRun approx = SampleRun.of("approximate-majority-with-locks-moving-16.json");
+        assertEquals(List.of(), approx.violations());
+        assertEquals(0, ((Agents) approx.sim.application()).consensus(), "x, the initial majority");
     }
 
     @Test

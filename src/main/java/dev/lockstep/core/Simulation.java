@@ -265,6 +265,12 @@ public final class Simulation implements SystemView {
         return world.hasPendingCalls(u);
     }
 
+    /** The application's state (Sec. 6), or null without one; {@link ApplicationSteps} says how it changes. */
+    @Override public ApplicationState application() { return world.app; }
+
+    /** The application layer takes a step at u, an input like a call: {@link ApplicationSteps#take}. */
+    public void applicationStep(int u, String kind, int partner) { ApplicationSteps.take(world, audience, this, u, kind, partner); }
+
     // ------------------------------------------------------------------ enabled choices
 
     /**
@@ -456,12 +462,7 @@ public final class Simulation implements SystemView {
     @Override public long ports(int u) { return world.graph.ports(u); }
     @Override public long linkedSince(int u, int round) { return world.graph.linkedSince(u, round); }
 
-    @Override
-    public long unprocessedDisconnections(int u) {
-        long d = world.graph.pendingDisconnections(u);
-        StagedExecution f = world.inFlight(u);
-        return f == null ? d : d | f.d;
-    }
+    @Override public long unprocessedDisconnections(int u) { return world.unprocessedDisconnections(u); }
 
     @Override public int inTransit(int u, int port) { return world.channels.count(u, port); }
 
@@ -491,8 +492,5 @@ public final class Simulation implements SystemView {
     @Override public int[] acquiredThisRound() { return Arrays.copyOf(world.acquired, world.acquiredCount); }
 
     /** Whether any node has a pending Lock or Unlock operation. */
-    public boolean anyPendingOperation() {
-        for (int u = 0; u < n; u++) if (world.status(u).pending()) return true;
-        return false;
-    }
+    public boolean anyPendingOperation() { return world.anyPendingOperation(); }
 }

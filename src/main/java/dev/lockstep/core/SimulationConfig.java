@@ -10,11 +10,12 @@ import java.util.List;
  * @param regions region of each node, or null when the scenario has none
  * @param areas   the regions of the plane the scenario names (KLME's neighbourhoods), in scenario
  *                order; empty when regions are explicit node sets or absent
+ * @param application the application layer on top of the protocol (Sec. 6), or null for none
  */
 public record SimulationConfig(Protocol<?> protocol, List<String> names, double[] x, double[] y,
                                List<String> regions, int delta, ChannelDiscipline channels,
                                PortAssignment portAssignment, CheckSettings checks, long seed,
-                               List<NeighbourhoodArea> areas) {
+                               List<NeighbourhoodArea> areas, Application application) {
     public SimulationConfig {
         names = NodeNames.of(names);
         if (x.length != names.size() || y.length != names.size()) {
@@ -23,6 +24,14 @@ public record SimulationConfig(Protocol<?> protocol, List<String> names, double[
         x = x.clone();
         y = y.clone();
         areas = areas == null ? List.of() : List.copyOf(areas);
+    }
+
+    /** A configuration without an application. */
+    public SimulationConfig(Protocol<?> protocol, List<String> names, double[] x, double[] y,
+                            List<String> regions, int delta, ChannelDiscipline channels,
+                            PortAssignment portAssignment, CheckSettings checks, long seed,
+                            List<NeighbourhoodArea> areas) {
+        this(protocol, names, x, y, regions, delta, channels, portAssignment, checks, seed, areas, null);
     }
 
     /** A configuration without areas. */

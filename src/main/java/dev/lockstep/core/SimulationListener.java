@@ -46,4 +46,7 @@ public interface SimulationListener {
     default void violated(Violation v) {}
 
     default void roundEnded(int round) {}
+
+    /** The application took a step at u ({@link Simulation#applicationStep}); {@code sentence} says what it did. */
+    default void applicationStep(int round, int u, String kind, int partner, String sentence) {}
 }

@@ -1,7 +1,9 @@
 package dev.lockstep.core;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Everything of a simulation that changes over time: the clock, the graph, the messages in
@@ -42,6 +44,8 @@ final class SimulationState {
     long nextMessageId = 1;
     Stats stats;
     LiveChecks checks;
+    /** The application's per-node state (Sec. 6), or null without an application. */
+    ApplicationState app;
     /** Nodes whose request succeeded this round. */
     int[] acquired = new int[8];
     int acquiredCount;
@@ -77,7 +81,13 @@ final class SimulationState {
         crashed = new boolean[n];
         rng = new SeededRandom(config.seed());
         stats = new Stats();
-        checks = new LiveChecks(protocol.checks(config.checks()));
+        List<Check> all = new ArrayList<>(protocol.checks(config.checks()));
+        if (config.application() != null) {
+            // drawn first from the stream, so a replay (which never draws) gets the same agents
+            app = config.application().initialState(n, rng);
+            all.addAll(config.application().checks());
+        }
+        checks = new LiveChecks(all);
         for (int u = 0; u < n; u++) {
             String r = Regions.of(config, u, config.x()[u], config.y()[u]);
             if ("".equals(r)) continue;
@@ -114,6 +124,7 @@ final class SimulationState {
         nextMessageId = o.nextMessageId;
         stats = o.stats.copy();
         checks = o.checks.copy();
+        app = o.app == null ? null : o.app.copy();
         acquired = o.acquired.clone();
         acquiredCount = o.acquiredCount;
         region = o.region == null ? null : o.region.clone();
@@ -147,6 +158,7 @@ final class SimulationState {
         nextMessageId = c.nextMessageId;
         stats = c.stats;
         checks = c.checks;
+        app = c.app;
         acquired = c.acquired;
         acquiredCount = c.acquiredCount;
         region = c.region;
@@ -256,6 +268,18 @@ final class SimulationState {
             if (status(u) == OperationStatus.LOCKING) oldest = Math.min(oldest, requestRound.get(u));
         }
         return oldest;
+    }
+
+    /** u's disconnections not yet processed: the graph's, and those its execution under way took. */
+    long unprocessedDisconnections(int u) {
+        long d = graph.pendingDisconnections(u);
+        StagedExecution f = inFlight(u);
+        return f == null ? d : d | f.d;
+    }
+
+    boolean anyPendingOperation() {
+        for (int u = 0; u < states.length; u++) if (status(u).pending()) return true;
+        return false;
     }
 
     /** Copies of the executions under way, indexed by node (null: none), for {@link Configuration}. */

@@ -35,6 +35,11 @@ public interface SystemView {
 
     NodeState state(int u);
 
+    /** The application's state (Sec. 6), or null when the run has no application. */
+    default ApplicationState application() {
+        return null;
+    }
+
     /** Node on u's port p, or -1. */
     int peer(int u, int port);
 

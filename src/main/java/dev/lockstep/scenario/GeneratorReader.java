@@ -4,6 +4,7 @@ import static dev.lockstep.scenario.Problems.orElse;
 
 import dev.lockstep.core.adversary.AreaMoves;
 import dev.lockstep.core.adversary.LinkChanges;
+import dev.lockstep.core.adversary.RandomWalk;
 import dev.lockstep.core.adversary.PoissonWorkload;
 import dev.lockstep.json.JsonValue;
 import java.util.List;
@@ -90,6 +91,27 @@ final class GeneratorReader {
         else problems.add(o, "missing \"rate\": the mean number of moves between areas per time unit (round), e.g. 0.01 for one per 100");
         int until = until(o, "the last round with moves between areas (until)");
         return rate == null || !areas ? null : new AreaMoves(rate, until);
+    }
+
+    /** {@code {"kind": "random-walk", "move": p, "step": d, "until": r}}: see {@link RandomWalk}. */
+    RandomWalk mobility(JsonValue v, boolean unitDisk) {
+        JsonValue.Obj o = problems.object(v, "the mobility ({\"kind\": \"random-walk\", \"move\": p, \"step\": d})");
+        if (o == null) return null;
+        problems.onlyKnown(o, List.of("kind", "move", "step", "until"));
+        if (!unitDisk) problems.add(o, "mobility needs \"unitDisk\": edges follow the moves only on a unit disk");
+        if (o.has("kind")) {
+            String kind = problems.string(o.get("kind"), "the mobility's kind");
+            if (kind != null && !kind.equals("random-walk")) {
+                problems.add(o.get("kind"), "unknown mobility \"" + kind + "\"; expected \"random-walk\"");
+            }
+        }
+        Double move = o.has("move") ? problems.probability(o.get("move"), "move (the probability that a node moves in a round)") : null;
+        if (!o.has("move")) problems.add(o, "missing \"move\": the probability that a node moves in a round");
+        Double step = null;
+        if (o.has("step")) step = within(o.get("step"), "step (the longest move, in the unit disk's units)", null, 1e6);
+        else problems.add(o, "missing \"step\": the longest move in a round, e.g. 0.3");
+        int until = until(o, "the last round with moves (until)");
+        return move == null || step == null || !unitDisk ? null : new RandomWalk(move, step, until);
     }
 
     private int until(JsonValue.Obj o, String what) {

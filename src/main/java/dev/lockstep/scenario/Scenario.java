@@ -1,5 +1,6 @@
 package dev.lockstep.scenario;
 
+import dev.lockstep.core.Application;
 import dev.lockstep.core.NeighbourhoodArea;
 import dev.lockstep.core.ChannelDiscipline;
 import dev.lockstep.core.CheckSettings;
@@ -11,6 +12,7 @@ import dev.lockstep.core.adversary.AreaMoves;
 import dev.lockstep.core.adversary.Churn;
 import dev.lockstep.core.adversary.Engine;
 import dev.lockstep.core.adversary.LinkChanges;
+import dev.lockstep.core.adversary.RandomWalk;
 import dev.lockstep.core.adversary.ScenarioAdversary;
 import dev.lockstep.core.adversary.SchedulerPolicy;
 import dev.lockstep.core.adversary.TopologyEvent;
@@ -49,6 +51,10 @@ public final class Scenario {
     /** Null for none. */
     final AreaMoves areaMoves;
     final Workload workload;
+    /** Null for none. */
+    final RandomWalk mobility;
+    /** Null for none. */
+    final Application application;
     final CheckSettings checks;
 
     Scenario(String file, JsonValue.Obj json, String name, Protocol<?> protocol, int delta, long seed, int rounds,
@@ -74,6 +80,21 @@ public final class Scenario {
              double[] x, double[] y, List<String> regions, List<NeighbourhoodArea> areas, int[] edges, double unitDisk,
              List<TopologyEvent> dynamics, Churn churn, LinkChanges linkChanges, AreaMoves areaMoves, Workload workload,
              CheckSettings checks) {
+        this(file, json, name, protocol, delta, seed, rounds, policy, channels, ports, nodes, x, y, regions, areas,
+                edges, unitDisk, dynamics, churn, linkChanges, areaMoves, null, workload, null, checks);
+    }
+
+    /**
+     * With a random walk (null for none) and an application (null for none; its workload is then
+     * {@code workload}).
+     */
+    Scenario(String file, JsonValue.Obj json, String name, Protocol<?> protocol, int delta, long seed, int rounds,
+             SchedulerPolicy policy, ChannelDiscipline channels, PortAssignment ports, List<String> nodes,
+             double[] x, double[] y, List<String> regions, List<NeighbourhoodArea> areas, int[] edges, double unitDisk,
+             List<TopologyEvent> dynamics, Churn churn, LinkChanges linkChanges, AreaMoves areaMoves, RandomWalk mobility,
+             Workload workload, Application application, CheckSettings checks) {
+        this.mobility = mobility;
+        this.application = application;
         this.file = file;
         this.json = json;
         this.name = name;
@@ -147,15 +168,21 @@ public final class Scenario {
     /** The link-change process, or null for none. */
     public LinkChanges linkChanges() { return linkChanges; }
 
+    /** The application on top of the protocol (Sec. 6), or null for none. */
+    public Application application() { return application; }
+
+    /** The random walk of the nodes, or null for none. */
+    public RandomWalk mobility() { return mobility; }
+
     /** The moves between areas, or null for none. */
     public AreaMoves areaMoves() { return areaMoves; }
 
     public SimulationConfig config(long seedToUse) {
-        return new SimulationConfig(protocol, nodes, x, y, regions, delta, channels, ports, checks, seedToUse, areas);
+        return new SimulationConfig(protocol, nodes, x, y, regions, delta, channels, ports, checks, seedToUse, areas, application);
     }
 
     public ScenarioAdversary adversary() {
-        return new ScenarioAdversary(edges, unitDisk, dynamics, churn, linkChanges, areaMoves, workload, policy);
+        return new ScenarioAdversary(edges, unitDisk, dynamics, churn, linkChanges, areaMoves, mobility, workload, policy);
     }
 
     /** A new simulation at round 0 with its adversary, using {@code seedToUse}. */

@@ -2,6 +2,7 @@ package dev.lockstep.scenario;
 
 import static dev.lockstep.scenario.Problems.orElse;
 
+import dev.lockstep.core.Application;
 import dev.lockstep.core.NeighbourhoodArea;
 import dev.lockstep.core.ChannelDiscipline;
 import dev.lockstep.core.CheckSettings;
@@ -11,6 +12,7 @@ import dev.lockstep.core.Protocol;
 import dev.lockstep.core.adversary.AreaMoves;
 import dev.lockstep.core.adversary.Churn;
 import dev.lockstep.core.adversary.LinkChanges;
+import dev.lockstep.core.adversary.RandomWalk;
 import dev.lockstep.core.adversary.SchedulerPolicy;
 import dev.lockstep.core.adversary.Synchronous;
 import dev.lockstep.core.adversary.TopologyEvent;
@@ -27,7 +29,7 @@ import java.util.function.Function;
 public final class ScenarioLoader {
     static final List<String> FIELDS = List.of("format", "name", "protocol", "params", "delta", "seed", "rounds",
             "scheduler", "channels", "ports", "nodes", "edges", "unitDisk", "dynamics", "churn", "linkChanges", "workload", "checks", "areas",
-            "areaMoves");
+            "areaMoves", "mobility", "application");
     static final List<String> POLICIES = SchedulerJson.POLICIES;
     /** The editors' pointer to the scenario format's JSON Schema: accepted at the top level, then ignored. */
     public static final String SCHEMA_KEY = "$schema";
@@ -143,12 +145,24 @@ public final class ScenarioLoader {
                 ? new GeneratorReader(problems).linkChanges(root.get("linkChanges"), root.has("unitDisk")) : null;
         AreaMoves areaMoves = root.has("areaMoves")
                 ? new GeneratorReader(problems).areaMoves(root.get("areaMoves"), root.has("areas")) : null;
+        RandomWalk mobility = root.has("mobility") ? new GeneratorReader(problems).mobility(root.get("mobility"), root.has("unitDisk")) : null;
+        Application application = null;
+        if (root.has("application")) {
+            if (root.has("workload")) {
+                problems.add(root.get("application"), "give either \"workload\" or \"application\", not both: the application calls Lock and Unlock");
+            }
+            ApplicationReader.Read app = new ApplicationReader(problems).application(root.get("application"), n);
+            if (app != null) {
+                application = app.application();
+                workload = app.workload();
+            }
+        }
         CheckSettings checks = root.has("checks") ? protocols.checks(root.get("checks")) : CheckSettings.DEFAULTS;
 
         if (protocol != null && !problems.any()) topology.requirements(root, protocol, edges, unitDisk, x, y);
         problems.throwIfAny();
         return new Scenario(file, root, name, protocol, delta, seed, rounds, policy, channels, ports, topology.names(),
-                x, y, regions, areas, edges, unitDisk, dynamics, churn, linkChanges, areaMoves, workload, checks);
+                x, y, regions, areas, edges, unitDisk, dynamics, churn, linkChanges, areaMoves, mobility, workload, application, checks);
     }
 
     private static long required(Problems problems, JsonValue.Obj o, String key, Function<JsonValue, Long> reader, long fallback) {

@@ -30,8 +30,9 @@ public record Summary(int rounds, long actions, long messagesSent, long messages
                 .field("lockRequests", lockRequests)
                 .field("locksAcquired", locksAcquired)
                 .field("meanWaitRounds", meanWaitRounded())
-                .field("maxWaitRounds", maxWaitRounds)
-                .key("violations").beginArray();
+                .field("maxWaitRounds", maxWaitRounds);
+        ApplicationOutcome.json(w, sim);
+        w.key("violations").beginArray();
         for (Violation v : violations) ViolationRecord.write(w, v, sim);
         w.endArray().endObject();
     }
@@ -43,6 +44,7 @@ public record Summary(int rounds, long actions, long messagesSent, long messages
         sb.append(String.format("messages     %d sent, %d lost%n", messagesSent, messagesLost));
         sb.append(String.format("requests     %d issued, %d acquired%n", lockRequests, locksAcquired));
         sb.append(String.format(java.util.Locale.ROOT, "wait         mean %.2f rounds, max %d rounds%n", meanWaitRounds, maxWaitRounds));
+        ApplicationOutcome.text(sb, sim);
         if (violations.isEmpty()) {
             sb.append(String.format("violations   none%n"));
         } else {

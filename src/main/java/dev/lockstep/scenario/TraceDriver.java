@@ -160,6 +160,14 @@ final class TraceDriver implements Adversary {
                     if (!(r.get("id") instanceof JsonValue.Num id) || !id.isIntegral()) throw error("a lost message needs its \"id\"");
                     s.lose(node(r, "to"), Long.parseLong(id.text()));
                 }
+                case "app" -> {
+                    int partner = r.has("with") ? node(r, "with") : -1;
+                    try {
+                        s.applicationStep(node(r, "node"), str(r, "step"), partner);
+                    } catch (IllegalArgumentException | IllegalStateException e) {
+                        throw error("the application step cannot be taken: " + e.getMessage());
+                    }
+                }
                 case "call" -> {
                     Call c = Call.parse(str(r, "call"));
                     if (c == null) throw error("unknown call");

@@ -18,7 +18,7 @@ import java.util.List;
 
 /**
  * Writes a trace ({@code lockstep-trace/1}, JSON Lines): a header with the scenario and seed, one
- * record per topology change, call, action execution and violation, and a closing summary.
+ * record per topology change, call, application step, action execution and violation, and a closing summary.
  * Together with its header a trace replays exactly ({@link TraceReplay}).
  */
 public final class TraceWriter implements SimulationListener {
@@ -107,6 +107,13 @@ public final class TraceWriter implements SimulationListener {
     @Override
     public void called(int round, int u, Call call) {
         line(record(round, "call").field("node", name(u)).field("call", call.json()).endObject());
+    }
+
+    @Override
+    public void applicationStep(int round, int u, String kind, int partner, String sentence) {
+        JsonWriter w = record(round, "app").field("node", name(u)).field("step", kind);
+        if (partner >= 0) w.field("with", name(partner));
+        line(w.field("says", sentence).endObject());
     }
 
     @Override

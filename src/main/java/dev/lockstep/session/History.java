@@ -48,6 +48,9 @@ public final class History {
 
     public record Called(long step, int round, int node, String call) implements Event {}
 
+    /** The application took a step (Sec. 6): {@code kind} at node, with partner (−1: none), told as {@code sentence}. */
+    public record Applied(long step, int round, int node, String kind, int partner, String sentence) implements Event {}
+
     public record Refused(long step, int round, String change, int u, int v, String reason) implements Event {}
 
     public record Violated(long step, int round, Violation violation) implements Event {}

@@ -22,6 +22,11 @@ final class Sentences {
                 NarrationEntry.Kind.CALL);
     }
 
+    /** An application step, told in the application's own sentence, with the application's calls. */
+    static NarrationEntry applied(int round, int u, int partner, String sentence) {
+        return new NarrationEntry(round, partner >= 0 ? List.of(u, partner) : List.of(u), sentence, NarrationEntry.Kind.CALL);
+    }
+
     static NarrationEntry linked(Simulation sim, int round, int u, int pu, int v, int pv) {
         return new NarrationEntry(round, List.of(u, v), "edge " + sim.nodeName(u) + "–" + sim.nodeName(v)
                 + " linked (port " + pu + " at " + sim.nodeName(u) + ", port " + pv + " at " + sim.nodeName(v) + ")",

@@ -14,8 +14,8 @@ import java.util.List;
 
 /**
  * Listens to the session's simulation and collects what the panels show: a narration sentence per
- * execution (with the node's state before it, kept here as a copy), calls, topology changes,
- * refusals and violations. The window drains it after every step.
+ * execution (with the node's state before it, kept here as a copy), calls and application steps,
+ * topology changes, refusals and violations. The window drains it after every step.
  */
 public final class Watcher implements SimulationListener {
     /** The last execution: node, action, round and the pseudocode lines it ran. */
@@ -93,6 +93,12 @@ public final class Watcher implements SimulationListener {
     @Override
     public void called(int round, int u, Call call) {
         entries.add(Sentences.called(sim, round, u, call == Call.LOCK));
+    }
+
+    /** An application step (Sec. 6) is told with the application's calls: its own sentence, e.g. "p04 (B) meets p08 (A): B+A → b+a". */
+    @Override
+    public void applicationStep(int round, int u, String kind, int partner, String sentence) {
+        entries.add(Sentences.applied(round, u, partner, sentence));
     }
 
     @Override

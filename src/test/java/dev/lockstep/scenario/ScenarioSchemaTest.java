@@ -138,7 +138,12 @@ class ScenarioSchemaTest {
                 new String[] {"linkChanges", "{\"rate\": 0.02, \"tolerance\": 0.1, \"until\": 400}"},
                 new String[] {"linkChanges", "{\"rate\": 0}"},
                 new String[] {"linkChanges", "{\"rate\": 1, \"onlyIdleLinks\": true}"},
-                new String[] {"areas", TWO_AREAS, "areaMoves", "{\"rate\": 0.01, \"until\": 300}"})
+                new String[] {"areas", TWO_AREAS, "areaMoves", "{\"rate\": 0.01, \"until\": 300}"},
+                // applications (Sec. 6) and mobility
+                new String[] {"application", "{\"kind\": \"exact-majority\", \"initial\": {\"A\": 1, \"b\": 1}}"},
+                new String[] {"application", "{\"kind\": \"approximate-majority\", \"initial\": {\"x\": 1, \"blank\": 1},"
+                        + " \"locks\": \"none\", \"interact\": 0.2, \"hold\": 0}"},
+                new String[] {"edges", null, "unitDisk", "1.5", "mobility", "{\"kind\": \"random-walk\", \"move\": 0.3, \"step\": 0.2, \"until\": 50}"})
                 .map(c -> Arguments.of((Object) c));
     }
 
@@ -219,7 +224,21 @@ class ScenarioSchemaTest {
                 new String[] {"areaMoves", "{\"rate\": 0.01}"},
                 new String[] {"areas", TWO_AREAS, "areaMoves", "{\"rate\": -1}"},
                 new String[] {"areas", TWO_AREAS, "areaMoves", "{\"until\": 30}"},
-                new String[] {"areas", TWO_AREAS, "areaMoves", "{\"rate\": 0.1, \"to\": \"B\"}"})
+                new String[] {"areas", TWO_AREAS, "areaMoves", "{\"rate\": 0.1, \"to\": \"B\"}"},
+                // applications (Sec. 6) and mobility
+                new String[] {"application", "{\"kind\": \"majority\", \"initial\": {\"A\": 2}}"},
+                new String[] {"application", "{\"initial\": {\"A\": 2}}"},
+                new String[] {"application", "{\"kind\": \"exact-majority\"}"},
+                new String[] {"application", "{\"kind\": \"exact-majority\", \"initial\": {\"A\": -1}}"},
+                new String[] {"application", "{\"kind\": \"exact-majority\", \"initial\": {\"A\": 2}, \"locks\": \"pair\"}"},
+                new String[] {"application", "{\"kind\": \"exact-majority\", \"initial\": {\"A\": 2}, \"interact\": 1.5}"},
+                new String[] {"application", "{\"kind\": \"exact-majority\", \"initial\": {\"A\": 2}, \"hold\": -1}"},
+                new String[] {"application", "{\"kind\": \"exact-majority\", \"initial\": {\"A\": 2}, \"with\": 1}"},
+                new String[] {"application", "{\"kind\": \"exact-majority\", \"initial\": {\"A\": 2}}", "workload", "{\"lock\": 0.2}"},
+                new String[] {"mobility", "{\"move\": 0.3, \"step\": 0.2}"},
+                new String[] {"edges", null, "unitDisk", "1.5", "mobility", "{\"move\": 0.3}"},
+                new String[] {"edges", null, "unitDisk", "1.5", "mobility", "{\"move\": 0.3, \"step\": 0}"},
+                new String[] {"edges", null, "unitDisk", "1.5", "mobility", "{\"kind\": \"waypoint\", \"move\": 0.3, \"step\": 1}"})
                 .map(c -> Arguments.of((Object) c));
     }
 

@@ -117,10 +117,14 @@ public final class SessionDisplay {
             }
             controls.k.setTooltip(new Tooltip(t != null ? t.name() + ": " + t.meaning() + " (edits the scenario and starts over)"
                     : sc.protocol().name() + " has no such parameter"));
-            boolean hasWorkload = sc.json().has("workload");
+            // an application (Sec. 6) is the scenario's workload: it calls Lock and Unlock itself
+            boolean application = sc.application() != null;
+            boolean hasWorkload = sc.json().has("workload") || application;
             controls.workload.setDisable(!hasWorkload);
             controls.workload.setSelected(hasWorkload && session.workload());
-            controls.workload.setTooltip(new Tooltip(hasWorkload ? "The scenario's workload calls Lock and Unlock (a recorded input)"
+            controls.workload.setTooltip(new Tooltip(application
+                    ? "The scenario's application (" + sc.application().name() + ") interacts and calls Lock and Unlock (a recorded input)"
+                    : hasWorkload ? "The scenario's workload calls Lock and Unlock (a recorded input)"
                     : "This scenario has no workload: call Lock and Unlock from a node's context menu"));
             controls.play.setSelected(state.playback.playing());
             controls.offerLayouts(LayoutOffer.whyNot(session.unitDisk(), state.sim().config().areas()));

@@ -9,7 +9,8 @@ import java.util.List;
  * The adversary a scenario file describes: initial edges (explicit, or every pair within a
  * unit-disk radius), scripted topology events, random churn, a workload and a scheduler policy.
  * Everything random is drawn from the simulation's one stream, in a fixed order each round:
- * scripted events, churn cuts, churn links, link changes, area moves, workload, scheduling.
+ * scripted events, churn cuts, churn links, link changes, area moves, the random walk, workload,
+ * scheduling.
  */
 public final class ScenarioAdversary implements Adversary {
     private final int[] initialEdges;
@@ -18,6 +19,8 @@ public final class ScenarioAdversary implements Adversary {
     private final Churn churn;
     private final LinkChanges linkChanges;
     private final AreaMoves areaMoves;
+    /** Null for none. */
+    private final RandomWalk mobility;
     private final Workload workload;
     private final SchedulerPolicy policy;
 
@@ -44,6 +47,14 @@ public final class ScenarioAdversary implements Adversary {
     /** With moves of nodes between the simulation's areas (null for none). */
     public ScenarioAdversary(int[] initialEdges, double unitDisk, List<TopologyEvent> dynamics, Churn churn,
                              LinkChanges linkChanges, AreaMoves areaMoves, Workload workload, SchedulerPolicy policy) {
+        this(initialEdges, unitDisk, dynamics, churn, linkChanges, areaMoves, null, workload, policy);
+    }
+
+    /** With a random walk of the nodes on the unit disk (null for none). */
+    public ScenarioAdversary(int[] initialEdges, double unitDisk, List<TopologyEvent> dynamics, Churn churn,
+                             LinkChanges linkChanges, AreaMoves areaMoves, RandomWalk mobility, Workload workload,
+                             SchedulerPolicy policy) {
+        if (mobility != null && unitDisk <= 0) throw new IllegalArgumentException("a random walk needs a unit-disk radius");
         if (linkChanges != null && unitDisk > 0) {
             throw new IllegalArgumentException("link changes need explicit edges, not a unit-disk radius");
         }
@@ -53,6 +64,7 @@ public final class ScenarioAdversary implements Adversary {
         this.churn = churn;
         this.linkChanges = linkChanges;
         this.areaMoves = areaMoves;
+        this.mobility = mobility;
         this.workload = workload;
         this.policy = policy;
     }
@@ -71,7 +83,7 @@ public final class ScenarioAdversary implements Adversary {
         beginCalls(sim);
     }
 
-    /** The round's topology changes: initial edges (round 0), scripted events, churn, link changes, area moves. */
+    /** The round's topology changes: initial edges (round 0), scripted events, churn, link changes, area moves, the random walk. */
     public void beginTopology(Simulation sim) {
         int round = sim.round();
         if (round == 0) linkBaseEdges(sim);
@@ -86,6 +98,7 @@ public final class ScenarioAdversary implements Adversary {
         if (churn != null && churn.activeIn(round)) churn(sim);
         if (linkChanges != null && linkChanges.activeIn(round)) linkChanges.apply(sim, initialEdges.length / 2);
         if (areaMoves != null && areaMoves.activeIn(round)) areaMoves.apply(sim, this::move);
+        if (mobility != null && mobility.activeIn(round)) mobility.apply(sim, this::move);
     }
 
     /** The round's application calls (the workload). */
