@@ -9,6 +9,7 @@ import dev.lockstep.explore.ExplorerSettings;
 import dev.lockstep.explore.Finding;
 import dev.lockstep.explore.PathStep;
 import dev.lockstep.explore.Reductions;
+import dev.lockstep.explore.Verdicts;
 import dev.lockstep.json.Printable;
 import dev.lockstep.scenario.Scenario;
 import java.io.PrintStream;
@@ -64,61 +65,26 @@ final class CheckReport {
         }
     }
 
-    /** A breadth-first search's verdict and numbers. */
+    /** A breadth-first search's verdict and numbers (the wording is {@link Verdicts}', shared with the window). */
     void result(ExplorationResult r) {
         if (r.clean()) {
-            out.println(r.exhausted() ? String.format(Locale.ROOT, "no violation: %,d states, complete to depth %d (every reachable state"
-                    + " within the bounds expanded)", r.states(), r.maxDepth())
-                    : (r.stop() == ExplorationResult.Stop.CANCELLED ? "no violation found; " : "no violation within the bounds; ") + bounds(r));
+            out.println(Verdicts.clean(r, Verdicts.Wording.CLI));
         } else {
             for (Finding f : r.firstFindings().values()) {
                 narrate(f.check(), f.path(), f.message(), f.length() + " steps (a shortest schedule)");
             }
             out.println();
-            out.println("search       " + (r.exhausted() ? String.format(Locale.ROOT, "complete to depth %d (every reachable state"
-                    + " within the bounds expanded)", r.maxDepth()) : bounds(r)));
+            out.println("search       " + Verdicts.extent(r, Verdicts.Wording.CLI));
         }
         out.printf(Locale.ROOT, "states       %,d distinct, %,d transitions, deepest %d steps from the start%n", r.states(), r.transitions(),
                 r.maxDepth());
-        out.println("storage      " + storage(r));
+        out.println("storage      " + Verdicts.storage(r));
         if (!r.clean()) {
             List<String> counts = new ArrayList<>();
             for (Map.Entry<String, Integer> e : r.findingCounts().entrySet()) counts.add(e.getKey() + " " + String.format(Locale.ROOT, "%,d", e.getValue()));
             out.println("findings     steps ending in a violation: " + String.join(", ", counts));
         }
         time(r.millis() * 1_000_000L, r.states(), "states");
-    }
-
-    /**
-     * How states were stored and counted: fingerprints with their size and the bound on a
-     * collision (which would have left a state unexplored), or full states; and whether states
-     * equal up to a renaming of the nodes counted once (symmetry), or why not.
-     */
-    private static String storage(ExplorationResult r) {
-        String kept = r.storage().fingerprintBits() > 0
-                ? String.format(Locale.ROOT, "%d-bit fingerprints, %.1f bytes a state (table and tree); P(two states shared one) <= %.1e",
-                        r.storage().fingerprintBits(), r.bytesPerState(), r.collisionProbabilityBound())
-                : "full states (exact)";
-        String counted = r.reductions().symmetry() ? "; states equal up to a renaming of the nodes counted once (symmetry)"
-                : r.symmetryRefusal() != null && !r.symmetryRefusal().equals("not asked for") ? "; no symmetry: " + r.symmetryRefusal() : "";
-        return kept + counted;
-    }
-
-    /** Which bound stopped the search, how far it is complete, and what it left out. */
-    private String bounds(ExplorationResult r) {
-        int[] levels = r.levelSizes();
-        String complete = String.format(Locale.ROOT, "complete to depth %d: every schedule of at most %d steps was tried",
-                r.completeDepth(), r.completeDepth());
-        return switch (r.stop()) {
-            case MAX_DEPTH -> String.format(Locale.ROOT, "bounds reached: depth %d (--depth); %s; not explored: the %,d states %d steps away"
-                    + " (found and checked, not expanded) and all beyond", settings.maxDepth(), complete, levels[levels.length - 1], r.maxDepth());
-            case MAX_STATES -> String.format(Locale.ROOT, "bounds reached: %,d states (--max-states) while expanding depth %d; %s;"
-                    + " not expanded: the rest of the states %d steps away and all deeper ones", settings.maxStates(), r.completeDepth(),
-                    complete, r.completeDepth());
-            case CANCELLED -> String.format(Locale.ROOT, "interrupted at %,d states while expanding depth %d; %s; not expanded:"
-                    + " the rest of the states %d steps away and all deeper ones", r.states(), r.completeDepth(), complete, r.completeDepth());
-            case EXHAUSTED -> complete;
-        };
     }
 
     /** Random walks' verdict: each check's shrunk schedule, or none found. */

@@ -18,7 +18,7 @@ public final class Checker {
     /** The checks that look at executions; after most executions there is none to call but these. */
     private final Check[] watchingExecutions;
     private Set<String> previousRound = Set.of();
-    private Set<String> thisRound = new HashSet<>();
+    private Set<String> thisRound;
     private final List<Violation> scratch = new ArrayList<>();
     /** Per check: whether it found something at the last end of round (then it looks at every node again). */
     private boolean[] foundLastRound;
@@ -37,6 +37,7 @@ public final class Checker {
         }
         this.watchingExecutions = watching.toArray(new Check[0]);
         this.foundLastRound = new boolean[k];
+        this.thisRound = new HashSet<>();
     }
 
     /** Whether every check that looks at executions reads only the graph and the messages in transit ({@link Check#watchesTransitOnly}). */
@@ -66,13 +67,36 @@ public final class Checker {
         }
     };
 
-    /** A copy for a copy of the run: the checks with memory start afresh (their first end of round is a full pass). */
+    /**
+     * A copy for a copy of the run: the checks with memory start afresh (their first end of round
+     * is a full pass), as if built from {@link #checks()}; what does not change (the checks, which
+     * of them remember or watch executions, the checks without memory) is shared, since the
+     * explorer copies a checker at every step.
+     */
     public Checker copy() {
-        Checker c = new Checker(checks);
-        c.previousRound = previousRound;
-        c.thisRound = new HashSet<>(thisRound);
-        c.foundLastRound = foundLastRound.clone();
-        return c;
+        return new Checker(this);
+    }
+
+    private Checker(Checker o) {
+        checks = o.checks;
+        remembers = o.remembers;
+        int k = checks.size();
+        running = new Check[k];
+        boolean freshWatcher = false;
+        for (int i = 0; i < k; i++) {
+            running[i] = remembers[i] ? checks.get(i).forRun() : o.running[i];
+            if (remembers[i] && watchesExecutions(running[i])) freshWatcher = true;
+        }
+        if (freshWatcher) {
+            List<Check> watching = new ArrayList<>();
+            for (Check c : running) if (watchesExecutions(c)) watching.add(c);
+            watchingExecutions = watching.toArray(new Check[0]);
+        } else {
+            watchingExecutions = o.watchingExecutions;
+        }
+        previousRound = o.previousRound;
+        thisRound = o.thisRound.isEmpty() ? new HashSet<>() : new HashSet<>(o.thisRound);
+        foundLastRound = o.foundLastRound.clone();
     }
 
     public List<Check> checks() {

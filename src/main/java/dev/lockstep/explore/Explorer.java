@@ -76,10 +76,12 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * Per state the explorer keeps its key (configuration and a few counter bytes) in the visited
  * set, or with {@link Reductions#fingerprints} a 64-bit fingerprint of it ({@link FingerprintSet}),
  * plus two ints: the parent's index and the move's index in the parent's move list. Paths
- * are rebuilt on demand by replaying those indices from the start. Full simulations are kept only
- * for up to {@link ExplorerSettings#maxFrontierSimulations} states of the next level; the others are
- * rebuilt from their parent when expanded ({@link Rebuilder}: one cached simulation per depth and
- * thread; a level's states come grouped by parent, so this costs about one extra step per state).
+ * are rebuilt on demand by replaying those indices from the start. The two levels held (the one
+ * expanded and the next) are packed ({@link Frontier}: a state's tree index and counter bytes).
+ * Full simulations are kept only for the first {@link ExplorerSettings#maxFrontierSimulations}
+ * states of the next level; the others are rebuilt from their parent when expanded
+ * ({@link Rebuilder}: one cached simulation per depth and thread; a level's states come grouped
+ * by parent, so this costs about one extra step per state).
  *
  * <h2>Threads</h2>
  * With {@link Reductions#threads} above one, a level's states are expanded in batches on that many
@@ -179,8 +181,8 @@ public final class Explorer {
         tree.add(-1, -1);
         Queue<Rebuilder> rebuilders = new ConcurrentLinkedQueue<>();
         for (int i = 0; i < workers.threads(); i++) rebuilders.add(new Rebuilder(root.copy(), rootCounters, tree, generator));
-        List<FrontierState> level = new ArrayList<>();
-        level.add(new FrontierState(0, root, rootCounters));
+        Frontier level = new Frontier(rootCounters.length);
+        level.add(0, rootCounters, root);
         levelSizes.add(1);
         long transitions = 0;
         int depth = 0;
@@ -194,7 +196,7 @@ public final class Explorer {
                 stop = ExplorationResult.Stop.MAX_DEPTH;
                 break;
             }
-            List<FrontierState> next = new ArrayList<>();
+            Frontier next = new Frontier(rootCounters.length);
             int stored = 0;
             for (int from = 0; from < level.size(); from += batch) {
                 if (monitor.cancelled()) {
@@ -214,8 +216,8 @@ public final class Explorer {
                         stop = ExplorationResult.Stop.CANCELLED;
                         break search;
                     }
-                    FrontierState node = level.get(li);
-                    level.set(li, null); // let the expanded simulation go
+                    int nodeIndex = level.index(li);
+                    level.release(li); // let the expanded simulation go
                     List<Successor> children = expanded[li - from];
                     expanded[li - from] = null;
                     for (Successor c : children) {
@@ -227,10 +229,10 @@ public final class Explorer {
                             }
                         }
                         if (c.error() != null) {
-                            record(Finding.ERROR, null, c.error(), node.index(), c.move(), depth + 1);
+                            record(Finding.ERROR, null, c.error(), nodeIndex, c.move(), depth + 1);
                             continue;
                         }
-                        for (Violation v : c.found()) record(v.check(), v, null, node.index(), c.move(), depth + 1);
+                        for (Violation v : c.found()) record(v.check(), v, null, nodeIndex, c.move(), depth + 1);
                         Symmetry.CanonicalKey canonical = symmetry == null ? null : symmetry.key(c.sim(), c.counters());
                         Object key = canonical != null ? visited.key(canonical) : visited.key(c.config(), c.counters(), c.prepared());
                         int[] pi = canonical == null ? null : canonical.pi();
@@ -239,13 +241,13 @@ public final class Explorer {
                             if (at >= 0) sleep.revisited(at, c.sleep(), pi);
                         } else {
                             if (sleep != null) sleep.discovered(key, c.sleep(), pi);
-                            int index = tree.add(node.index(), c.move());
+                            int index = tree.add(nodeIndex, c.move());
                             boolean keep = stored < settings.maxFrontierSimulations();
                             if (keep) stored++;
-                            next.add(new FrontierState(index, keep ? c.sim() : null, c.counters()));
+                            next.add(index, c.counters(), keep ? c.sim() : null);
                             if (c.target()) {
                                 record(settings.targetName(), null, "reached a state satisfying " + settings.targetName(),
-                                        node.index(), c.move(), depth + 1);
+                                        nodeIndex, c.move(), depth + 1);
                             }
                             if (tree.size() >= settings.maxStates()) {
                                 stop = ExplorationResult.Stop.MAX_STATES;
@@ -278,7 +280,7 @@ public final class Explorer {
 
     /** Expands the frontier states {@code from} to {@code to} (exclusive): their successors, by state. */
     @SuppressWarnings("unchecked") // an array of lists, one slot per state
-    private List<Successor>[] expand(List<FrontierState> level, int from, int to, int depth, boolean keepSims,
+    private List<Successor>[] expand(Frontier level, int from, int to, int depth, boolean keepSims,
                                      Workers workers, Queue<Rebuilder> rebuilders, VisitedSet visited,
                                      SleepSets sleep, SleepSets.MoveId[][] asleep) {
         List<Successor>[] out = new List[to - from];
@@ -287,7 +289,8 @@ public final class Explorer {
             Rebuilder r = rebuilders.remove();
             try {
                 for (int i = a; i < b; i++) {
-                    out[i] = expand(level.get(from + i), depth, keepSims, r, visited, sleep, asleep == null ? null : asleep[i]);
+                    int at = from + i;
+                    out[i] = expand(level.index(at), level.sim(at), level.counters(at), depth, keepSims, r, visited, sleep, asleep == null ? null : asleep[i]);
                 }
             } finally {
                 rebuilders.add(r);
@@ -301,10 +304,10 @@ public final class Explorer {
      * {@code asleep} (null: no partial-order reduction); with {@code keepSims} (or symmetry,
      * whose keys are made while merging) they keep their simulations.
      */
-    private List<Successor> expand(FrontierState node, int depth, boolean keepSims, Rebuilder rebuilder, VisitedSet visited,
+    private List<Successor> expand(int nodeIndex, Simulation kept, byte[] nodeCounters, int depth, boolean keepSims, Rebuilder rebuilder, VisitedSet visited,
                                    SleepSets sleep, SleepSets.MoveId[] asleep) {
-        Simulation sim = node.sim() != null ? node.sim() : rebuilder.rebuild(node.index(), depth);
-        List<AdversaryMove> moves = generator.moves(sim, node.counters());
+        Simulation sim = kept != null ? kept : rebuilder.rebuild(nodeIndex, depth);
+        List<AdversaryMove> moves = generator.moves(sim, nodeCounters);
         List<Successor> out = new ArrayList<>(moves.size());
         List<SleepSets.MoveId> taken = sleep == null ? null : new ArrayList<>();
         boolean holdSims = keepSims || symmetry != null;
@@ -317,7 +320,7 @@ public final class Explorer {
                 taken.add(id); // the moves taken before this one: all of taken but its last
             }
             Simulation child = sim.copy();
-            byte[] counters = generator.after(node.counters(), m, sim);
+            byte[] counters = generator.after(nodeCounters, m, sim);
             List<Violation> found;
             try {
                 m.apply(child);
@@ -366,9 +369,6 @@ public final class Explorer {
     private Finding finding(String check, Violation v, String error, int from, int move, int length) {
         return new Finding(check, v, error, length, () -> tree.path(from, move));
     }
-
-    /** A state of the frontier: its index in the tree, its simulation if kept, and its counters. */
-    private record FrontierState(int index, Simulation sim, byte[] counters) {}
 
     /**
      * What one move from a frontier state led to, not yet merged: the successor's simulation (if

@@ -145,7 +145,7 @@ final class SleepSets {
     void discovered(Object key, MoveId[] z, int[] pi) {
         if (z.length > 0) nextIndex.put(key, next.size()); // an empty sleep set cannot shrink
         next.add(z);
-        nextPi.add(pi);
+        nextPi.add(z.length > 0 ? pi : null); // only compared while the set is not empty: no array kept per state
     }
 
     /** The index in the next level of a state seen before, or −1 if it is not of the next level (or has nothing asleep). */

@@ -175,7 +175,7 @@ class ExploreFromHereTest extends AppFixture {
         assertEquals(0, round());
         robot().clickOn(fx(() -> d.lookup("#explore-cancel")));
         waitLong("the search stops", () -> !label(d, "#explore-verdict").isEmpty());
-        assertTrue(label(d, "#explore-verdict").contains("cancelled"), label(d, "#explore-verdict"));
+        assertTrue(label(d, "#explore-verdict").contains("The search stopped: interrupted at "), label(d, "#explore-verdict"));
         assertFalse(fx(() -> ((Button) d.lookup("#explore-run")).isDisabled()), "it can run again");
         press(d, "Close");
 
@@ -219,8 +219,8 @@ class ExploreFromHereTest extends AppFixture {
         waitLong("the search ends", () -> !label(d, "#explore-verdict").isEmpty());
         String verdict = label(d, "#explore-verdict");
         System.out.println("corrected pair: " + verdict + " / " + label(d, "#explore-progress"));
-        assertTrue(verdict.startsWith("No violation: "), verdict);
-        assertTrue(verdict.contains("complete to depth"), verdict);
+        assertTrue(verdict.startsWith("No violation within the bounds; bounds reached: depth 60; complete to depth 60: "), verdict);
+        assertTrue(verdict.endsWith("; states equal up to a renaming of the nodes counted once (symmetry)."), verdict);
         assertTrue(fx(() -> ((javafx.scene.layout.VBox) d.lookup("#explore-findings")).getChildren().isEmpty()));
         shot(d, "explore-corrected.png");
         press(d, "Close");

@@ -3,6 +3,7 @@ package dev.lockstep.app.window;
 import dev.lockstep.explore.ExplorationProgress;
 import dev.lockstep.explore.ExplorationResult;
 import dev.lockstep.explore.Finding;
+import dev.lockstep.explore.Verdicts;
 import java.util.Locale;
 
 /** What the Explore dialog says while a search runs and when it ends. */
@@ -16,32 +17,25 @@ final class ExploreSummary {
     }
 
     /**
-     * The verdict: with no finding, how much of the space the search covered and what it did not
-     * explore; else the first (a shortest) violation of each check.
+     * The verdict, in {@code check}'s wording ({@link Verdicts}, counted in rounds): with no
+     * finding, how much of the space the search covered and what it did not explore; else how
+     * many checks are violated (the first, a shortest, of each is listed below) and how far the
+     * search went. Then how states were stored and counted: fingerprints with the bound on a
+     * collision, and whether counts are up to symmetry.
      */
     static String verdict(ExplorationResult r) {
-        String how = coverage(r);
-        if (r.clean()) return "No violation: " + how;
-        StringBuilder sb = new StringBuilder();
+        String storage = " States stored as " + Verdicts.storage(r) + ".";
+        if (r.clean()) return capitalized(Verdicts.clean(r, Verdicts.Wording.WINDOW)) + "." + storage;
         int checks = r.firstFindings().size();
-        sb.append(checks == 1 ? "A violation" : checks + " checks violated").append(" (the first, a shortest, of each below). ");
-        sb.append("Searched ").append(how);
-        return sb.toString();
+        String extent = r.exhausted()
+                ? String.format(Locale.ROOT, "Searched %,d states, ", r.states()) + Verdicts.extent(r, Verdicts.Wording.WINDOW)
+                : "The search stopped: " + Verdicts.bounds(r, Verdicts.Wording.WINDOW);
+        return (checks == 1 ? "A violation" : checks + " checks violated") + " (the first, a shortest, of each below). " + extent
+                + "." + storage;
     }
 
-    /** The extent of the search, honestly: what was complete and what was left out. */
-    static String coverage(ExplorationResult r) {
-        String states = String.format(Locale.ROOT, "%,d states", r.states());
-        return switch (r.stop()) {
-            case EXHAUSTED -> states + ", complete to depth " + r.completeDepth()
-                    + ": every continuation within the bounds on calls and topology changes was explored.";
-            case MAX_DEPTH -> states + ", complete to depth " + r.completeDepth()
-                    + "; bound on depth reached: nothing more than " + r.completeDepth() + " rounds from here was explored.";
-            case MAX_STATES -> states + "; bound on states reached: every path of at most " + r.completeDepth()
-                    + " rounds was tried, longer ones only in part.";
-            case CANCELLED -> states + "; cancelled: every path of at most " + r.completeDepth()
-                    + " rounds was tried, longer ones only in part.";
-        };
+    private static String capitalized(String s) {
+        return Character.toUpperCase(s.charAt(0)) + s.substring(1);
     }
 
     /** "acyclic-dependencies after 11 rounds: …" */

@@ -161,10 +161,16 @@ class ExploreReplayTest {
         ExploreBounds few = new ExploreBounds(60, 50, 2, true, 0, ExploreBounds.edges(start));
         ExplorationResult r = new Explorer(start.copy(), few.settings()).run();
         String v = ExploreSummary.verdict(r);
-        assertTrue(v.startsWith("No violation: 50 states; bound on states reached: every path of at most "), v);
+        assertTrue(v.startsWith("No violation within the bounds; bounds reached: 50 states while expanding depth "), v);
+        assertTrue(v.contains(" rounds was tried; not expanded: the rest of the states "), v);
+        // as check's storage line: the collision bound, and counts up to symmetry (the pair's two ends swap)
+        assertTrue(v.contains(" States stored as 64-bit fingerprints, "), v);
+        assertTrue(v.contains("; P(two states shared one) <= "), v);
+        assertTrue(v.endsWith("; states equal up to a renaming of the nodes counted once (symmetry)."), v);
         ExploreBounds shallow = new ExploreBounds(3, 200_000, 2, true, 0, ExploreBounds.edges(start));
         v = ExploreSummary.verdict(new Explorer(start.copy(), shallow.settings()).run());
-        assertTrue(v.contains("complete to depth 3; bound on depth reached: nothing more than 3 rounds"), v);
+        assertTrue(v.contains("bounds reached: depth 3; complete to depth 3: every schedule of at most 3 rounds was tried;"
+                + " not explored: the "), v);
         ExploreBounds deep = new ExploreBounds(60, 200_000, 2, true, 0, ExploreBounds.edges(start));
         ExplorationResult flaw = new Explorer(start.copy(), deep.settings()).run();
         assertTrue(ExploreSummary.verdict(flaw).startsWith("2 checks violated"), ExploreSummary.verdict(flaw));

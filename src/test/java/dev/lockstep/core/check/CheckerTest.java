@@ -127,6 +127,70 @@ class CheckerTest {
         assertEquals(1, checker.endOfRound(view).size());
     }
 
+    /** A check with memory: each run gets its own instance, which counts the executions and ends of round it saw. */
+    static final class Remembering implements Check {
+        final List<Remembering> made;
+        int executions;
+        int ends;
+
+        Remembering(List<Remembering> made) {
+            this.made = made;
+        }
+
+        @Override
+        public String name() {
+            return "remembering";
+        }
+
+        @Override
+        public Check forRun() {
+            Remembering r = new Remembering(made);
+            made.add(r);
+            return r;
+        }
+
+        @Override
+        public void afterExecution(SystemView view, int node, long sentPorts, List<Violation> out) {
+            executions++;
+        }
+
+        @Override
+        public void endOfRound(SystemView view, List<Violation> out) {
+            ends++;
+        }
+    }
+
+    /**
+     * A copy shares the checks without memory and gives each check with memory a fresh instance of
+     * its own, which is the one told of the copy's executions (not the original's instance), as a
+     * checker built afresh from the same checks would.
+     */
+    @Test
+    void aCopyGivesChecksWithMemoryFreshInstances_andSharesTheOthers() {
+        List<Remembering> made = new ArrayList<>();
+        Remembering template = new Remembering(made);
+        Checker original = new Checker(List.of(x, template));
+        assertEquals(1, made.size(), "one instance for the original's run");
+        x.atExecution.add(List.of(1));
+        Checker copy = original.copy();
+        assertEquals(2, made.size(), "a fresh instance for the copy");
+        assertEquals(List.of(x, template), copy.checks());
+        assertEquals(List.of("x [1]"), messages(copy.afterExecution(view, 1, 0)), "the shared check without memory runs in the copy");
+        copy.endOfRound(view);
+        assertEquals(1, made.get(1).executions);
+        assertEquals(1, made.get(1).ends);
+        assertEquals(0, made.get(0).executions, "the original's instance is not told of the copy's executions");
+        assertEquals(0, made.get(0).ends);
+        assertEquals(0, template.executions + template.ends, "the template never runs");
+        original.afterExecution(view, 0, 0);
+        Checker second = copy.copy();
+        second.afterExecution(view, 2, 0);
+        assertEquals(3, made.size());
+        assertEquals(1, made.get(0).executions);
+        assertEquals(1, made.get(1).executions, "a copy of a copy runs alone too");
+        assertEquals(1, made.get(2).executions);
+    }
+
     @Test
     void theChecksAreFixedAtConstruction() {
         List<Check> mine = new ArrayList<>(List.of(x));
