@@ -289,6 +289,25 @@ class GalleryTest {
     }
 
     @Test
+    void majority_pairLocksWaitLessThanNeighbourhoodLocks_andStayIsolated() throws Exception {
+        SampleRun pair = SampleRun.of("majority-pair-locks-moving-16.json");
+        SampleRun whole = SampleRun.of("majority-with-locks-moving-16.json");
+        assertEquals(whole.scenario.nodes(), pair.scenario.nodes(), "the same agents");
+        assertEquals(List.of(), pair.violations());
+        Agents a = (Agents) pair.sim.application();
+        assertEquals(a.conservedAtStart(), a.conserved());
+        assertEquals(0, a.consensus(), "every agent ends with opinion A, the initial majority");
+        double pairWait = pair.sim.stats().meanWaitRounds(), wholeWait = whole.sim.stats().meanWaitRounds();
+        assertTrue(pairWait < 0.75 * wholeWait, "no lengthy competition: mean wait " + pairWait + " against " + wholeWait);
+        assertTrue(a.interactions() > ((Agents) whole.sim.application()).interactions(), "more interactions");
+        assertTrue(a.alone() > 0, "some chosen partners walk away during the wait");
+        // p06 has four neighbours but prepares only itself and its chosen partner p15
+        int p06 = pair.sim.indexOf("p06");
+        Exec init = pair.executions("InitLock").stream().filter(e -> e.record().node() == p06).findFirst().orElseThrow();
+        assertEquals(List.of(0, 4), init.record().sent().stream().map(dev.lockstep.core.Sent::port).toList());
+    }
+
+    @Test
     void flaw4_theSecondLockCallConsumesTheCutWithoutProcessingIt_andXWaitsForever() throws Exception {
         SampleRun run = SampleRun.of("flaw-4-lock-call-drops-cut.json");
         int x = run.sim.indexOf("x");

@@ -17,13 +17,18 @@ import java.util.stream.IntStream;
  * <p>With locks ({@link LockMode#NEIGHBOURHOOD}): an idle node calls Lock with probability
  * {@code interact}; a node that holds its locks picks a partner uniformly (with the simulation's
  * stream) among the other members of its lock set ({@code Protocol.lockSet}) and begins; with
- * none, it takes no interaction and calls Unlock. Without locks ({@link LockMode#NONE}): a node
+ * none, it takes no interaction and calls Unlock. With pair locks ({@link LockMode#PAIR}, Sec. 6:
+ * "have u make its choice of interacting neighbor v first and then try to lock only u and v"):
+ * an idle node with a neighbour, with probability {@code interact}, chooses v uniformly among its
+ * current neighbours (a {@link Interactive#CHOOSE} step, so traces record it) and calls Lock,
+ * which the lock protocol scopes to u and v; once u holds its locks it begins with v if v is in
+ * its lock set, else (v moved away: u locked only itself) it takes no interaction and calls
+ * Unlock. Without locks ({@link LockMode#NONE}): a node
  * not already initiating begins, with probability {@code interact}, with a uniformly chosen
  * current neighbour — even one that is in the middle of another interaction.
  */
 public record InteractionWorkload(LockMode locks, double interact, int hold) implements Workload {
     public InteractionWorkload {
-        if (locks == LockMode.PAIR) throw new IllegalArgumentException("\"pair\" locks need a Lock on a subset of ports");
         if (!(interact >= 0 && interact <= 1)) throw new IllegalArgumentException("interact is a probability: " + interact);
         if (hold < 0) throw new IllegalArgumentException("hold must be ≥ 0: " + hold);
     }
@@ -31,6 +36,10 @@ public record InteractionWorkload(LockMode locks, double interact, int hold) imp
     @Override
     public void calls(Simulation sim) {
         Interactive app = (Interactive) sim.application();
+        if (locks == LockMode.PAIR && !sim.protocol().lockScopes()) {
+            throw new IllegalStateException("\"pair\" locks need a Lock on a subset of ports, which " + sim.protocol().name()
+                    + " does not offer");
+        }
         int n = sim.nodeCount();
         for (int u = 0; u < n; u++) {
             int v = app.partnerOf(u);
@@ -49,7 +58,7 @@ public record InteractionWorkload(LockMode locks, double interact, int hold) imp
             if (s == OperationStatus.LOCKED) {
                 // u holds its locks and has no open interaction: it has just acquired them
                 // (an interaction ends with Unlock, so it never holds them twice)
-                int[] locked = lockedNeighbours(sim, u);
+                int[] locked = locks == LockMode.PAIR ? partnerLocked(sim, app, u) : lockedNeighbours(sim, u);
                 if (locked.length == 0) {
                     sim.applicationStep(u, Interactive.ALONE, -1);
                     sim.call(u, Call.UNLOCK);
@@ -57,6 +66,11 @@ public record InteractionWorkload(LockMode locks, double interact, int hold) imp
                     begin(sim, app, u, locked[sim.random().nextInt(locked.length)]);
                 }
             } else if (s == OperationStatus.IDLE && sim.random().chance(interact)) {
+                if (locks == LockMode.PAIR) {
+                    int[] near = neighbours(sim, u);
+                    if (near.length == 0) continue; // nobody to choose: no Lock
+                    sim.applicationStep(u, Interactive.CHOOSE, near[sim.random().nextInt(near.length)]);
+                }
                 sim.call(u, Call.LOCK);
             }
         }
@@ -104,6 +118,15 @@ public record InteractionWorkload(LockMode locks, double interact, int hold) imp
         int[] near = Arrays.copyOf(out, k);
         Arrays.sort(near);
         return near;
+    }
+
+    /** u's chosen partner if its scoped Lock got it (it is in u's lock set), else none. */
+    private static int[] partnerLocked(Simulation sim, Interactive app, int u) {
+        int v = app.lockPartner(u);
+        if (v < 0 || sim.crashed(v)) return new int[0];
+        boolean[] found = {false};
+        sim.protocol().lockSet(u, sim, m -> found[0] |= m == v);
+        return found[0] ? new int[] {v} : new int[0];
     }
 
     /**

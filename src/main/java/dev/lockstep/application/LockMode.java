@@ -4,8 +4,9 @@ package dev.lockstep.application;
  * How an application isolates its interactions (LME paper, Sec. 6, first paragraph).
  * {@link #NEIGHBOURHOOD}: u calls Lock, and once it holds its lock set it interacts with one of
  * the locked neighbours. {@link #NONE}: the baseline without locks, where a node interacts
- * whenever it likes. {@link #PAIR} (choose the partner first, lock only u and v) needs a Lock on
- * a subset of ports, which the lock protocols here do not offer: scenario files refuse it.
+ * whenever it likes. {@link #PAIR}: u chooses its partner v first and calls a Lock scoped to u
+ * and v ({@code Protocol.lockScopes()}: LME), which avoids a competition with the whole
+ * neighbourhood; scenario files refuse it for protocols without scoped Locks.
  */
 public enum LockMode {
     NEIGHBOURHOOD("neighbourhood"),

@@ -20,6 +20,16 @@ public interface ApplicationState {
      */
     String step(int round, IntFunction<String> names, int u, String kind, int partner);
 
+    /**
+     * The node u's next Lock is scoped to (LME paper, Sec. 6: "have u make its choice of
+     * interacting neighbor v first and then try to lock only u and v"), or −1 (the default): the
+     * whole neighbourhood. The core maps it to u's port towards that node when the Lock call
+     * executes ({@code Execution.lockScope}); a node no longer adjacent then leaves only u itself.
+     */
+    default int lockPartner(int u) {
+        return -1;
+    }
+
     /** Node u's application state for people (the window's fill, the inspector), e.g. "A". */
     String label(int u);
 }

@@ -55,6 +55,8 @@ public final class DerivedProtocol<S extends NodeState> implements Protocol<S> {
 
     @Override public boolean disjointLockSets() { return base.disjointLockSets(); }
 
+    @Override public boolean lockScopes() { return base.lockScopes(); }
+
     @Override public List<Check> checks(CheckSettings settings) { return base.checks(settings); }
 
     @Override public int sendsPerPort() { return base.sendsPerPort(); }

@@ -29,6 +29,17 @@ public interface Execution {
 
     int delta();
 
+    /**
+     * The ports a Lock call executed now is to lock, port 0 included: {@link #ports()} unless the
+     * application scoped u's Lock to a chosen partner (Sec. 6's second implementation), then port 0
+     * and u's port towards the partner, or port 0 alone if the partner is no longer adjacent.
+     * Only protocols whose {@code Protocol.lockScopes()} is true read it; the request's
+     * neighbourhood (what {@code persistent-lock-set} expects) is the same set.
+     */
+    default long lockScope() {
+        return ports();
+    }
+
     /** Sends {@code m} via {@code port}; a second send to the same port in one execution is an error. */
     void send(int port, Message m);
 

@@ -145,6 +145,8 @@ final class ExecutionContext implements Execution {
 
     @Override public int delta() { return delta; }
 
+    @Override public long lockScope() { return LockScopes.of(world, protocol, node, ports); }
+
     @Override
     public void send(int port, Message m) {
         if (port < 0 || port > delta) throw new IllegalArgumentException("no port " + port + " (Δ = " + delta + ")");

@@ -197,13 +197,17 @@ final class Executions {
         return up;
     }
 
-    /** The request events of an operation that ran: the request's neighbourhood N_i[u] is the one seen when the execution starts. */
+    /**
+     * The request events of an operation that ran: the request's neighbourhood N_i[u] is the one
+     * seen when the execution starts, within the Lock's scope ({@link LockScopes}: a scoped Lock's
+     * request concerns u and its chosen partner only).
+     */
     private void requests(int u, int events, long ports) {
         SimulationState w = world;
         if ((events & EV_REQUESTED) != 0) {
             w.setStatus(u, OperationStatus.LOCKING);
             w.requestRound.set(u, w.round);
-            w.persistentPorts.set(u, ports & ~1L);
+            w.persistentPorts.set(u, LockScopes.of(w, config.protocol(), u, ports) & ~1L);
             w.stats.lockRequests++;
         }
         if ((events & EV_UNLOCK_REQUESTED) != 0) w.setStatus(u, OperationStatus.UNLOCKING);

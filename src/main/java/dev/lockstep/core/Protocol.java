@@ -103,6 +103,16 @@ public interface Protocol<S extends NodeState> {
         return null;
     }
 
+    /**
+     * Whether a Lock may lock a subset of the neighbourhood: the operation reads
+     * {@link Execution#lockScope()} and its lock set on success is u plus the persistent part of
+     * that scope. Default false: such a protocol always locks N[u], and applications that choose
+     * a partner first (pair locks, Sec. 6) are refused for it.
+     */
+    default boolean lockScopes() {
+        return false;
+    }
+
     /** The live checks for this protocol (each reports its own violations). */
     List<Check> checks(CheckSettings settings);
 

@@ -98,7 +98,8 @@ public interface SystemView {
 
     /**
      * Ports of u whose edges have persisted since u's current request was issued (port 0
-     * excluded): the request's persistent neighbourhood so far.
+     * excluded), within the Lock's scope ({@code Execution.lockScope}): the request's persistent
+     * neighbourhood so far.
      */
     long persistentPorts(int u);
 

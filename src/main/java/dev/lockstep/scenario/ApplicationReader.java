@@ -8,6 +8,7 @@ import dev.lockstep.application.population.ApproximateMajority;
 import dev.lockstep.application.population.ExactMajority;
 import dev.lockstep.application.population.PopulationProtocol;
 import dev.lockstep.application.population.Transitions;
+import dev.lockstep.core.Protocol;
 import dev.lockstep.json.JsonValue;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +16,8 @@ import java.util.Map;
 /**
  * Reads a scenario's {@code "application"}: a population protocol on top of the lock protocol
  * (Sec. 6), e.g. {@code {"kind": "exact-majority", "initial": {"A": 12, "B": 9}, "locks":
- * "neighbourhood", "interact": 0.3, "hold": 2}}.
+ * "neighbourhood", "interact": 0.3, "hold": 2}}; {@code "locks": "pair"} needs a protocol with
+ * scoped Locks ({@link Protocol#lockScopes()}).
  */
 final class ApplicationReader {
     static final List<String> FIELDS = List.of("kind", "initial", "locks", "interact", "hold");
@@ -30,8 +32,11 @@ final class ApplicationReader {
         this.problems = problems;
     }
 
-    /** Null after reporting every problem; {@code nodes} is the scenario's node count (0: unknown). */
-    Read application(JsonValue v, int nodes) {
+    /**
+     * Null after reporting every problem; {@code nodes} is the scenario's node count (0: unknown),
+     * {@code protocol} the lock protocol (null: unknown), which must offer scoped Locks for "pair".
+     */
+    Read application(JsonValue v, int nodes, Protocol<?> protocol) {
         JsonValue.Obj o = problems.object(v, "the application ({\"kind\": \"exact-majority\", \"initial\": {\"A\": 12, \"B\": 9}, ...})");
         if (o == null) return null;
         problems.onlyKnown(o, FIELDS);
@@ -46,14 +51,15 @@ final class ApplicationReader {
         }
         LockMode locks = LockMode.NEIGHBOURHOOD;
         if (o.has("locks")) {
-            String l = problems.string(o.get("locks"), "the locks (\"neighbourhood\" or \"none\")");
+            String l = problems.string(o.get("locks"), "the locks (\"neighbourhood\", \"pair\" or \"none\")");
             LockMode m = l == null ? null : LockMode.parse(l);
             if (l != null && m == null) {
                 problems.add(o.get("locks"), "unknown locks \"" + l + "\"; expected \"neighbourhood\" (lock the whole neighbourhood, then"
-                        + " interact with a locked neighbour) or \"none\" (interact without locks)");
-            } else if (m == LockMode.PAIR) {
+                        + " interact with a locked neighbour), \"pair\" (choose the partner, then lock only the two)"
+                        + " or \"none\" (interact without locks)");
+            } else if (m == LockMode.PAIR && protocol != null && !protocol.lockScopes()) {
                 problems.add(o.get("locks"), "\"pair\" (lock only u and its chosen partner) needs a Lock on a subset of ports,"
-                        + " which no protocol here offers yet; expected \"neighbourhood\" or \"none\"");
+                        + " which " + protocol.name() + " does not offer (lme does); expected \"neighbourhood\" or \"none\"");
             } else if (m != null) {
                 locks = m;
             }

@@ -151,7 +151,7 @@ public final class ScenarioLoader {
             if (root.has("workload")) {
                 problems.add(root.get("application"), "give either \"workload\" or \"application\", not both: the application calls Lock and Unlock");
             }
-            ApplicationReader.Read app = new ApplicationReader(problems).application(root.get("application"), n);
+            ApplicationReader.Read app = new ApplicationReader(problems).application(root.get("application"), n, protocol);
             if (app != null) {
                 application = app.application();
                 workload = app.workload();

@@ -30,8 +30,10 @@ class ApplicationScenarioTest {
                 .contains("$.application.initial.C: unknown state \"C\" of exact-majority; expected one of: A, B, a, b"));
         assertTrue(problem(with("{\"kind\": \"exact-majority\", \"initial\": {\"A\": 3, \"B\": 2}}"))
                 .contains("$.application.initial: the initial states count 5 agents, but the scenario has 6 nodes"));
-        assertTrue(problem(with("{\"kind\": \"exact-majority\", \"initial\": {\"A\": 3, \"B\": 3}, \"locks\": \"pair\"}"))
-                .contains("$.application.locks: \"pair\" (lock only u and its chosen partner) needs a Lock on a subset of ports"));
+        String pairOnLamport = with("{\"kind\": \"exact-majority\", \"initial\": {\"A\": 3, \"B\": 3}, \"locks\": \"pair\"}")
+                .replace("\"protocol\": \"lme\",\n  \"params\": {\"K\": 8, \"variant\": \"corrected\"},", "\"protocol\": \"lamport\",");
+        assertTrue(problem(pairOnLamport).contains("$.application.locks: \"pair\" (lock only u and its chosen partner) needs a Lock"
+                + " on a subset of ports, which lamport does not offer (lme does)"));
         assertTrue(problem(with("{\"kind\": \"exact-majority\", \"initial\": {\"A\": 3, \"B\": 3}, \"locks\": \"all\"}"))
                 .contains("$.application.locks: unknown locks \"all\""));
         assertTrue(problem(with("{\"kind\": \"exact-majority\", \"initial\": {\"A\": 3, \"B\": 3}, \"interact\": 2}"))

@@ -143,6 +143,7 @@ class ScenarioSchemaTest {
                 new String[] {"application", "{\"kind\": \"exact-majority\", \"initial\": {\"A\": 1, \"b\": 1}}"},
                 new String[] {"application", "{\"kind\": \"approximate-majority\", \"initial\": {\"x\": 1, \"blank\": 1},"
                         + " \"locks\": \"none\", \"interact\": 0.2, \"hold\": 0}"},
+                new String[] {"application", "{\"kind\": \"exact-majority\", \"initial\": {\"A\": 1, \"B\": 1}, \"locks\": \"pair\"}"},
                 new String[] {"edges", null, "unitDisk", "1.5", "mobility", "{\"kind\": \"random-walk\", \"move\": 0.3, \"step\": 0.2, \"until\": 50}"})
                 .map(c -> Arguments.of((Object) c));
     }
@@ -230,7 +231,7 @@ class ScenarioSchemaTest {
                 new String[] {"application", "{\"initial\": {\"A\": 2}}"},
                 new String[] {"application", "{\"kind\": \"exact-majority\"}"},
                 new String[] {"application", "{\"kind\": \"exact-majority\", \"initial\": {\"A\": -1}}"},
-                new String[] {"application", "{\"kind\": \"exact-majority\", \"initial\": {\"A\": 2}, \"locks\": \"pair\"}"},
+                new String[] {"application", "{\"kind\": \"exact-majority\", \"initial\": {\"A\": 2}, \"locks\": \"pairs\"}"},
                 new String[] {"application", "{\"kind\": \"exact-majority\", \"initial\": {\"A\": 2}, \"interact\": 1.5}"},
                 new String[] {"application", "{\"kind\": \"exact-majority\", \"initial\": {\"A\": 2}, \"hold\": -1}"},
                 new String[] {"application", "{\"kind\": \"exact-majority\", \"initial\": {\"A\": 2}, \"with\": 1}"},

@@ -21,6 +21,8 @@ public final class Agents implements Interactive {
     private final Transitions table;
     private final byte[] state;
     private final int[] partner;
+    /** The partner u chose for its next Lock (pair locks), or −1. */
+    private final int[] chosen;
     private final int[] since;
     /** The initiator's and the responder's states as read when the initiator's interaction began. */
     private final byte[] readMine;
@@ -43,6 +45,8 @@ public final class Agents implements Interactive {
         state = initial.clone();
         partner = new int[n];
         Arrays.fill(partner, -1);
+        chosen = new int[n];
+        Arrays.fill(chosen, -1);
         since = new int[n];
         readMine = new byte[n];
         readTheirs = new byte[n];
@@ -59,6 +63,7 @@ public final class Agents implements Interactive {
         table = o.table;
         state = o.state.clone();
         partner = o.partner.clone();
+        chosen = o.chosen.clone();
         since = o.since.clone();
         readMine = o.readMine.clone();
         readTheirs = o.readTheirs.clone();
@@ -90,6 +95,9 @@ public final class Agents implements Interactive {
     @Override public int partnerOf(int u) { return partner[u]; }
 
     @Override public int since(int u) { return since[u]; }
+
+    /** The partner u chose for its Lock (pair locks) and has neither met nor given up, or −1. */
+    @Override public int lockPartner(int u) { return chosen[u]; }
 
     /** How many agents are in state s. */
     public int count(int s) { return count[s]; }
@@ -142,12 +150,19 @@ public final class Agents implements Interactive {
         if (u < 0 || u >= n) throw new IllegalArgumentException("no agent " + u);
         String who = name.apply(u) + " (" + label(u) + ")";
         switch (kind) {
+            case CHOOSE -> {
+                if (partner[u] >= 0) throw new IllegalArgumentException(name.apply(u) + " is already interacting");
+                if (v < 0 || v >= n || v == u) throw new IllegalArgumentException("no partner for " + name.apply(u));
+                chosen[u] = v;
+                return who + " chooses " + name.apply(v) + " (" + label(v) + ") and calls Lock on the two of them only";
+            }
             case BEGIN -> {
                 if (partner[u] >= 0) throw new IllegalArgumentException(name.apply(u) + " is already interacting");
                 if (v < 0 || v >= n || v == u) throw new IllegalArgumentException("no partner for " + name.apply(u));
                 clash(round, u, v);
                 clash(round, v, u);
                 partner[u] = v;
+                chosen[u] = -1;
                 since[u] = round;
                 readMine[u] = state[u];
                 readTheirs[u] = state[v];
@@ -182,9 +197,12 @@ public final class Agents implements Interactive {
             case ALONE -> {
                 if (partner[u] >= 0) throw new IllegalArgumentException(name.apply(u) + " is interacting");
                 alone++;
-                return who + " holds its locks with no locked neighbour: no interaction";
+                int gone = chosen[u];
+                chosen[u] = -1;
+                return gone >= 0 ? who + " holds only its own lock: " + name.apply(gone) + " moved out of range, no interaction"
+                        : who + " holds its locks with no locked neighbour: no interaction";
             }
-            default -> throw new IllegalArgumentException("unknown step \"" + kind + "\"; expected begin, end, abandon or alone");
+            default -> throw new IllegalArgumentException("unknown step \"" + kind + "\"; expected choose, begin, end, abandon or alone");
         }
     }
 

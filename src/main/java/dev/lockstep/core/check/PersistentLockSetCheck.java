@@ -11,7 +11,9 @@ import java.util.List;
  * {@code persistent-lock-set}: when u's request issued in round i succeeds in round j, its lock
  * set equals u plus every neighbour whose edge persisted (as one connection) from i to j — the
  * paper's definition of success (Sec. 2.2). A neighbour cut during the request, or one that
- * arrived after it was issued, must not be in the lock set.
+ * arrived after it was issued, must not be in the lock set. For a scoped Lock (pair locks, Sec. 6)
+ * the request's neighbourhood is taken within the scope, so the expected set is u and, if its
+ * edge persisted, the chosen partner.
  */
 public final class PersistentLockSetCheck extends LockSetCheck {
     public static final String NAME = "persistent-lock-set";

@@ -193,6 +193,16 @@ public final class Lme implements Protocol<LmeState> {
         }
     }
 
+    /**
+     * InitLock reads the scope (l. 4, L ← N[u] ∩ scope): every later step of Algorithms 1-3 sends
+     * only to L and counts replies only from L, so a neighbour outside the scope takes no part,
+     * and on success lock(v) = ℓ_v(u) only for the persistent members of L: L(u) = {u, v} or {u}.
+     */
+    @Override
+    public boolean lockScopes() {
+        return true;
+    }
+
     /** L(u) holds u and neighbours only, read from their states, ports and detectors. */
     @Override
     public boolean localLockSets() {
@@ -241,7 +251,10 @@ public final class Lme implements Protocol<LmeState> {
         if (s.state() != State.BOTTOM) return;                   // l. 2: one locking operation at a time
         if (!early) cleanUp(s, x);                                // l. 3
         s.state(State.PREPARE);                                   // l. 4
-        s.L(x.ports());                                           // l. 4: L ← N[u], port 0 included
+        // l. 4: L ← N[u], port 0 included; a scoped Lock (Sec. 6, "lock only u and v") takes
+        // L ← N[u] ∩ scope, and the rest of Algorithms 1-3 runs unchanged over L. Choice: the
+        // paper only sketches this; see README, Interpretation choices.
+        s.L(x.ports() & x.lockScope());
         x.lockRequested();
         for (long p = s.L(); p != 0; p &= p - 1) x.send(Long.numberOfTrailingZeros(p), PREPARE); // l. 5
     }
