@@ -73,6 +73,10 @@ final class HistoryRecorder implements SimulationListener {
         add(new History.Called(step(), round, u, call.json()));
     }
 
+    @Override public void applicationStep(int round, int u, String kind, int partner, String sentence) {
+        add(new History.AppStep(step(), round, u, kind, partner, sentence));
+    }
+
     @Override public void refused(int round, String change, int u, int v, String reason) {
         add(new History.Refused(step(), round, change, u, v, reason));
     }

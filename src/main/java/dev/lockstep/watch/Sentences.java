@@ -22,6 +22,12 @@ final class Sentences {
                 NarrationEntry.Kind.CALL);
     }
 
+    /** An application step (Sec. 6), told with the application's own sentence; names u and its partner. */
+    static NarrationEntry application(int round, int u, int partner, String sentence) {
+        List<Integer> nodes = partner >= 0 && partner != u ? List.of(u, partner) : List.of(u);
+        return new NarrationEntry(round, nodes, sentence, NarrationEntry.Kind.APPLICATION);
+    }
+
     static NarrationEntry linked(Simulation sim, int round, int u, int pu, int v, int pv) {
         return new NarrationEntry(round, List.of(u, v), "edge " + sim.nodeName(u) + "–" + sim.nodeName(v)
                 + " linked (port " + pu + " at " + sim.nodeName(u) + ", port " + pv + " at " + sim.nodeName(v) + ")",

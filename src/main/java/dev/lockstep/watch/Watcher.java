@@ -96,6 +96,11 @@ public final class Watcher implements SimulationListener {
     }
 
     @Override
+    public void applicationStep(int round, int u, String kind, int partner, String sentence) {
+        entries.add(Sentences.application(round, u, partner, sentence));
+    }
+
+    @Override
     public void linked(int round, int u, int pu, int v, int pv) {
         entries.add(Sentences.linked(sim, round, u, pu, v, pv));
     }
