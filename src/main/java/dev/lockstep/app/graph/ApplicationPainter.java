@@ -8,9 +8,8 @@ import javafx.scene.text.FontWeight;
 import javafx.scene.text.TextAlignment;
 
 /**
- * Draws an application's marks over the graph (see {@link ApplicationLook}): a dashed link between
- * the two agents of each interaction under way (from rim to rim, so it is not taken for an edge),
- * the application state's name in each node, and the protocol's fill value as a badge on the rim
+ * Draws an application's marks (see {@link ApplicationLook}): under the graph a dashed band between
+ * the two agents of each interaction under way; over it the application state's name in each node, and the protocol's fill value as a badge on the rim
  * at the lower left (the token badge and the leader mark take the upper corners).
  */
 final class ApplicationPainter {
@@ -24,44 +23,30 @@ final class ApplicationPainter {
         this.f = f;
     }
 
+    /** Over the graph: the states' names and the badges. */
     void draw(GraphicsContext g) {
         if (scene.appState == null) return;
-        drawLinks(g);
         drawStates(g);
         drawBadges(g);
     }
 
-    private void drawLinks(GraphicsContext g) {
+    /**
+     * Under the graph: a thick dashed ink band from centre to centre of the two agents of each
+     * interaction under way, so that even close neighbours show it between their rims (the nodes
+     * and the thin grey edge are drawn over it).
+     */
+    void drawLinks(GraphicsContext g) {
+        if (scene.appState == null) return;
         double s = f.s;
-        double r = f.r;
+        g.setStroke(Color.web(dev.lockstep.figure.Look.INTERACTION, 0.85));
+        g.setLineWidth(6 * s);
+        g.setLineDashes(8 * s, 4 * s);
         for (int u = 0; u < scene.n; u++) {
             int v = scene.partner[u];
             if (v < 0 || v >= scene.n || v == u) continue;
-            double dx = f.px[v] - f.px[u];
-            double dy = f.py[v] - f.py[u];
-            double len = Math.hypot(dx, dy);
-            double gap = r + 3 * s;
-            if (len <= 2 * gap) continue;
-            double ux = dx / len;
-            double uy = dy / len;
-            double x0 = f.px[u] + ux * gap;
-            double y0 = f.py[u] + uy * gap;
-            double x1 = f.px[v] - ux * gap;
-            double y1 = f.py[v] - uy * gap;
-            g.setLineDashes();
-            g.setStroke(Color.WHITE);
-            g.setLineWidth(6.5 * s);
-            g.strokeLine(x0, y0, x1, y1);
-            g.setStroke(Color.web(dev.lockstep.figure.Look.INTERACTION));
-            g.setLineWidth(3.5 * s);
-            g.setLineDashes(7 * s, 4 * s);
-            g.strokeLine(x0, y0, x1, y1);
-            g.setLineDashes();
-            // the initiator's end: a dot, so who began it reads at a glance
-            double d = 3.2 * s;
-            g.setFill(Color.web(dev.lockstep.figure.Look.INTERACTION));
-            g.fillOval(x0 - d, y0 - d, 2 * d, 2 * d);
+            g.strokeLine(f.px[u], f.py[u], f.px[v], f.py[v]);
         }
+        g.setLineDashes();
     }
 
     private void drawStates(GraphicsContext g) {

@@ -90,7 +90,7 @@ final class Legend {
         if (!appStates.isEmpty()) {
             box.getChildren().add(heading("Node fill: " + appName + " state"));
             for (String a : appStates) box.getChildren().add(row(appSample(a), a));
-            box.getChildren().add(row(linkSample(), "interaction under way (• the initiator)"));
+            box.getChildren().add(row(linkSample(), "interaction under way"));
         }
         if (!fills.isEmpty()) {
             box.getChildren().add(heading((appStates.isEmpty() ? "Node fill: " : "Badge (lower left): ") + fillName()));
@@ -179,15 +179,15 @@ final class Legend {
 
     private Node linkSample() {
         double s = s();
-        Line under = new Line(8 * s, 9 * s, 40 * s, 9 * s);
-        under.setStroke(Color.WHITE);
-        under.setStrokeWidth(6.5 * s);
-        Line dashes = new Line(8 * s, 9 * s, 40 * s, 9 * s);
+        Line dashes = new Line(6 * s, 9 * s, 40 * s, 9 * s);
         dashes.setStroke(Palette.INK);
-        dashes.setStrokeWidth(3.5 * s);
-        dashes.getStrokeDashArray().setAll(7 * s, 4 * s);
-        Circle dot = new Circle(8 * s, 9 * s, 3.2 * s, Palette.INK);
-        return new Pane(under, dashes, dot);
+        dashes.setStrokeWidth(6 * s);
+        dashes.getStrokeDashArray().setAll(8 * s, 4 * s);
+        Circle a = new Circle(6 * s, 9 * s, 5 * s, ApplicationLook.fill(appStates, appStates.get(0)));
+        a.setStroke(Palette.ring(0));
+        Circle b = new Circle(40 * s, 9 * s, 5 * s, ApplicationLook.fill(appStates, appStates.get(appStates.size() - 1)));
+        b.setStroke(Palette.ring(0));
+        return new Pane(dashes, a, b);
     }
 
     private Node hullSample() {

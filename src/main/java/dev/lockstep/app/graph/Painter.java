@@ -140,6 +140,7 @@ final class Painter {
             }
             g.stroke();
         }
+        application.drawLinks(g);
         // violation glow
         if (!scene.highlighted.isEmpty()) {
             double gr = r + 15 * s;
