@@ -79,6 +79,9 @@ public final class Look {
             "A", "#0072B2", "a", "#A9D3F0", "B", "#B35900", "b", "#F7CFA2",
             "x", "#0072B2", "y", "#B35900", "blank", "#F4F4F4");
 
+    /** The order the legends of figures list application states in (states not named here come after). */
+    public static final List<String> APPLICATION_ORDER = List.of("A", "B", "a", "b", "x", "y", "blank");
+
     /** Ink of an interaction under way between two agents (drawn dashed, so it is not an edge). */
     public static final String INTERACTION = "#1A1A1A";
 
