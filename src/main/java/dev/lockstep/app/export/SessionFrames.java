@@ -122,6 +122,11 @@ final class SessionFrames implements FrameSource {
         return session;
     }
 
+    /** The caption of the last frame drawn. */
+    String caption() {
+        return caption;
+    }
+
     private String roundText() {
         Session.Position p = session.position();
         String round = "Round " + p.round();
@@ -132,6 +137,11 @@ final class SessionFrames implements FrameSource {
     /** The caption of the first moment: the execution(s) that led to it. */
     private String captionBefore() {
         long at = stepAt.get(0);
+        Session.Position first = moments.get(0);
+        if (!spec.steps() && first.round() > 0 && session.simulation().application() != null) {
+            // an application takes steps in rounds without any execution (without locks, all of them)
+            return caption(session.roundStart(first.round() - 1), at, first.round() - 1);
+        }
         if (at == 0) return "The start of the run.";
         if (spec.steps()) return caption(at - 1, at, -1);
         Session.Position p = moments.get(0);
