@@ -170,7 +170,7 @@ class ApplicationWindowTest extends AppFixture {
         fx(() -> window.select(u));
         Simulation sim = sim();
         Interactive in = (Interactive) sim.application();
-        assertEquals(in.label(u) + "   (exact-majority)", text("#app-state"));
+        assertEquals(in.label(u), text("#app-state"));
         String with = text("#app-interaction");
         assertTrue(with.contains("with " + sim.nodeName(in.partnerOf(u)) + " since round " + in.since(u)), with);
         assertTrue(fx(() -> window.legend().items()).containsAll(List.of("A", "B", "a", "b")));

@@ -1,6 +1,5 @@
 package dev.lockstep.app.window.panel;
 
-import dev.lockstep.app.graph.ApplicationLook;
 import dev.lockstep.application.Interactive;
 import dev.lockstep.core.ApplicationState;
 import dev.lockstep.core.Call;
@@ -227,7 +226,8 @@ public final class InspectorPanel extends VBox {
     private int applicationRows(int u) {
         ApplicationState app = sim.application();
         if (app == null) return 0;
-        int row = addRow(0, "application", app.label(u) + "   (" + ApplicationLook.name(app) + ")", "app-state");
+        // the application's name is in the legend; the value stays short for the lecture mode's narrow column
+        int row = addRow(0, "application", app.label(u), "app-state");
         if (!(app instanceof Interactive in)) return row;
         List<String> with = new ArrayList<>();
         int v = in.partnerOf(u);
