@@ -158,6 +158,9 @@ public final class Debugger {
             String call = c.call().isEmpty() ? c.call() : c.call().substring(0, 1).toUpperCase(Locale.ROOT) + c.call().substring(1);
             return "the application called " + call + " at " + name(view, c.node());
         }
+        if (e instanceof History.AppStep a) {
+            return a.sentence();
+        }
         if (e instanceof History.Lost l) {
             return "lost " + l.msg().label() + " " + name(view, l.msg().from()) + "→" + name(view, l.msg().to());
         }

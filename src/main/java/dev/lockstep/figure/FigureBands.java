@@ -121,7 +121,16 @@ final class FigureBands {
         record Entry(Figure.LegendKind kind, String text, String colour, boolean startsGroup) {}
         List<Entry> entries = new ArrayList<>();
         List<String> fills = protocol.presentation().fillValues();
-        if (!fills.isEmpty()) {
+        var app = session.simulation().application();
+        if (app != null) {
+            // the application's states the figure shows, in the legends' order (Sec. 6)
+            List<String> shown = new ArrayList<>();
+            for (int u = 0; u < session.simulation().nodeCount(); u++) if (!shown.contains(app.label(u))) shown.add(app.label(u));
+            shown.sort(java.util.Comparator.comparingInt((String a) -> Look.APPLICATION_ORDER.indexOf(a) < 0
+                    ? Integer.MAX_VALUE : Look.APPLICATION_ORDER.indexOf(a)).thenComparing(a -> a));
+            entries.add(new Entry(Figure.LegendKind.TITLE, "fill = " + session.simulation().config().application().name(), null, true));
+            for (String a : shown) entries.add(new Entry(Figure.LegendKind.FILL, a, Look.application(List.of(), a), false));
+        } else if (!fills.isEmpty()) {
             entries.add(new Entry(Figure.LegendKind.TITLE, fillTitle(), null, true));
             for (String f : fills) entries.add(new Entry(Figure.LegendKind.FILL, f, Look.fill(fills, f), false));
         }

@@ -154,12 +154,15 @@ final class FigureLayout {
         List<Figure.Node> out = new ArrayList<>();
         List<String> fills = protocol.presentation().fillValues();
         List<String> rings = protocol.presentation().ringValues();
+        dev.lockstep.core.ApplicationState app = sim.application();
         for (int u = 0; u < n; u++) {
             NodeState s = sim.state(u);
-            String fv = protocol.presentation().fill(s);
+            // with an application (Sec. 6) the fill is its state, as in the window
+            String fv = app != null ? app.label(u) : protocol.presentation().fill(s);
+            String fc = app != null ? Look.application(List.of(), fv) : Look.fill(fills, fv);
             String rv = protocol.presentation().ring(s);
             int ring = Look.ringIndex(rings, rv);
-            out.add(new Figure.Node(u, sim.nodeName(u), new Point(px[u], py[u]), r, fv, Look.fill(fills, fv), rv, ring,
+            out.add(new Figure.Node(u, sim.nodeName(u), new Point(px[u], py[u]), r, fv, fc, rv, ring,
                     Look.ring(ring), Look.ringWidth(ring)));
         }
         return out;

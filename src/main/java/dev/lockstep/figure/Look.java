@@ -1,6 +1,7 @@
 package dev.lockstep.figure;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * The visual language's constants, shared by the window ({@code app.graph.Palette} and
@@ -66,6 +67,44 @@ public final class Look {
 
     /** Blank margin around the graph inside its view, in pixels (GraphStream's graph padding). */
     public static final double GRAPH_PADDING = 30;
+
+    /**
+     * An application's states (Sec. 6) as node fills, by state name: an opinion's strong state dark
+     * and its weak state light in the same hue, the two opinions blue and orange (the pair the
+     * common colour-vision deficiencies keep apart), a blank near-white. The state's name is also
+     * written in the node, so the colour is never the only cue. Exact majority: A, a, B, b;
+     * approximate majority: x, y, blank.
+     */
+    public static final Map<String, String> APPLICATION = Map.of(
+            "A", "#0072B2", "a", "#A9D3F0", "B", "#B35900", "b", "#F7CFA2",
+            "x", "#0072B2", "y", "#B35900", "blank", "#F4F4F4");
+
+    /** The order the legends of figures list application states in (states not named here come after). */
+    public static final List<String> APPLICATION_ORDER = List.of("A", "B", "a", "b", "x", "y", "blank");
+
+    /** Ink of an interaction under way between two agents (drawn dashed, so it is not an edge). */
+    public static final String INTERACTION = "#1A1A1A";
+
+    /**
+     * The fill of an application state: {@link #APPLICATION}'s, or for a state it does not name
+     * the Okabe-Ito colour of its position among {@code states} (legend order).
+     */
+    public static String application(List<String> states, String state) {
+        String c = APPLICATION.get(state);
+        return c != null ? c : FILL.get(Math.max(0, states.indexOf(state)) % FILL.size());
+    }
+
+    /** Whether text on this fill ({@code #RRGGBB}) reads better white than in ink (WCAG relative luminance). */
+    public static boolean darkFill(String hex) {
+        double l = 0;
+        double[] w = {0.2126, 0.7152, 0.0722};
+        for (int i = 0; i < 3; i++) {
+            double c = Integer.parseInt(hex.substring(1 + 2 * i, 3 + 2 * i), 16) / 255.0;
+            l += w[i] * (c <= 0.03928 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4));
+        }
+        // white wins when its contrast (1.05 / (l + 0.05)) beats ink's ((l + 0.05) / 0.05)
+        return 1.05 / (l + 0.05) > (l + 0.05) / 0.05;
+    }
 
     /** The fill colour of a fill value, given the protocol's fill values in legend order. */
     public static String fill(List<String> values, String value) {

@@ -48,8 +48,11 @@ public final class History {
 
     public record Called(long step, int round, int node, String call) implements Event {}
 
-    /** The application took a step (Sec. 6): {@code kind} at node, with partner (−1: none), told as {@code sentence}. */
-    public record Applied(long step, int round, int node, String kind, int partner, String sentence) implements Event {}
+    /**
+     * The application took a step at {@code node} (Sec. 6: an interaction begun, ended, abandoned,
+     * or a lock held alone); {@code partner} −1 for none; {@code sentence} says what it did.
+     */
+    public record AppStep(long step, int round, int node, String kind, int partner, String sentence) implements Event {}
 
     public record Refused(long step, int round, String change, int u, int v, String reason) implements Event {}
 

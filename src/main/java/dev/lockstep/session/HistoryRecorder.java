@@ -74,7 +74,7 @@ final class HistoryRecorder implements SimulationListener {
     }
 
     @Override public void applicationStep(int round, int u, String kind, int partner, String sentence) {
-        add(new History.Applied(step(), round, u, kind, partner, sentence));
+        add(new History.AppStep(step(), round, u, kind, partner, sentence));
     }
 
     @Override public void refused(int round, String change, int u, int v, String reason) {

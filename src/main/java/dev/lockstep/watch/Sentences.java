@@ -22,9 +22,10 @@ final class Sentences {
                 NarrationEntry.Kind.CALL);
     }
 
-    /** An application step, told in the application's own sentence, with the application's calls. */
-    static NarrationEntry applied(int round, int u, int partner, String sentence) {
-        return new NarrationEntry(round, partner >= 0 ? List.of(u, partner) : List.of(u), sentence, NarrationEntry.Kind.CALL);
+    /** An application step (Sec. 6), told with the application's own sentence; names u and its partner. */
+    static NarrationEntry application(int round, int u, int partner, String sentence) {
+        List<Integer> nodes = partner >= 0 && partner != u ? List.of(u, partner) : List.of(u);
+        return new NarrationEntry(round, nodes, sentence, NarrationEntry.Kind.APPLICATION);
     }
 
     static NarrationEntry linked(Simulation sim, int round, int u, int pu, int v, int pv) {

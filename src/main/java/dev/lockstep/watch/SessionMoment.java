@@ -90,7 +90,7 @@ public final class SessionMoment {
         if (e instanceof History.Called c) {
             return Sentences.called(sim, c.round(), c.node(), c.call().toLowerCase(Locale.ROOT).startsWith("lock"));
         }
-        if (e instanceof History.Applied a) return Sentences.applied(a.round(), a.node(), a.partner(), a.sentence());
+        if (e instanceof History.AppStep a) return Sentences.application(a.round(), a.node(), a.partner(), a.sentence());
         if (e instanceof History.Linked l) return Sentences.linked(sim, l.round(), l.u(), l.pu(), l.v(), l.pv());
         if (e instanceof History.Cut c) {
             List<String> labels = new ArrayList<>();
@@ -109,7 +109,7 @@ public final class SessionMoment {
     public static List<Integer> nodesOf(History.Event e) {
         if (e instanceof History.Executed x) return List.of(x.node());
         if (e instanceof History.Called c) return List.of(c.node());
-        if (e instanceof History.Applied a) return a.partner() >= 0 ? List.of(a.node(), a.partner()) : List.of(a.node());
+        if (e instanceof History.AppStep a) return a.partner() >= 0 && a.partner() != a.node() ? List.of(a.node(), a.partner()) : List.of(a.node());
         if (e instanceof History.Linked l) return List.of(l.u(), l.v());
         if (e instanceof History.Cut c) return List.of(c.u(), c.v());
         if (e instanceof History.Moved m) return List.of(m.node());

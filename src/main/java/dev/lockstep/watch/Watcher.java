@@ -95,10 +95,10 @@ public final class Watcher implements SimulationListener {
         entries.add(Sentences.called(sim, round, u, call == Call.LOCK));
     }
 
-    /** An application step (Sec. 6) is told with the application's calls: its own sentence, e.g. "p04 (B) meets p08 (A): B+A → b+a". */
+    /** An application step (Sec. 6), told in the application's own sentence, e.g. "p04 (B) meets p08 (A): B+A → b+a". */
     @Override
     public void applicationStep(int round, int u, String kind, int partner, String sentence) {
-        entries.add(Sentences.applied(round, u, partner, sentence));
+        entries.add(Sentences.application(round, u, partner, sentence));
     }
 
     @Override

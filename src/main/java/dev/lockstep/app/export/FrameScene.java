@@ -68,7 +68,7 @@ final class FrameScene {
         VBox.setVgrow(graphHolder, Priority.ALWAYS);
 
         LegendPanel legend = new LegendPanel();
-        legend.setProtocol(sim.protocol());
+        legend.setProtocol(sim.protocol(), sim.application());
         view.onMarksShown(shown -> legend.setMarks(shown.union(marks)));
         caption.setId("export-caption");
         caption.setWrapText(false);

@@ -88,7 +88,7 @@ final class SessionFrames implements FrameSource {
             int sub = (index - 1) % k + 1;
             if (sub == 1) {
                 session.jumpTo(moments.get(step));
-                caption = caption(stepAt.get(step - 1), stepAt.get(step));
+                caption = caption(stepAt.get(step - 1), stepAt.get(step), spec.steps() ? -1 : moments.get(step - 1).round());
                 scene.view().update(k > 1);
             }
             if (k > 1) scene.view().showAt(sub / (double) k);
@@ -122,6 +122,11 @@ final class SessionFrames implements FrameSource {
         return session;
     }
 
+    /** The caption of the last frame drawn. */
+    String caption() {
+        return caption;
+    }
+
     private String roundText() {
         Session.Position p = session.position();
         String round = "Round " + p.round();
@@ -132,22 +137,50 @@ final class SessionFrames implements FrameSource {
     /** The caption of the first moment: the execution(s) that led to it. */
     private String captionBefore() {
         long at = stepAt.get(0);
+        Session.Position first = moments.get(0);
+        if (!spec.steps() && first.round() > 0 && session.simulation().application() != null) {
+            // an application takes steps in rounds without any execution (without locks, all of them)
+            return caption(session.roundStart(first.round() - 1), at, first.round() - 1);
+        }
         if (at == 0) return "The start of the run.";
-        if (spec.steps()) return caption(at - 1, at);
+        if (spec.steps()) return caption(at - 1, at, -1);
         Session.Position p = moments.get(0);
-        return p.round() == 0 ? "The start of the run." : caption(session.roundStart(p.round() - 1), at);
+        return p.round() == 0 ? "The start of the run." : caption(session.roundStart(p.round() - 1), at, p.round() - 1);
     }
 
-    /** The narration of the executions with step in (after, upTo]. */
-    private String caption(long after, long upTo) {
+    /**
+     * The narration of the executions with step in (after, upTo]; with an application, of its
+     * steps instead (Sec. 6: what the interactions did is the lesson) — those of {@code round}
+     * when the range is in rounds, else those with step in (after, upTo].
+     */
+    private String caption(long after, long upTo, int round) {
         List<History.Executed> shown = new ArrayList<>();
+        List<History.AppStep> app = new ArrayList<>();
         for (History.Event e : session.history().upTo(upTo)) {
             if (e instanceof History.Executed x && x.step() > after) shown.add(x);
+            if (e instanceof History.AppStep a && (round >= 0 ? a.round() == round : a.step() > after)) app.add(a);
         }
+        if (!app.isEmpty()) return applicationCaption(app, shown.size());
         if (shown.isEmpty()) return "No action executed.";
         String first = shown.get(0).narration();
         if (shown.size() == 1) return first;
         return first + "   (+" + (shown.size() - 1) + " more action" + (shown.size() == 2 ? "" : "s") + ")";
+    }
+
+    /** An interaction's end says what it wrote (and whether from stale reads): told first when there is one. */
+    private static String applicationCaption(List<History.AppStep> steps, int actions) {
+        History.AppStep told = steps.get(0);
+        for (History.AppStep a : steps) {
+            if (a.kind().equals(dev.lockstep.application.Interactive.END)) {
+                told = a;
+                break;
+            }
+        }
+        int more = steps.size() - 1;
+        List<String> also = new ArrayList<>();
+        if (more > 0) also.add("+" + more + " more application step" + (more == 1 ? "" : "s"));
+        if (actions > 0) also.add(actions + " action" + (actions == 1 ? "" : "s"));
+        return also.isEmpty() ? told.sentence() : told.sentence() + "   (" + String.join(", ", also) + ")";
     }
 
     @Override

@@ -43,6 +43,14 @@ final class DrawnScene {
     final NodeMarks[] marks;
     /** Whether the adversary crashed the node (drawn greyed and crossed out). */
     final boolean[] crashed;
+    /**
+     * With an application (Sec. 6), per node: its application state (the fill shows it), the
+     * protocol's fill colour (drawn as a badge instead) and the partner of its open interaction
+     * (−1: none); all null without an application.
+     */
+    String[] appState;
+    Color[] stateBadge;
+    int[] partner;
     /** From this many nodes on, the view draws nodes and edges itself (below, GraphStream does: the look of small graphs). */
     static final int BULK_FROM_NODES = 400;
     /** Whether the graph is large enough for the view to draw nodes and edges itself (the bulk painter). */

@@ -70,7 +70,7 @@ public final class GraphView {
         reader = new SceneReader(sim, protocol, scene, graph, camera);
         animator = new Animator(scene, graph);
         painter = new Painter(scene, camera, hits);
-        legend = new Legend(protocol);
+        legend = new Legend(protocol, ApplicationLook.states(sim.application()), ApplicationLook.name(sim.application()));
         root = new StackPane(panel); // hit-testing needs the view wrapped (GraphStream 2.0)
         if (painter.edgeLayer() != null) {
             // a large graph's edges lie under GraphStream's (then transparent) canvas, on a white ground
@@ -354,7 +354,22 @@ public final class GraphView {
         return scene.curFill[u];
     }
 
-    /** The fill value (LME: state) node u shows. */
+    /** Node u's application state the fill shows (Sec. 6), or null when the run has no application. */
+    public String applicationStateOf(int u) {
+        return scene.appState == null ? null : scene.appState[u];
+    }
+
+    /** The partner node u is drawn linked to (its open interaction), or −1. */
+    public int interactionPartnerOf(int u) {
+        return scene.partner == null ? -1 : scene.partner[u];
+    }
+
+    /** With an application, the badge colour of node u's protocol fill value (LME: state); else null. */
+    public Color stateBadgeOf(int u) {
+        return scene.stateBadge == null ? null : scene.stateBadge[u];
+    }
+
+    /** The fill value (LME: state) node u shows (with an application: on the badge). */
     public String fillValueOf(int u) {
         return scene.fillValue[u];
     }

@@ -28,14 +28,19 @@ import javafx.scene.text.Text;
  */
 final class Legend {
     private final Protocol<?> protocol;
+    /** The application's states in legend order (none: the fill is the protocol's), and its name. */
+    private final List<String> appStates;
+    private final String appName;
     private final VBox box = new VBox();
     private boolean lecture;
     /** The protocol marks the run has shown so far (an entry, once shown, stays). */
     private MarkKinds marks = MarkKinds.NONE;
     private java.util.function.Consumer<MarkKinds> marksListener = k -> { };
 
-    Legend(Protocol<?> protocol) {
+    Legend(Protocol<?> protocol, List<String> appStates, String appName) {
         this.protocol = protocol;
+        this.appStates = appStates;
+        this.appName = appName;
         box.setId("graph-legend");
         box.setFillWidth(true);
         box.setStyle("-fx-background-color: rgba(255,255,255,0.94); -fx-border-color: #999999; -fx-border-radius: 4; "
@@ -82,11 +87,16 @@ final class Legend {
         box.setSpacing(3 * s);
         box.setPadding(new Insets(6 * s, 8 * s, 6 * s, 8 * s));
         List<String> fills = protocol.presentation().fillValues();
+        if (!appStates.isEmpty()) {
+            box.getChildren().add(heading("Node fill: " + appName + " state"));
+            for (String a : appStates) box.getChildren().add(row(appSample(a), a));
+            box.getChildren().add(row(linkSample(), "interaction under way"));
+        }
         if (!fills.isEmpty()) {
-            box.getChildren().add(heading("Node fill: " + fillName()));
+            box.getChildren().add(heading((appStates.isEmpty() ? "Node fill: " : "Badge (lower left): ") + fillName()));
             for (String f : fills) {
-                Circle c = new Circle(7 * s, Palette.fill(fills, f));
-                c.setStroke(Palette.ring(0));
+                Circle c = new Circle((appStates.isEmpty() ? 7 : 5) * s, Palette.fill(fills, f));
+                c.setStroke(appStates.isEmpty() ? Palette.ring(0) : Palette.INK);
                 c.setStrokeWidth(1);
                 box.getChildren().add(row(c, f.equals("⊥") ? "⊥ (idle)" : f));
             }
@@ -153,6 +163,31 @@ final class Legend {
         HBox row = new HBox(6 * s(), holder, l);
         row.setAlignment(Pos.CENTER_LEFT);
         return row;
+    }
+
+    private Node appSample(String state) {
+        double s = s();
+        Circle c = new Circle(23 * s, 9 * s, 8 * s, ApplicationLook.fill(appStates, state));
+        c.setStroke(Palette.ring(0));
+        Text t = new Text(ApplicationLook.mark(state));
+        t.setFont(Font.font("SansSerif", FontWeight.BOLD, 9.5 * s));
+        t.setFill(ApplicationLook.ink(appStates, state));
+        t.setX(23 * s - t.getLayoutBounds().getWidth() / 2);
+        t.setY(9 * s + t.getLayoutBounds().getHeight() / 2 - 2.5 * s);
+        return new Pane(c, t);
+    }
+
+    private Node linkSample() {
+        double s = s();
+        Line dashes = new Line(6 * s, 9 * s, 40 * s, 9 * s);
+        dashes.setStroke(Palette.INK);
+        dashes.setStrokeWidth(6 * s);
+        dashes.getStrokeDashArray().setAll(8 * s, 4 * s);
+        Circle a = new Circle(6 * s, 9 * s, 5 * s, ApplicationLook.fill(appStates, appStates.get(0)));
+        a.setStroke(Palette.ring(0));
+        Circle b = new Circle(40 * s, 9 * s, 5 * s, ApplicationLook.fill(appStates, appStates.get(appStates.size() - 1)));
+        b.setStroke(Palette.ring(0));
+        return new Pane(dashes, a, b);
     }
 
     private Node hullSample() {

@@ -29,6 +29,7 @@ final class Painter {
     private final TokenPainter tokens;
     private final MarkPainter marks;
     private final NodeMarkPainter nodeMarks;
+    private final ApplicationPainter application;
     private final BulkPainter bulk;
     private final EdgeLayer edgeLayer;
     /** Time spent painting, for the frame statistics (the view resets it). */
@@ -42,6 +43,7 @@ final class Painter {
         this.nodeMarks = new NodeMarkPainter(scene, camera, f, fonts);
         this.tokens = new TokenPainter(scene, camera, f, fonts, nodeMarks);
         this.marks = new MarkPainter(scene, f, fonts);
+        this.application = new ApplicationPainter(scene, f);
         this.bulk = scene.bulk ? new BulkPainter(scene, f) : null;
         this.edgeLayer = scene.bulk ? new EdgeLayer(scene) : null;
     }
@@ -138,6 +140,7 @@ final class Painter {
             }
             g.stroke();
         }
+        application.drawLinks(g);
         // violation glow
         if (!scene.highlighted.isEmpty()) {
             double gr = r + 15 * s;
@@ -189,6 +192,7 @@ final class Painter {
         if (!scene.arrows.isEmpty()) nodeMarks.drawArrows(g);
         marks.drawPointers(g);
         if (f.nameDetail) labels.drawNames(g);
+        application.draw(g);
         nodeMarks.drawMarks(g);
         tokens.draw(g);
         marks.drawSelection(g);

@@ -1,5 +1,6 @@
 package dev.lockstep.app.graph;
 
+import dev.lockstep.core.ApplicationState;
 import dev.lockstep.core.Envelope;
 import dev.lockstep.core.NodeState;
 import dev.lockstep.core.Protocol;
@@ -11,6 +12,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import javafx.geometry.Point2D;
+import javafx.scene.paint.Color;
 
 /**
  * Reads the simulation's current configuration into the drawn scene (and GraphStream's graph):
@@ -74,6 +76,13 @@ final class SceneReader {
 
     private void readNodes() {
         DrawnScene sc = scene;
+        ApplicationState app = sim.application();
+        List<String> appStates = ApplicationLook.states(app);
+        if (app != null && sc.appState == null) {
+            sc.appState = new String[sc.n];
+            sc.stateBadge = new Color[sc.n];
+            sc.partner = new int[sc.n];
+        }
         for (int u = 0; u < sc.n; u++) {
             sc.toX[u] = sim.graph().x(u);
             sc.toY[u] = sim.graph().y(u);
@@ -81,6 +90,13 @@ final class SceneReader {
             String fv = protocol.presentation().fill(s);
             sc.fillValue[u] = fv;
             sc.toFill[u] = Palette.fill(protocol.presentation().fillValues(), fv);
+            if (app != null) {
+                // the application's state takes the fill; the protocol's fill value moves to a badge
+                sc.stateBadge[u] = sc.toFill[u];
+                sc.appState[u] = app.label(u);
+                sc.toFill[u] = ApplicationLook.fill(appStates, sc.appState[u]);
+                sc.partner[u] = ApplicationLook.partnerOf(app, u);
+            }
             String rv = protocol.presentation().ring(s);
             int r = Palette.ringIndex(protocol.presentation().ringValues(), rv);
             if (r != sc.ring[u]) {

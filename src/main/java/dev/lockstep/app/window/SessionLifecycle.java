@@ -60,7 +60,7 @@ public final class SessionLifecycle {
         panels.graphHolder.getChildren().setAll(view.node(), panels.pastBanner);
         // the replaced view's frame timer and GraphStream viewer would otherwise keep running
         if (old != null) old.dispose();
-        panels.legend.setProtocol(sim.protocol());
+        panels.legend.setProtocol(sim.protocol(), sim.application());
         view.onMarksShown(panels.legend::setMarks);
         ScrollPane full = new ScrollPane(view.legend());
         full.setFitToWidth(true);

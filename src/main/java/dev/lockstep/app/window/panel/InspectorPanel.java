@@ -1,5 +1,7 @@
 package dev.lockstep.app.window.panel;
 
+import dev.lockstep.application.Interactive;
+import dev.lockstep.core.ApplicationState;
 import dev.lockstep.core.Call;
 import dev.lockstep.core.Envelope;
 import dev.lockstep.core.NodeState;
@@ -26,7 +28,8 @@ import javafx.scene.layout.VBox;
 /**
  * The selected node, generically: its operation status, lock set, ports, every variable of its
  * protocol state in the protocol's order (LME: Table 1), the unprocessed disconnections D, and
- * the messages in transit on each of its ports in both directions.
+ * the messages in transit on each of its ports in both directions; with an application (Sec. 6),
+ * first its application state and its interactions under way.
  */
 public final class InspectorPanel extends VBox {
     public static final String NONE = "(no node selected)";
@@ -169,7 +172,7 @@ public final class InspectorPanel extends VBox {
         if (sim.busy(u)) st.append(" · an execution is under way");
         status.setText(st.toString());
 
-        int row = 0;
+        int row = applicationRows(u);
         for (Variable v : s.variables()) row = addRow(row, v.name(), v.value(), "var-" + v.name());
         row = addRow(row, "D", PortSet.format(sim.unprocessedDisconnections(u)), "var-D");
         TreeSet<String> members = new TreeSet<>();
@@ -213,6 +216,28 @@ public final class InspectorPanel extends VBox {
             }
         }
         if (lines == 0) transit.getChildren().add(message("none", "dim"));
+    }
+
+    /**
+     * The application's rows (Sec. 6), first: u's application state, and the interactions under
+     * way it takes part in — the one it began (partner, since when) and any it is the partner of
+     * (without locks there can be several: that is the isolation the locks give).
+     */
+    private int applicationRows(int u) {
+        ApplicationState app = sim.application();
+        if (app == null) return 0;
+        // the application's name is in the legend; the value stays short for the lecture mode's narrow column
+        int row = addRow(0, "application", app.label(u), "app-state");
+        if (!(app instanceof Interactive in)) return row;
+        List<String> with = new ArrayList<>();
+        int v = in.partnerOf(u);
+        if (v >= 0) with.add("with " + sim.nodeName(v) + " since round " + in.since(u) + " (" + sim.nodeName(u) + " began it)");
+        for (int w = 0; w < sim.nodeCount(); w++) {
+            if (w != u && in.partnerOf(w) == u) {
+                with.add("with " + sim.nodeName(w) + " since round " + in.since(w) + " (" + sim.nodeName(w) + " began it)");
+            }
+        }
+        return addRow(row, "interaction", with.isEmpty() ? "none" : String.join("\n", with), "app-interaction");
     }
 
     private int addRow(int row, String name, String value, String id) {

@@ -1,6 +1,8 @@
 package dev.lockstep.app.window.panel;
 
+import dev.lockstep.app.graph.ApplicationLook;
 import dev.lockstep.app.graph.MarkSwatches;
+import dev.lockstep.core.ApplicationState;
 import dev.lockstep.core.Protocol;
 import dev.lockstep.figure.MarkKinds;
 import java.util.List;
@@ -29,11 +31,23 @@ public final class LegendPanel extends FlowPane {
     }
 
     public void setProtocol(Protocol<?> p) {
+        setProtocol(p, null);
+    }
+
+    /**
+     * The legend of a run: with an application (Sec. 6) the fill is its state and the protocol's
+     * fill value is the badge on the node's rim (see {@code ApplicationLook}).
+     */
+    public void setProtocol(Protocol<?> p, ApplicationState app) {
         getChildren().clear();
         marks = null;
         List<String> fills = p.presentation().fillValues();
         List<String> rings = p.presentation().ringValues();
-        if (!fills.isEmpty()) getChildren().add(row(fillTitle(p), fills, false));
+        List<String> states = ApplicationLook.states(app);
+        if (!states.isEmpty()) {
+            getChildren().add(applicationRow("fill = " + ApplicationLook.name(app), states));
+            if (!fills.isEmpty()) getChildren().add(row("badge = " + p.presentation().fillName(), fills, false));
+        } else if (!fills.isEmpty()) getChildren().add(row(fillTitle(p), fills, false));
         if (!rings.isEmpty()) getChildren().add(row(ringTitle(p), rings, true));
         if (fills.isEmpty() && rings.isEmpty()) getChildren().add(new Label(p.name() + ": no colour legend"));
     }
@@ -93,6 +107,28 @@ public final class LegendPanel extends FlowPane {
             l.getStyleClass().add("legend-item");
             items.getChildren().add(l);
         }
+        HBox box = new HBox(10, t, items);
+        box.setAlignment(Pos.CENTER_LEFT);
+        return box;
+    }
+
+    private static HBox applicationRow(String title, List<String> states) {
+        Label t = new Label(title);
+        t.getStyleClass().add("legend-title");
+        t.setMinWidth(USE_PREF_SIZE);
+        FlowPane items = new FlowPane(10, 2);
+        for (String v : states) {
+            Circle c = new Circle(7, ApplicationLook.fill(states, v));
+            c.setStroke(Color.web("#333333"));
+            c.setStrokeWidth(1);
+            c.getStyleClass().add("legend-swatch");
+            Label l = new Label(v, c);
+            l.getStyleClass().add("legend-item");
+            items.getChildren().add(l);
+        }
+        Label link = new Label("- - interaction");
+        link.getStyleClass().add("legend-item");
+        items.getChildren().add(link);
         HBox box = new HBox(10, t, items);
         box.setAlignment(Pos.CENTER_LEFT);
         return box;
