@@ -102,14 +102,19 @@ public final class LegendPanel extends FlowPane {
                 c.setStroke(Color.web("#333333"));
                 c.setStrokeWidth(1);
             }
-            c.getStyleClass().add("legend-swatch");
-            Label l = new Label(v, c);
-            l.getStyleClass().add("legend-item");
-            items.getChildren().add(l);
+            items.getChildren().add(item(v, c));
         }
         HBox box = new HBox(10, t, items);
         box.setAlignment(Pos.CENTER_LEFT);
         return box;
+    }
+
+    /** A legend entry: the value's name after its swatch. */
+    private static Label item(String value, Circle swatch) {
+        swatch.getStyleClass().add("legend-swatch");
+        Label l = new Label(value, swatch);
+        l.getStyleClass().add("legend-item");
+        return l;
     }
 
     private static HBox applicationRow(String title, List<String> states) {
@@ -121,10 +126,7 @@ public final class LegendPanel extends FlowPane {
             Circle c = new Circle(7, ApplicationLook.fill(states, v));
             c.setStroke(Color.web("#333333"));
             c.setStrokeWidth(1);
-            c.getStyleClass().add("legend-swatch");
-            Label l = new Label(v, c);
-            l.getStyleClass().add("legend-item");
-            items.getChildren().add(l);
+            items.getChildren().add(item(v, c));
         }
         Label link = new Label("- - interaction");
         link.getStyleClass().add("legend-item");
