@@ -44,4 +44,11 @@ public record SimulationConfig(Protocol<?> protocol, List<String> names, double[
     public int nodeCount() {
         return names.size();
     }
+
+    /** The live checks of a run: the protocol's, then the application's (fresh instances). */
+    public List<Check> liveChecks() {
+        List<Check> all = new java.util.ArrayList<>(protocol.checks(checks));
+        if (application != null) all.addAll(application.checks());
+        return all;
+    }
 }

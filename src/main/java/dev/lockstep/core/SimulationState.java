@@ -1,9 +1,7 @@
 package dev.lockstep.core;
 
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * Everything of a simulation that changes over time: the clock, the graph, the messages in
@@ -81,13 +79,9 @@ final class SimulationState {
         crashed = new boolean[n];
         rng = new SeededRandom(config.seed());
         stats = new Stats();
-        List<Check> all = new ArrayList<>(protocol.checks(config.checks()));
-        if (config.application() != null) {
-            // drawn first from the stream, so a replay (which never draws) gets the same agents
-            app = config.application().initialState(n, rng);
-            all.addAll(config.application().checks());
-        }
-        checks = new LiveChecks(all);
+        // drawn first from the stream, so a replay (which never draws) gets the same agents
+        if (config.application() != null) app = config.application().initialState(n, rng);
+        checks = new LiveChecks(config.liveChecks());
         for (int u = 0; u < n; u++) {
             String r = Regions.of(config, u, config.x()[u], config.y()[u]);
             if ("".equals(r)) continue;

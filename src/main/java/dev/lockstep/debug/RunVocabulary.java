@@ -101,11 +101,11 @@ final class RunVocabulary {
         throw new ConditionException(at, "unknown check \"" + name + "\" (checks: " + String.join(", ", names) + ")");
     }
 
-    /** The names of the checks the run has (of its protocol), or every check Lockstep knows if the view is not a simulation. */
+    /** The names of the checks the run has (its protocol's and its application's), or every check Lockstep knows if the view is not a simulation. */
     static List<String> checkNames(SystemView view) {
         List<String> names = new ArrayList<>();
         if (view instanceof Simulation sim) {
-            for (Check c : sim.protocol().checks(sim.config().checks())) names.add(c.name());
+            for (Check c : sim.config().liveChecks()) names.add(c.name());
             return names;
         }
         return List.of(MutualExclusionCheck.NAME, PersistentLockSetCheck.NAME, TransitBoundCheck.NAME,

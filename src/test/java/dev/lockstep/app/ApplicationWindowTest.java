@@ -174,6 +174,11 @@ class ApplicationWindowTest extends AppFixture {
         String with = text("#app-interaction");
         assertTrue(with.contains("with " + sim.nodeName(in.partnerOf(u)) + " since round " + in.since(u)), with);
         assertTrue(fx(() -> window.legend().items()).containsAll(List.of("A", "B", "a", "b")));
+        // the checks panel lists the application's checks beside the protocol's, with their status
+        assertTrue(text("#check-isolation").startsWith("violated"), text("#check-isolation"));
+        boolean broken = sim.violations().stream().anyMatch(v -> v.check().equals("majority-invariant"));
+        assertEquals(broken, text("#check-majority-invariant").startsWith("violated"), text("#check-majority-invariant"));
+        assertEquals("ok", text("#check-mutual-exclusion"));
     }
 
     @Test

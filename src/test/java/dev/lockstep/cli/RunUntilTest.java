@@ -158,6 +158,19 @@ class RunUntilTest {
         assertTrue(last.startsWith("cut x–y") && last.contains("lost in transit: ack-lock() y→x"), r::toString);
     }
 
+    /** An application's checks (Sec. 6) are checks of the run like the protocol's: a condition may name them. */
+    @Test
+    void aConditionMayNameAnApplicationsCheck() {
+        Result r = run("run", "sample-runs/majority-without-locks-moving-16.json", "--until", "violation majority-invariant");
+        assertEquals(ExitCode.VIOLATION, r.code(), r::toString);
+        Matcher m = stopLine(r);
+        assertEquals("3", m.group(1), r::toString);
+        assertTrue(m.group(4).startsWith("violation of majority-invariant: #A − #B is 7, was 6 at the start"), r::toString);
+        Result unknown = run("run", FLAW2, "--until", "violation isolation");
+        assertEquals(ExitCode.BAD_INPUT, unknown.code(), unknown::toString);
+        assertTrue(unknown.err().contains("isolation"), unknown::toString);
+    }
+
     @Test
     void timeConditionsStopInRoundsWhereNothingHappens() {
         Result r = run("run", FLAW2, "--until", "round >= 20");

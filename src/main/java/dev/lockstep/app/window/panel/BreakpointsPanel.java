@@ -163,7 +163,7 @@ public final class BreakpointsPanel extends VBox {
         variable.setValue(vars.contains("state") ? "state" : vars.isEmpty() ? null : vars.get(0));
         List<String> checks = new ArrayList<>();
         checks.add("any check");
-        for (Check c : s.protocol().checks(s.config().checks())) checks.add(c.name());
+        for (Check c : s.config().liveChecks()) checks.add(c.name());
         check.getItems().setAll(checks);
         check.setValue(checks.get(0));
         fillValues();

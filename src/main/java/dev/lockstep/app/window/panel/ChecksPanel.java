@@ -82,7 +82,7 @@ public final class ChecksPanel extends VBox {
         table.getChildren().clear();
         statusOf.clear();
         int row = 0;
-        for (Check c : s.protocol().checks(s.config().checks())) {
+        for (Check c : s.config().liveChecks()) {
             Label name = new Label(c.name());
             name.getStyleClass().add("check-name");
             Label st = new Label();
