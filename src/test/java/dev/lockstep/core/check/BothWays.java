@@ -89,6 +89,8 @@ public final class BothWays {
 
         @Override public boolean localLockSets() { return base.localLockSets(); }
 
+        @Override public boolean lockScopes() { return base.lockScopes(); }
+
         @Override public List<Check> checks(CheckSettings settings) {
             List<Check> out = new ArrayList<>();
             for (Check c : base.checks(settings)) out.add(new Twin(c, c, tallies.computeIfAbsent(c.name(), k -> new Tally())));
@@ -105,7 +107,7 @@ public final class BothWays {
     public static SimulationConfig twinned(SimulationConfig c, Map<String, Tally> tallies) {
         Protocol<NodeState> twinned = new Twinned((Protocol<NodeState>) c.protocol(), tallies);
         return new SimulationConfig(twinned, c.names(), c.x(), c.y(), c.regions(), c.delta(),
-                c.channels(), c.portAssignment(), c.checks(), c.seed(), c.areas());
+                c.channels(), c.portAssignment(), c.checks(), c.seed(), c.areas(), c.application());
     }
 
     /** Runs the configuration with twinned checks on {@code threads} threads until {@code rounds}; returns the tallies. */
