@@ -48,6 +48,13 @@ public record Axis(String name, String pointer, List<JsonValue> values) {
         m.put("moveRate", "/areaMoves/rate");
         m.put("unitDisk", "/unitDisk");
         m.put("lockoutBound", "/checks/lockoutBound");
+        // the application on top of the locks (Sec. 6) and the mobility that decides who meets whom
+        m.put("application", "/application");
+        m.put("locks", "/application/locks");
+        m.put("interact", "/application/interact");
+        m.put("appHold", "/application/hold");
+        m.put("initial", "/application/initial");
+        m.put("mobility", "/mobility");
         return java.util.Collections.unmodifiableMap(m);
     }
 

@@ -1,5 +1,6 @@
 package dev.lockstep.experiment;
 
+import dev.lockstep.core.Application;
 import dev.lockstep.core.Simulation;
 import dev.lockstep.core.Stats;
 import dev.lockstep.core.adversary.Engine;
@@ -19,6 +20,10 @@ public final class Measures {
             "messagesSent", "messagesLost", "messagesPerCs", "meanWaitRounds", "maxWaitRounds", "p50WaitRounds",
             "p90WaitRounds", "p99WaitRounds", "tokenMessages", "trials", "openTrials", "violations", "messagesByType",
             "broadcastsByType");
+    /** The application's measures ({@link ApplicationMeasures}): recorded only when a spec names them. */
+    public static final List<String> APPLICATION = ApplicationMeasures.ALL;
+    /** Every measure a spec may name, in the order of the JSON lines and the summary's columns: {@link #ALL}, then {@link #APPLICATION}. */
+    public static final List<String> KNOWN = java.util.stream.Stream.concat(ALL.stream(), APPLICATION.stream()).toList();
 
     private Measures() {}
 
@@ -31,10 +36,11 @@ public final class Measures {
         OpenTrials trials = new OpenTrials(sim);
         sim.addListener(trials);
         engine.runUntil(rounds);
-        write(sim, tally, trials, measures, w);
+        write(sim, scenario.application(), tally, trials, measures, w);
     }
 
-    private static void write(Simulation sim, MessageTally tally, OpenTrials trials, List<String> measures, JsonWriter w) {
+    private static void write(Simulation sim, Application application, MessageTally tally, OpenTrials trials, List<String> measures,
+                              JsonWriter w) {
         Stats s = sim.stats();
         boolean acquired = s.locksAcquired() > 0;
         w.beginObject();
@@ -64,7 +70,7 @@ public final class Measures {
                 }
                 case "messagesByType" -> counts(w, tally.byType());
                 case "broadcastsByType" -> counts(w, tally.broadcastsByType());
-                default -> throw new IllegalArgumentException("unknown measure " + m);
+                default -> ApplicationMeasures.write(m, sim, application, w);
             }
         }
         w.endObject();

@@ -92,8 +92,9 @@ public final class Sweep {
         for (GridPoint p : points) {
             for (var file : p.files(dir).entrySet()) {
                 Path f = file.getKey();
+                Scenario scenario;
                 try {
-                    ScenarioLoader.parse(file.getValue(), f.toString());
+                    scenario = ScenarioLoader.parse(file.getValue(), f.toString());
                 } catch (ScenarioException e) {
                     // write the point so that the loader's line:column can be looked at
                     Files.createDirectories(f.getParent());
@@ -102,6 +103,12 @@ public final class Sweep {
                     lines.add(spec.file() + ": point " + p.id() + " (" + GridPoint.describe(p.params()) + ") is not a valid scenario:");
                     lines.addAll(e.problems());
                     throw new ScenarioException(lines);
+                }
+                List<String> asked = spec.measures().stream().filter(Measures.APPLICATION::contains).toList();
+                if (scenario.application() == null && !asked.isEmpty()) {
+                    throw new ScenarioException(List.of(spec.file() + ": point " + p.id() + " (" + GridPoint.describe(p.params())
+                            + ") has no \"application\", but the measures ask for " + String.join(", ", asked)
+                            + "; give the base scenario an application, or leave these measures out"));
                 }
             }
         }
