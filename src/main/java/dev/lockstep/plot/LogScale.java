@@ -37,10 +37,18 @@ final class LogScale extends LogarithmicAxis {
     protected List refreshTicksHorizontal(Graphics2D g2, Rectangle2D dataArea, RectangleEdge edge) {
         if (!at.isEmpty()) {
             List<Object> ticks = new ArrayList<>();
-            for (double v : at) ticks.add(new NumberTick(TickType.MAJOR, v, makeTickLabel(v), TextAnchor.TOP_CENTER, TextAnchor.CENTER, 0.0));
+            for (double v : at) ticks.add(new NumberTick(TickType.MAJOR, v, gridLabel(v), TextAnchor.TOP_CENTER, TextAnchor.CENTER, 0.0));
             return ticks;
         }
         return labelled(super.refreshTicksHorizontal(g2, dataArea, edge), dataArea, edge);
+    }
+
+    /**
+     * A grid value as the spec gives it: the axis's own label for a whole number, the plain decimal
+     * otherwise (its tick unit would round an interaction probability of 0.005 to "0").
+     */
+    private String gridLabel(double v) {
+        return v == Math.rint(v) ? makeTickLabel(v) : java.math.BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
     }
 
     @Override

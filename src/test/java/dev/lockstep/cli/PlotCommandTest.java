@@ -183,6 +183,15 @@ class PlotCommandTest {
     }
 
     @Test
+    void aLogXAxisMarksFractionsAsTheGridGivesThem() throws Exception {
+        Path svg = dir.resolve("activation.svg");
+        MainTest.Result r = plot("--x", "activation", "--y", "messagesPerCs", "--series", "K", "--log-x", "--out", svg.toString());
+        assertEquals(0, r.code(), r::toString);
+        String text = Files.readString(svg);
+        assertTrue(text.contains(">0.5</text>") && text.contains(">1</text>"), "the grid's 0.5 and 1.0 (0.5 was \"0\")");
+    }
+
+    @Test
     void mistakesAreNamedWithWhatWouldBeRight() throws Exception {
         String out = dir.resolve("bad.svg").toString();
         MainTest.Result r = plot("--x", "K", "--y", "messagesPerCs", "--out", out);
