@@ -51,6 +51,8 @@ final class CheckReport {
             adv.append(" (cut any edge, link ").append(Printable.escape(CheckStart.names(sim, settings.potentialEdges()))).append(')');
         }
         out.println("adversary    " + adv + "; every activation, message and random draw");
+        String app = Verdicts.applicationNotExplored(scenario.application());
+        if (app != null) out.println("application  " + app);
         if (walks != null) {
             out.println("search       " + walks);
         } else {

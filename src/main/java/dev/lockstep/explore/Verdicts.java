@@ -1,5 +1,7 @@
 package dev.lockstep.explore;
 
+import dev.lockstep.core.Application;
+import dev.lockstep.core.Check;
 import java.util.Locale;
 
 /**
@@ -56,6 +58,21 @@ public final class Verdicts {
                     r.completeDepth(), w.steps());
             case EXHAUSTED -> complete;
         };
+    }
+
+    /**
+     * What a search leaves out of a run with an application (LME paper, Sec. 6), or null without
+     * one: the explorer's moves are executions, Lock and Unlock calls and topology changes, and its
+     * state ({@code Configuration}) holds no application state, so no interaction begins or ends
+     * and the application's checks are not searched. "not explored: the application exact-majority
+     * and its checks (isolation, majority-invariant); ..."
+     */
+    public static String applicationNotExplored(Application application) {
+        if (application == null) return null;
+        String checks = application.checks().stream().map(Check::name).collect(java.util.stream.Collectors.joining(", "));
+        return "not explored: the application " + application.name() + (checks.isEmpty() ? "" : " and its checks (" + checks + ")")
+                + "; the search makes the Lock and Unlock calls in the application's place, so no interaction begins or ends"
+                + " and only the lock protocol is searched";
     }
 
     /**

@@ -88,6 +88,22 @@ class CheckCommandTest {
      * and the token protocols, whose nodes read ids, with symmetry refused and saying why.
      */
     @Test
+    void anApplicationAndItsChecksAreSaidNotToBeExplored() {
+        MainTest.Result r = MainTest.run("check", "sample-runs/majority-with-locks-moving-16.json", "--depth", "2", "--threads", "1");
+        assertEquals(ExitCode.OK, r.code(), r::toString);
+        List<String> lines = r.out().lines().toList();
+        assertTrue(lines.get(1).startsWith("adversary    1 Lock call per node"), r::toString);
+        assertEquals("application  not explored: the application exact-majority and its checks (isolation, majority-invariant);"
+                + " the search makes the Lock and Unlock calls in the application's place, so no interaction begins or ends"
+                + " and only the lock protocol is searched", lines.get(2));
+        MainTest.Result approximate = MainTest.run("check", "sample-runs/approximate-majority-with-locks-moving-16.json", "--depth", "1", "--threads", "1");
+        assertTrue(approximate.out().contains("\napplication  not explored: the application approximate-majority and its checks (isolation);"),
+                approximate::toString);
+        MainTest.Result plain = MainTest.run("check", CORRECTED_PAIR, "--depth", "2");
+        assertFalse(plain.out().contains("application  "), plain::toString);
+    }
+
+    @Test
     void everyProtocolCanBeChecked() {
         for (String[] sample : new String[][] {{"lamport-complete-5", "lamport"}, {"ricart-agrawala-complete-5", "ricart-agrawala"},
                 {"klme-table-1", "klme"}, {"krl-figure-2-static", "krl"}, {"krlf-figure-5-forwarding", "krlf"}}) {

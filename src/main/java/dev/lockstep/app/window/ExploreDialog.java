@@ -218,7 +218,7 @@ final class ExploreDialog {
             return;
         }
         bar.setProgress(r.exhausted() ? 1 : bar.getProgress() < 0 ? 0 : bar.getProgress());
-        show(verdict, ExploreSummary.verdict(r));
+        show(verdict, ExploreSummary.verdict(r, start.config().application()));
         for (Finding f : r.firstFindings().values()) {
             Label text = new Label(ExploreSummary.finding(f));
             text.setWrapText(true);

@@ -1,5 +1,6 @@
 package dev.lockstep.app.window;
 
+import dev.lockstep.core.Application;
 import dev.lockstep.explore.ExplorationProgress;
 import dev.lockstep.explore.ExplorationResult;
 import dev.lockstep.explore.Finding;
@@ -24,6 +25,16 @@ final class ExploreSummary {
      * collision, and whether counts are up to symmetry.
      */
     static String verdict(ExplorationResult r) {
+        return verdict(r, null);
+    }
+
+    /** {@link #verdict(ExplorationResult)}, then what the search left out of a run with an application (null: none). */
+    static String verdict(ExplorationResult r, Application application) {
+        String app = Verdicts.applicationNotExplored(application);
+        return verdictOfProtocol(r) + (app == null ? "" : " " + capitalized(app) + ".");
+    }
+
+    private static String verdictOfProtocol(ExplorationResult r) {
         String storage = " States stored as " + Verdicts.storage(r) + ".";
         if (r.clean()) return capitalized(Verdicts.clean(r, Verdicts.Wording.WINDOW)) + "." + storage;
         int checks = r.firstFindings().size();

@@ -16,6 +16,7 @@ import dev.lockstep.explore.Finding;
 import dev.lockstep.session.Input;
 import dev.lockstep.session.Session;
 import dev.lockstep.scenario.ScenarioLoader;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -153,6 +154,24 @@ class ExploreReplayTest {
         manual.stepRound();
         manual.beginRound();
         assertNull(ExploreStart.problem(manual));
+    }
+
+    @Test
+    void anApplicationIsNamedAsNotExplored() throws Exception {
+        // the session's copy, as the dialog explores it: the application's state and checks are in its configuration
+        Session s = Session.start(ScenarioLoader.load(Path.of("sample-runs/majority-with-locks-moving-16.json")));
+        s.beginRound();
+        Simulation start = s.simulation().copy();
+        ExploreBounds few = new ExploreBounds(2, 10_000, 1, true, 0, ExploreBounds.edges(start));
+        ExplorationResult r = new Explorer(start.copy(), few.settings()).run();
+        String v = ExploreSummary.verdict(r, start.config().application());
+        assertEquals(ExploreSummary.verdict(r) + " Not explored: the application exact-majority and its checks"
+                + " (isolation, majority-invariant); the search makes the Lock and Unlock calls in the application's place,"
+                + " so no interaction begins or ends and only the lock protocol is searched.", v);
+        Simulation plain = pair("").simulation().copy();
+        ExplorationResult none = new Explorer(plain.copy(), new ExploreBounds(2, 100, 1, true, 0, ExploreBounds.edges(plain)).settings()).run();
+        assertEquals(ExploreSummary.verdict(none), ExploreSummary.verdict(none, plain.config().application()), "no application, no sentence");
+        assertFalse(ExploreSummary.verdict(none).contains("application"));
     }
 
     @Test
