@@ -101,7 +101,11 @@ public record InteractionWorkload(LockMode locks, double interact, int hold) imp
     private boolean reachable(Simulation sim, int u, int v) {
         if (sim.crashed(u) || sim.crashed(v)) return false;
         if (!sim.graph().adjacent(u, v)) return false;
-        if (locks == LockMode.NONE) return true;
+        return locks == LockMode.NONE || inLockSet(sim, u, v);
+    }
+
+    /** Whether v is a member of u's lock set ({@code Protocol.lockSet}). */
+    private static boolean inLockSet(Simulation sim, int u, int v) {
         boolean[] found = {false};
         sim.protocol().lockSet(u, sim, m -> found[0] |= m == v);
         return found[0];
@@ -123,10 +127,7 @@ public record InteractionWorkload(LockMode locks, double interact, int hold) imp
     /** u's chosen partner if its scoped Lock got it (it is in u's lock set), else none. */
     private static int[] partnerLocked(Simulation sim, Interactive app, int u) {
         int v = app.lockPartner(u);
-        if (v < 0 || sim.crashed(v)) return new int[0];
-        boolean[] found = {false};
-        sim.protocol().lockSet(u, sim, m -> found[0] |= m == v);
-        return found[0] ? new int[] {v} : new int[0];
+        return v >= 0 && !sim.crashed(v) && inLockSet(sim, u, v) ? new int[] {v} : new int[0];
     }
 
     /**
