@@ -3,8 +3,10 @@ package dev.lockstep.app;
 import dev.lockstep.core.Simulation;
 import dev.lockstep.figure.spacetime.Arrow;
 import dev.lockstep.figure.spacetime.Exec;
+import dev.lockstep.figure.spacetime.Mark;
 import dev.lockstep.figure.spacetime.SpaceTime;
 import dev.lockstep.figure.spacetime.SpaceTimeLayout;
+import dev.lockstep.session.History;
 import dev.lockstep.session.Session;
 import java.util.List;
 import java.util.function.LongConsumer;
@@ -55,6 +57,9 @@ public final class SpaceTimeDiagram extends BorderPane {
     private boolean lecture;
     private LongConsumer onJump = s -> {};
     private Exec hovered;
+    /** The application step under the mouse (when no execution is), or null. */
+    private Mark hoveredStep;
+    private final HBox key = SpaceTimeKey.key();
 
     public SpaceTimeDiagram() {
         setId("space-time");
@@ -99,7 +104,7 @@ public final class SpaceTimeDiagram extends BorderPane {
             scrollY = b.doubleValue();
             redraw();
         });
-        setBottom(new VBox(hbar, SpaceTimeKey.key()));
+        setBottom(new VBox(hbar, key));
         setRight(vbar);
 
         tooltip.setShowDelay(Duration.millis(250));
@@ -108,6 +113,7 @@ public final class SpaceTimeDiagram extends BorderPane {
         canvas.addEventHandler(MouseEvent.MOUSE_MOVED, this::hover);
         canvas.addEventHandler(MouseEvent.MOUSE_EXITED, e -> {
             hovered = null;
+            hoveredStep = null;
             Tooltip.uninstall(canvas, tooltip);
             info.setText(defaultInfo());
         });
@@ -139,6 +145,7 @@ public final class SpaceTimeDiagram extends BorderPane {
     /** A new session: starts over. */
     public void setSimulation(Simulation s) {
         model.setSimulation(s);
+        SpaceTimeKey.showApplication(key, s.application() != null);
         scrollX = 0;
         scrollY = 0;
     }
@@ -279,15 +286,38 @@ public final class SpaceTimeDiagram extends BorderPane {
         return best;
     }
 
+    /** The application step drawn at a canvas point (its diamond on the node's lane), or null. */
+    Mark applicationStepAt(double mx, double my) {
+        if (model.simulation() == null || mx < gutter()) return null;
+        SpaceTimeLayout at = geometry();
+        double x = (mx + scrollX - gutter()) / unit;
+        double tol = Math.max(7, unit * 0.5) / unit;
+        Mark best = null;
+        double bestD = Double.MAX_VALUE;
+        List<Mark> steps = model.applicationSteps();
+        for (int i = model.firstStepAtOrAfter(x - tol); i < steps.size() && steps.get(i).x() <= x + tol; i++) {
+            Mark m = steps.get(i);
+            double d = Math.hypot(at.x(m.x()) - mx, at.laneY(m.u()) - my);
+            if (d <= Math.max(7, Math.min(unit * 0.4, at.laneH() * 0.4)) && d < bestD) {
+                bestD = d;
+                best = m;
+            }
+        }
+        return best;
+    }
+
     private void hover(MouseEvent e) {
         Exec x = execAt(e.getX(), e.getY());
-        if (x == hovered) return;
+        Mark step = x == null ? applicationStepAt(e.getX(), e.getY()) : null;
+        if (x == hovered && step == hoveredStep) return;
         hovered = x;
-        if (x == null) {
+        hoveredStep = step;
+        if (x == null && step == null) {
             Tooltip.uninstall(canvas, tooltip);
             info.setText(defaultInfo());
         } else {
-            String text = "round " + x.event().round() + ", step " + x.event().step() + ": " + x.event().narration();
+            String text = x != null ? "round " + x.event().round() + ", step " + x.event().step() + ": " + x.event().narration()
+                    : "round " + step.event().round() + ": " + ((History.AppStep) step.event()).sentence();
             info.setText(text);
             tooltip.setText(text);
             Tooltip.install(canvas, tooltip);
@@ -315,8 +345,9 @@ public final class SpaceTimeDiagram extends BorderPane {
 
     private String defaultInfo() {
         if (model.simulation() == null) return "";
-        return model.executions().size() + " executions, " + model.arrows().size()
-                + " messages — click a tick to jump there, hover to read it";
+        int steps = model.applicationSteps().size();
+        return model.executions().size() + " executions, " + model.arrows().size() + " messages"
+                + (steps > 0 ? ", " + steps + " application steps" : "") + " — click a tick to jump there, hover to read it";
     }
 
     // ------------------------------------------------------------------ for tests and the window
@@ -340,6 +371,26 @@ public final class SpaceTimeDiagram extends BorderPane {
 
     int ticksDrawn() {
         return painter.ticksDrawn();
+    }
+
+    /** Application steps drawn by the last redraw. */
+    int appStepsDrawn() {
+        return painter.appStepsDrawn();
+    }
+
+    List<Mark> applicationSteps() {
+        return List.copyOf(model.applicationSteps());
+    }
+
+    /** Where an application step's diamond is drawn, in canvas coordinates. */
+    Point2D stepPosition(Mark m) {
+        SpaceTimeLayout at = geometry();
+        return new Point2D(at.x(m.x()), at.laneY(m.u()));
+    }
+
+    /** The legend strip under the diagram. */
+    HBox key() {
+        return key;
     }
 
     /** Where an execution's tick is drawn, in canvas coordinates. */

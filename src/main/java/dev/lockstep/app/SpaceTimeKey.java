@@ -50,6 +50,7 @@ final class SpaceTimeKey {
                     g.setStroke(Color.web("#d3d9de"));
                     g.strokeLine(0, 11, 16, 11);
                 }),
+                application(),
                 keyItem("violation", g -> {
                     g.setFill(SpaceTimePainter.LOST);
                     g.fillPolygon(new double[] {3, 13, 8}, new double[] {2, 2, 11}, 3);
@@ -64,6 +65,29 @@ final class SpaceTimeKey {
         box.setAlignment(Pos.CENTER_LEFT);
         box.setPadding(new Insets(3, 8, 3, 8));
         return box;
+    }
+
+    /** The application steps' entry: shown only for a run with an application ({@link #showApplication}). */
+    private static Label application() {
+        Label l = keyItem("application step (◇ partner)", g -> {
+            g.setStroke(SpaceTimePainter.APPLICATION);
+            g.setFill(SpaceTimePainter.APPLICATION);
+            g.fillPolygon(new double[] {8, 12, 8, 4}, new double[] {3, 7, 11, 7}, 4);
+        });
+        l.setId("space-time-key-application");
+        l.setVisible(false);
+        l.setManaged(false);
+        return l;
+    }
+
+    /** Shows the application steps' entry when the run has an application. */
+    static void showApplication(HBox key, boolean on) {
+        for (javafx.scene.Node n : key.getChildren()) {
+            if ("space-time-key-application".equals(n.getId())) {
+                n.setVisible(on);
+                n.setManaged(on);
+            }
+        }
     }
 
     private static void arrowGlyph(GraphicsContext g, Color c, boolean dashed) {

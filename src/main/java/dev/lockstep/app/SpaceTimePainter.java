@@ -32,11 +32,14 @@ final class SpaceTimePainter {
     static final Color SENT = Color.web("#33404c");
     static final Color TRANSIT = Color.web("#8a949e");
     static final Color FOCUS = Color.web("#0072B2");
+    /** The application's steps: the narration's colour for them (.narr-application). */
+    static final Color APPLICATION = Color.web("#5a2d82");
     private static final double TOP = SpaceTimeLayout.TOP;
 
     private int arrowsDrawn;
     private int lostDrawn;
     private int ticksDrawn;
+    private int appStepsDrawn;
     /** The hovered execution's arrows, labelled after everything else is drawn: {arrow, x0, y0, x1, y1}. */
     private final List<Object[]> labels = new ArrayList<>();
     // this frame
@@ -55,6 +58,10 @@ final class SpaceTimePainter {
 
     int ticksDrawn() {
         return ticksDrawn;
+    }
+
+    int appStepsDrawn() {
+        return appStepsDrawn;
     }
 
     static double fontSize(boolean lecture) {
@@ -160,6 +167,7 @@ final class SpaceTimePainter {
 
     /** Topology changes, calls and violations. */
     private void drawMarks(GraphicsContext g, double left, double right, double gut, double h, double lh, double s) {
+        appStepsDrawn = 0;
         for (Mark m : model.marks()) {
             if (m.x() < left || m.x() > right) continue;
             double x = at.x(m.x());
@@ -188,8 +196,46 @@ final class SpaceTimePainter {
                     g.setLineWidth(1.5 * s);
                     g.strokeLine(x, y - lh * 0.38, x, y - lh * 0.12);
                 }
+                case APPLICATION -> {
+                    drawApplicationStep(g, x, m, s);
+                    appStepsDrawn++;
+                }
                 default -> { }
             }
+        }
+    }
+
+    /**
+     * An application step: a filled diamond on the node's lane and, when the step names a partner,
+     * a dotted line to the partner's lane ending in a hollow diamond (who did it, and with whom).
+     */
+    private void drawApplicationStep(GraphicsContext g, double x, Mark m, double s) {
+        double y = at.laneY(m.u());
+        double k = Math.max(3, Math.min(5 * s, at.laneH() * 0.3));
+        g.setStroke(APPLICATION);
+        g.setFill(APPLICATION);
+        if (m.v() >= 0) {
+            double yv = at.laneY(m.v());
+            g.setLineWidth(1.2 * s);
+            g.setLineDashes(2 * s, 2 * s);
+            g.strokeLine(x, y, x, yv);
+            g.setLineDashes(null);
+            diamond(g, x, yv, k * 0.8, false);
+        }
+        diamond(g, x, y, k, true);
+    }
+
+    private static void diamond(GraphicsContext g, double x, double y, double k, boolean filled) {
+        double[] xs = {x, x + k, x, x - k};
+        double[] ys = {y - k, y, y + k, y};
+        if (filled) {
+            g.fillPolygon(xs, ys, 4);
+        } else {
+            g.setFill(Color.WHITE);
+            g.fillPolygon(xs, ys, 4);
+            g.setLineWidth(1.5);
+            g.strokePolygon(xs, ys, 4);
+            g.setFill(APPLICATION);
         }
     }
 

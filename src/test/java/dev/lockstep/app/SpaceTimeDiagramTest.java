@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.lockstep.figure.spacetime.Arrow;
 import dev.lockstep.figure.spacetime.ArrowKind;
 import dev.lockstep.figure.spacetime.Exec;
+import dev.lockstep.figure.spacetime.Mark;
 import dev.lockstep.session.History;
 import dev.lockstep.watch.NarrationEntry;
 import java.nio.file.Path;
@@ -103,6 +104,54 @@ class SpaceTimeDiagramTest extends AppFixture {
         robot().clickOn(screen(d, other));
         assertEquals(other.event().step(), (long) fx(() -> window.session().simulation().executionsBegun()));
         assertNotEquals(step, other.event().step());
+        assertTrue(fx(() -> window.errors()).isEmpty());
+    }
+
+    @Test
+    void applicationStepsAreMarkedOnTheirLanesWithALegendEntryAndTheirSentence() {
+        assertTrue(fx(() -> window.open(Path.of("sample-runs", "majority-with-locks-moving-16.json"))));
+        fx(() -> window.runRounds(80));
+        robot().clickOn("#tab-space-time");
+        settle();
+        SpaceTimeDiagram d = fx(() -> window.spaceTime());
+        List<History.AppStep> steps = fx(() -> window.session().history().events()).stream().filter(e -> e instanceof History.AppStep)
+                .map(e -> (History.AppStep) e).toList();
+        assertTrue(steps.size() > 10, "the sample's agents interact: " + steps.size());
+        assertEquals(steps, fx(() -> d.applicationSteps()).stream().map(Mark::event).toList(), "a mark per step, in order");
+        javafx.scene.Node entry = fx(() -> d.key().lookup("#space-time-key-application"));
+        assertTrue(fx(() -> entry.isVisible() && entry.isManaged()), "the legend names the application's steps");
+        // steps in view are drawn
+        assertTrue(fx(() -> d.appStepsDrawn()) > 0, "drawn: " + fx(() -> d.appStepsDrawn()));
+
+        // hovering a step's diamond (clear of any tick) tells its sentence
+        Mark step = fx(() -> {
+            Canvas c = d.canvas();
+            for (Mark m : d.applicationSteps()) {
+                Point2D p = d.stepPosition(m);
+                if (p.getX() > 80 && p.getX() < c.getWidth() - 20 && p.getY() > 20 && p.getY() < c.getHeight() - 10
+                        && d.execAt(p.getX(), p.getY()) == null && d.applicationStepAt(p.getX(), p.getY()) == m) return m;
+            }
+            return null;
+        });
+        assertTrue(step != null, "a step in view");
+        History.AppStep a = (History.AppStep) step.event();
+        robot().moveTo(fx(() -> {
+            Point2D p = d.stepPosition(step);
+            return d.canvas().localToScreen(p.getX(), p.getY());
+        }));
+        waitUntil("the hover tells the step", () -> fx(() -> d.infoText()).equals("round " + a.round() + ": " + a.sentence()));
+        assertTrue(fx(() -> d.tooltipInstalled()));
+        fx(() -> d.fitAll());
+        assertEquals(steps.size(), (int) fx(() -> d.appStepsDrawn()), "fit: every step on screen");
+
+        // a run without an application: no steps, no legend entry
+        assertTrue(fx(() -> window.open(Path.of("sample-runs", "figure-1-persistent-neighbourhood.json"))));
+        fx(() -> window.runRounds(10));
+        settle();
+        SpaceTimeDiagram plain = fx(() -> window.spaceTime());
+        assertEquals(List.of(), fx(() -> plain.applicationSteps()));
+        javafx.scene.Node none = fx(() -> plain.key().lookup("#space-time-key-application"));
+        assertTrue(fx(() -> !none.isVisible() && !none.isManaged()), "no application, no entry");
         assertTrue(fx(() -> window.errors()).isEmpty());
     }
 }

@@ -13,8 +13,9 @@ import java.util.Map;
 /**
  * The space-time diagram of a branch as data, free of any toolkit: one lane per node (in the
  * scenario's order), time flowing by execution (x in diagram units: one per execution, a little
- * room for a round boundary or a topology change), each execution a tick, each message an arrow
- * from its send to its receive or loss, topology changes, calls and violations as marks, and the
+ * room for a round boundary, a topology change or an application step), each execution a tick, each
+ * message an arrow from its send to its receive or loss, topology changes, calls, violations and
+ * the application's steps as marks, and the
  * cursor at the current moment. It reads the session's {@link History} incrementally, so it keeps
  * up with long runs. The window draws it; a figure could too.
  */
@@ -23,6 +24,8 @@ public final class SpaceTime {
     public static final double EXEC = 1;
     public static final double ROUND_GAP = 0.7;
     public static final double CHANGE = 0.5;
+    /** Room taken by an application step: a node's steps of one round (an end, then a begin) side by side. */
+    public static final double APP_STEP = 0.5;
 
     private Simulation sim;
     private History history;
@@ -34,6 +37,8 @@ public final class SpaceTime {
     private final List<Arrow> arrows = new ArrayList<>();
     private final Map<Long, Arrow> inTransit = new HashMap<>();
     private final List<Mark> marks = new ArrayList<>();
+    /** The application steps' marks alone, by x (for hovering). */
+    private final List<Mark> appSteps = new ArrayList<>();
     private final List<RoundStart> rounds = new ArrayList<>();
     /** x after each history event (the cursor after the k-th event is eventX[k - 1]). */
     private double[] eventX = new double[256];
@@ -56,6 +61,7 @@ public final class SpaceTime {
         arrows.clear();
         inTransit.clear();
         marks.clear();
+        appSteps.clear();
         rounds.clear();
         cursorX = 0;
     }
@@ -122,6 +128,12 @@ public final class SpaceTime {
             marks.add(new Mark(endX, MarkKind.VIOLATION, ns.isEmpty() ? -1 : ns.get(0), ns.size() > 1 ? ns.get(ns.size() - 1) : -1, e));
         } else if (e instanceof History.Called c) {
             marks.add(new Mark(endX, MarkKind.CALL, c.node(), -1, e));
+        } else if (e instanceof History.AppStep a) {
+            // generic over the application's steps: the node, its partner if any, the sentence in the event
+            endX += APP_STEP;
+            Mark m = new Mark(endX - APP_STEP / 2, MarkKind.APPLICATION, a.node(), a.partner() != a.node() ? a.partner() : -1, e);
+            marks.add(m);
+            appSteps.add(m);
         }
     }
 
@@ -194,6 +206,23 @@ public final class SpaceTime {
             else hi = mid;
         }
         return Math.max(0, lo - 1);
+    }
+
+    /** The application steps' marks, by x (a run without an application has none). */
+    public List<Mark> applicationSteps() {
+        return java.util.Collections.unmodifiableList(appSteps);
+    }
+
+    /** The index of the first application step at or after x. */
+    public int firstStepAtOrAfter(double x) {
+        int lo = 0;
+        int hi = appSteps.size();
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (appSteps.get(mid).x() < x) lo = mid + 1;
+            else hi = mid;
+        }
+        return lo;
     }
 
     /** The index of the first execution at or after x. */
