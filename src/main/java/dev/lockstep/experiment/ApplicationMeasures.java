@@ -1,11 +1,11 @@
 package dev.lockstep.experiment;
 
-import dev.lockstep.application.population.Agents;
 import dev.lockstep.core.Application;
 import dev.lockstep.core.Check;
 import dev.lockstep.core.Simulation;
 import dev.lockstep.core.Violation;
 import dev.lockstep.json.JsonWriter;
+import dev.lockstep.scenario.PopulationOutcome;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -39,19 +39,19 @@ final class ApplicationMeasures {
 
     /** Writes the value of measure m (one of {@link #ALL}) for a run of {@code application} (null: none) in {@code sim}. */
     static void write(String m, Simulation sim, Application application, JsonWriter w) {
-        Agents a = sim.application() instanceof Agents agents ? agents : null;
+        PopulationOutcome a = PopulationOutcome.of(sim);
         switch (m) {
             case "consensusRound" -> {
-                if (a == null || a.consensusSince() < 0) w.nullValue();
-                else w.value(a.consensusSince());
+                if (a == null || !a.converged()) w.nullValue();
+                else w.value(a.consensusRound());
             }
             case "converged" -> {
                 if (a == null) w.nullValue();
-                else w.value(a.consensusSince() >= 0 ? 1 : 0);
+                else w.value(a.converged() ? 1 : 0);
             }
             case "initialMajorityWon" -> {
                 if (a == null || a.initialMajority() < 0) w.nullValue();
-                else w.value(a.consensusSince() >= 0 && a.consensus() == a.initialMajority() ? 1 : 0);
+                else w.value(a.converged() && a.consensus() == a.initialMajority() ? 1 : 0);
             }
             case "interactions" -> {
                 if (a == null) w.nullValue();

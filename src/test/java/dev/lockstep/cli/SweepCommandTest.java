@@ -145,13 +145,13 @@ class SweepCommandTest {
         assertEquals(file + ":2:25: $.axes.Q: unknown axis \"Q\"; expected one of: " + String.join(", ", List.of("protocol", "params", "variant",
                         "K", "k", "lDeadlockBound", "delta", "rounds", "channels", "scheduler", "policy", "activation", "lock", "hold",
                         "workload", "cut", "link", "churn", "meanInterRequest", "meanHold", "requestRate", "linkChangeRate", "linkTolerance", "moveRate", "unitDisk",
-                        "lockoutBound")) + ", a JSON pointer into the scenario such as \"/params/K\", or graph.FIELD (a field of the spec's \"graph\")\n",
+                        "lockoutBound", "application", "locks", "interact", "appHold", "initial", "mobility")) + ", a JSON pointer into the scenario such as \"/params/K\", or graph.FIELD (a field of the spec's \"graph\")\n",
                 bad("\"axes\": {\"K\": [2], \"Q\": [1]}"));
         assertEquals(file + ":2:15: $.axes.K: axis \"K\" has no values; give at least one\n", bad("\"axes\": {\"K\": []}"));
         assertEquals(file + ":2:31: $.seeds.count: expected the seed count between 1 and 100000000, found 0\n", bad("\"seeds\": {\"from\": 1, \"count\": 0}"));
         assertEquals(file + ":2:14: $.seeds[1]: seed 3 is given twice\n", bad("\"seeds\": [3, 3]"));
         assertEquals(file + ":2:10: $.seeds: expected the seeds: {\"from\": 1, \"count\": 5} or a list of integers, found a string\n", bad("\"seeds\": \"1-5\""));
-        assertEquals(file + ":2:14: $.measures[0]: unknown measure \"latency\"; expected one of: " + String.join(", ", dev.lockstep.experiment.Measures.ALL) + "\n",
+        assertEquals(file + ":2:14: $.measures[0]: unknown measure \"latency\"; expected one of: " + String.join(", ", dev.lockstep.experiment.Measures.KNOWN) + "\n",
                 bad("\"measures\": [\"latency\"]"));
         assertEquals(file + ":2:10: $.bogus: unknown field \"bogus\"; expected one of: name, base, graph, axes, seeds, rounds, measures\n", bad("\"bogus\": 1"));
         MainTest.Result noOut = MainTest.run("sweep", spec("\"rounds\": 1").toString());
