@@ -27,7 +27,7 @@ final class AmoebotReader {
     static final List<String> SHAPE_FIELDS = List.of("shape", "particles", "spacing", "seed");
     /** Top-level fields that would give the graph or move it other than by the particles' moves. */
     static final List<String> REFUSED = List.of("nodes", "edges", "unitDisk", "mobility", "churn", "linkChanges", "dynamics",
-            "areas", "areaMoves", "workload");
+            "areas", "areaMoves");
     static final int MAX_PARTICLES = 10_000;
 
     private final Problems problems;
