@@ -9,6 +9,7 @@ import dev.lockstep.application.amoebot.MoveWorkload;
 import dev.lockstep.application.amoebot.Reach;
 import dev.lockstep.application.amoebot.Shapes;
 import dev.lockstep.json.JsonValue;
+import dev.lockstep.json.JsonWriter;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -69,7 +70,7 @@ final class AmoebotReader {
         JsonValue delta = root.get("delta");
         if (delta != null && !(delta instanceof JsonValue.Num d && d.isIntegral() && d.text().equals(Integer.toString(Reach.MAX_DEGREE)))) {
             problems.add(delta, "amoebots need delta = " + Reach.MAX_DEGREE + " (an expanded particle can have " + Reach.MAX_DEGREE
-                    + " neighbours within lattice distance " + Reach.DISTANCE + "), found " + ScenarioWriter.compact(delta, true)
+                    + " neighbours within lattice distance " + Reach.DISTANCE + "), found " + new JsonWriter().value(delta)
                     + "; leave \"delta\" out to get it");
         }
     }
@@ -114,7 +115,7 @@ final class AmoebotReader {
         for (int i = 0; i < arr.size(); i++) {
             JsonValue item = arr.get(i);
             if (!(item instanceof JsonValue.Arr a) || a.size() != 2) {
-                problems.add(item, "expected a cell as [q, r] (two integers, axial coordinates), found " + ScenarioWriter.compact(item, true));
+                problems.add(item, "expected a cell as [q, r] (two integers, axial coordinates), found " + new JsonWriter().value(item));
                 continue;
             }
             Long q = problems.integer(a.get(0), "the cell's q", -1_000_000, 1_000_000);

@@ -23,7 +23,7 @@ import java.util.Map;
  */
 final class ApplicationReader {
     static final List<String> FIELDS = List.of("kind", "initial", "locks", "interact", "hold");
-    static final List<String> KINDS = List.of("exact-majority", "approximate-majority", AmoebotReader.KIND);
+    static final List<String> KINDS = List.of("exact-majority", "approximate-majority", "amoebots");
 
     /** The application and the workload that drives it. */
     record Read(Application application, Workload workload) {}
