@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.lockstep.SampleRun.Acquisition;
 import dev.lockstep.SampleRun.Change;
 import dev.lockstep.SampleRun.Exec;
+import dev.lockstep.application.amoebot.NoCollisionCheck;
+import dev.lockstep.application.amoebot.Particles;
 import dev.lockstep.application.population.Agents;
 import dev.lockstep.application.population.ConservationCheck;
 import dev.lockstep.application.population.IsolationCheck;
@@ -286,6 +288,25 @@ class GalleryTest {
         SampleRun approx = SampleRun.of("approximate-majority-with-locks-moving-16.json");
         assertEquals(List.of(), approx.violations());
         assertEquals(0, ((Agents) approx.sim.application()).consensus(), "x, the initial majority");
+    }
+
+    @Test
+    void amoebots_withLocksNeverCollideAndEveryLockIsServedInTime_withoutLocksCollideWithinAFewDozenRounds() throws Exception {
+        SampleRun with = SampleRun.of("amoebots-with-locks-30.json");
+        assertEquals(List.of(), with.violations(), "no collision, and the lockout check (1000 rounds) stays quiet");
+        Particles p = (Particles) with.sim.application();
+        assertEquals(30, p.particles());
+        assertTrue(p.expansions() > 30 && p.contractions() > 15, "the particles move: " + p.expansions() + ", " + p.contractions());
+        assertFalse(with.changes("cut").isEmpty() || with.changes("link").isEmpty(), "the graph follows them");
+        assertTrue(with.sim.stats().locksAcquired() > 50);
+        SampleRun without = SampleRun.of("amoebots-without-locks-30.json");
+        assertEquals(with.scenario.nodes(), without.scenario.nodes(), "the same particles");
+        Violation first = without.violations().get(0);
+        assertEquals(NoCollisionCheck.NAME, first.check());
+        assertTrue(first.round() <= 50, "within a few dozen rounds: " + first);
+        assertEquals("p05 and p07 are both expanding into (8,-2)", first.message());
+        assertTrue(without.violations().stream().anyMatch(v -> v.message().startsWith("cell ")), "and some end on one cell");
+        assertEquals(0, without.sim.stats().lockRequests(), "no Lock at all");
     }
 
     @Test

@@ -79,9 +79,10 @@ class SampleRunsTest {
                     String name = p.getFileName().toString();
                     // the printed KRL's views drift; KRL cut off from its token locks out; the
                     // printed KLME breaks its one-token invariant; the other flaws deadlock
-                    // a population protocol without locks breaks its invariant
+                    // a population protocol without locks breaks its invariant, amoebots without locks collide
                     String expected = name.startsWith("krl-") ? (name.contains("-paper-") ? "token-oriented" : "lockout")
-                            : name.endsWith("-paper.json") ? "one-token" : name.contains("-without-locks-") ? "majority-invariant"
+                            : name.endsWith("-paper.json") ? "one-token" : name.startsWith("amoebots-") ? "no-collision"
+                            : name.contains("-without-locks-") ? "majority-invariant"
                             : "deadlock";
                     assertTrue(checks.contains(expected), checks.toString());
                 } else {

@@ -8,7 +8,9 @@ import dev.lockstep.application.population.ApproximateMajority;
 import dev.lockstep.application.population.ExactMajority;
 import dev.lockstep.application.population.PopulationProtocol;
 import dev.lockstep.application.population.Transitions;
+import dev.lockstep.core.Application;
 import dev.lockstep.core.Protocol;
+import dev.lockstep.core.adversary.Workload;
 import dev.lockstep.json.JsonValue;
 import java.util.List;
 import java.util.Map;
@@ -21,10 +23,10 @@ import java.util.Map;
  */
 final class ApplicationReader {
     static final List<String> FIELDS = List.of("kind", "initial", "locks", "interact", "hold");
-    static final List<String> KINDS = List.of("exact-majority", "approximate-majority");
+    static final List<String> KINDS = List.of("exact-majority", "approximate-majority", "amoebots");
 
     /** The application and the workload that drives it. */
-    record Read(PopulationProtocol application, InteractionWorkload workload) {}
+    record Read(Application application, Workload workload) {}
 
     private final Problems problems;
 

@@ -171,6 +171,12 @@ public final class Scenario {
     /** The application on top of the protocol (Sec. 6), or null for none. */
     public Application application() { return application; }
 
+    /**
+     * Whether the application's particles make the nodes and edges (amoebots): then the file
+     * names no nodes or edges, and a saved copy must not add them.
+     */
+    public boolean particlesMakeTheGraph() { return AmoebotReader.in(json); }
+
     /** The random walk of the nodes, or null for none. */
     public RandomWalk mobility() { return mobility; }
 

@@ -2,6 +2,8 @@ package dev.lockstep.scenario;
 
 import static dev.lockstep.scenario.Problems.orElse;
 
+import dev.lockstep.application.amoebot.Amoebots;
+import dev.lockstep.application.amoebot.Reach;
 import dev.lockstep.core.Application;
 import dev.lockstep.core.NeighbourhoodArea;
 import dev.lockstep.core.ChannelDiscipline;
@@ -111,22 +113,30 @@ public final class ScenarioLoader {
 
         ProtocolReader protocols = new ProtocolReader(problems);
         Protocol<?> protocol = protocols.protocol(root);
+        // amoebots: the particles make the nodes, positions, edges and Δ (read first, for them)
+        boolean amoebots = AmoebotReader.in(root);
+        ApplicationReader.Read particles = amoebots ? AmoebotReader.read(problems, root) : null;
         // 0 = missing or invalid (already reported): the degree check below is skipped then
-        int delta = (int) required(problems, root, "delta", v -> problems.integer(v, "delta (ports per node)", 1, PortSet.MAX_DELTA), 0);
+        int delta = amoebots ? Reach.MAX_DEGREE
+                : (int) required(problems, root, "delta", v -> problems.integer(v, "delta (ports per node)", 1, PortSet.MAX_DELTA), 0);
         long seed = root.has("seed") ? orElse(problems.integer(root.get("seed"), "the seed", Long.MIN_VALUE, Long.MAX_VALUE), 1L) : 1L;
         int rounds = root.has("rounds") ? (int) (long) orElse(problems.integer(root.get("rounds"), "rounds", 0, Integer.MAX_VALUE - 1), 0L) : DEFAULT_ROUNDS;
 
         TopologyReader topology = new TopologyReader(problems);
-        topology.nodes(root);
+        Amoebots cells = particles == null ? null : (Amoebots) particles.application();
+        if (amoebots) topology.named(AmoebotReader.nodeNames(cells == null ? 0 : cells.cells().size()));
+        else topology.nodes(root);
         int n = topology.names().size();
-        double[] x = new double[n];
-        double[] y = new double[n];
+        double[] x = cells == null ? new double[n] : cells.positions()[0];
+        double[] y = cells == null ? new double[n] : cells.positions()[1];
         List<NeighbourhoodArea> areas = root.has("areas") ? AreaReader.areas(problems, root.get("areas")) : List.of();
-        List<String> regions = topology.positions(root, x, y, protocol, root.has("areas"));
+        List<String> regions = amoebots ? null : topology.positions(root, x, y, protocol, root.has("areas"));
 
         double unitDisk = 0;
-        int[] edges = new int[0];
-        if (root.has("edges") && root.has("unitDisk")) {
+        int[] edges = cells == null ? new int[0] : cells.edges();
+        if (amoebots) {
+            // reported by AmoebotReader: the particles make the graph
+        } else if (root.has("edges") && root.has("unitDisk")) {
             problems.add(root.get("unitDisk"), "give either \"edges\" or \"unitDisk\", not both");
         } else if (root.has("unitDisk")) {
             unitDisk = topology.unitDisk(root, x, y, delta);
@@ -147,7 +157,13 @@ public final class ScenarioLoader {
                 ? new GeneratorReader(problems).areaMoves(root.get("areaMoves"), root.has("areas")) : null;
         RandomWalk mobility = root.has("mobility") ? new GeneratorReader(problems).mobility(root.get("mobility"), root.has("unitDisk")) : null;
         Application application = null;
-        if (root.has("application")) {
+        if (particles != null) {
+            application = particles.application();
+            workload = particles.workload();
+            if (root.has("workload")) {
+                problems.add(root.get("application"), "give either \"workload\" or \"application\", not both: the application calls Lock and Unlock");
+            }
+        } else if (root.has("application") && !amoebots) {
             if (root.has("workload")) {
                 problems.add(root.get("application"), "give either \"workload\" or \"application\", not both: the application calls Lock and Unlock");
             }

@@ -32,6 +32,7 @@ public record Summary(int rounds, long actions, long messagesSent, long messages
                 .field("meanWaitRounds", meanWaitRounded())
                 .field("maxWaitRounds", maxWaitRounds);
         ApplicationOutcome.json(w, sim);
+        AmoebotOutcome.json(w, sim);
         w.key("violations").beginArray();
         for (Violation v : violations) ViolationRecord.write(w, v, sim);
         w.endArray().endObject();
@@ -45,6 +46,7 @@ public record Summary(int rounds, long actions, long messagesSent, long messages
         sb.append(String.format("requests     %d issued, %d acquired%n", lockRequests, locksAcquired));
         sb.append(String.format(java.util.Locale.ROOT, "wait         mean %.2f rounds, max %d rounds%n", meanWaitRounds, maxWaitRounds));
         ApplicationOutcome.text(sb, sim);
+        AmoebotOutcome.text(sb, sim);
         if (violations.isEmpty()) {
             sb.append(String.format("violations   none%n"));
         } else {

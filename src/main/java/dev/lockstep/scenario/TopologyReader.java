@@ -75,6 +75,14 @@ final class TopologyReader {
         }
     }
 
+    /** Nodes a scenario does not list but makes (amoebots: one per particle), by name. */
+    void named(List<String> names) {
+        for (String id : names) {
+            index.putIfAbsent(id, nodeNames.size());
+            nodeNames.add(id);
+        }
+    }
+
     private static boolean hasPositions(JsonValue.Obj root) {
         if (!(root.get("nodes") instanceof JsonValue.Arr arr)) return false;
         for (JsonValue item : arr.items()) {

@@ -113,6 +113,11 @@ public final class SessionFiles {
             ScenarioLoader.writePolicy(w, p);
             changes.put("scheduler", w.toString());
         }
+        if (sc.particlesMakeTheGraph()) {
+            // amoebots: the particles make the nodes and edges, so the copy keeps the file's
+            // particles (their start) with the session's seed and policy
+            return ScenarioWriter.toText(ScenarioWriter.edit(sc.json(), changes));
+        }
         JsonValue.Arr nodes = sc.json().get("nodes") instanceof JsonValue.Arr a ? a : null;
         JsonWriter nw = new JsonWriter().beginArray();
         for (int u = 0; u < sim.nodeCount(); u++) {

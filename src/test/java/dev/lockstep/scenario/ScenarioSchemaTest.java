@@ -144,7 +144,13 @@ class ScenarioSchemaTest {
                 new String[] {"application", "{\"kind\": \"approximate-majority\", \"initial\": {\"x\": 1, \"blank\": 1},"
                         + " \"locks\": \"none\", \"interact\": 0.2, \"hold\": 0}"},
                 new String[] {"application", "{\"kind\": \"exact-majority\", \"initial\": {\"A\": 1, \"B\": 1}, \"locks\": \"pair\"}"},
-                new String[] {"edges", null, "unitDisk", "1.5", "mobility", "{\"kind\": \"random-walk\", \"move\": 0.3, \"step\": 0.2, \"until\": 50}"})
+                new String[] {"edges", null, "unitDisk", "1.5", "mobility", "{\"kind\": \"random-walk\", \"move\": 0.3, \"step\": 0.2, \"until\": 50}"},
+                // amoebots: the particles make the nodes, edges and delta
+                new String[] {"nodes", null, "edges", null, "delta", null, "application", "{\"kind\": \"amoebots\", \"cells\": [[0, 0], [2, 0], [1, 1]]}"},
+                new String[] {"nodes", null, "edges", null, "delta", null, "application", "{\"kind\": \"amoebots\", \"cells\": {\"shape\": \"blob\", \"particles\": 9, \"spacing\": 2,"
+                        + " \"seed\": 3}, \"locks\": \"none\", \"move\": 0.5, \"hold\": 0}", "delta", "22"},
+                new String[] {"nodes", null, "edges", null, "delta", null, "application", "{\"kind\": \"amoebots\", \"cells\": {\"shape\": \"hexagon\", \"particles\": 7}}",
+                        "scheduler", "{\"policy\": \"asynchronous\", \"activation\": 0.8, \"maxDuration\": 2}"})
                 .map(c -> Arguments.of((Object) c));
     }
 
@@ -239,7 +245,20 @@ class ScenarioSchemaTest {
                 new String[] {"mobility", "{\"move\": 0.3, \"step\": 0.2}"},
                 new String[] {"edges", null, "unitDisk", "1.5", "mobility", "{\"move\": 0.3}"},
                 new String[] {"edges", null, "unitDisk", "1.5", "mobility", "{\"move\": 0.3, \"step\": 0}"},
-                new String[] {"edges", null, "unitDisk", "1.5", "mobility", "{\"kind\": \"waypoint\", \"move\": 0.3, \"step\": 1}"})
+                new String[] {"edges", null, "unitDisk", "1.5", "mobility", "{\"kind\": \"waypoint\", \"move\": 0.3, \"step\": 1}"},
+                // amoebots: the particles make the graph; their own fields
+                new String[] {"application", "{\"kind\": \"amoebots\", \"cells\": [[0, 0], [1, 0]]}"},
+                new String[] {"nodes", null, "edges", null, "delta", null, "application", "{\"kind\": \"amoebots\", \"cells\": [[0, 0], [1, 0]]}", "delta", "8"},
+                new String[] {"nodes", null, "edges", null, "delta", null, "application", "{\"kind\": \"amoebots\", \"cells\": [[0, 0], [0, 0]]}"},
+                new String[] {"nodes", null, "edges", null, "delta", null, "application", "{\"kind\": \"amoebots\", \"cells\": [[0, 0.5]]}"},
+                new String[] {"nodes", null, "edges", null, "delta", null, "application", "{\"kind\": \"amoebots\"}"},
+                new String[] {"nodes", null, "edges", null, "delta", null, "application", "{\"kind\": \"amoebots\", \"cells\": [[0, 0]], \"hold\": -1}"},
+                new String[] {"nodes", null, "edges", null, "delta", null, "application", "{\"kind\": \"amoebots\", \"cells\": [[0, 0]], \"locks\": \"pair\"}"},
+                new String[] {"nodes", null, "edges", null, "delta", null, "application", "{\"kind\": \"amoebots\", \"cells\": [[0, 0]], \"initial\": {\"A\": 1}}"},
+                new String[] {"nodes", null, "edges", null, "delta", null, "application", "{\"kind\": \"amoebots\", \"cells\": {\"shape\": \"star\", \"particles\": 5}}"},
+                new String[] {"nodes", null, "edges", null, "delta", null, "application", "{\"kind\": \"amoebots\", \"cells\": {\"shape\": \"line\", \"particles\": 0}}"},
+                new String[] {"nodes", null, "edges", null, "delta", null, "application", "{\"kind\": \"amoebots\", \"cells\": [[0, 0]]}", "unitDisk", "1.5"},
+                new String[] {"application", "{\"kind\": \"exact-majority\", \"initial\": {\"A\": 2}, \"cells\": [[0, 0]]}"})
                 .map(c -> Arguments.of((Object) c));
     }
 
