@@ -361,6 +361,9 @@ public final class GraphView {
     /** The scene as drawn now (tests). */
     DrawnScene scene() { return scene; }
 
+    /** The camera (tests pan with it). */
+    Camera camera() { return camera; }
+
     /** The fill colour node u is drawn with now. */
     public Color fillOf(int u) {
         return scene.curFill[u];
