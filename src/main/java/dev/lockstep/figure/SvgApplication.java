@@ -96,7 +96,7 @@ final class SvgApplication {
         out.append("<g id=\"application\">\n");
         for (Figure.StateLetter l : m.letters()) {
             out.append("<text class=\"state\" data-node=\"").append(l.node()).append("\" x=\"").append(n(l.at().x()))
-                    .append("\" y=\"").append(n(SvgWriter.centred(l.at().y(), l.size()))).append("\" font-size=\"")
+                    .append("\" y=\"").append(n(l.at().y() + TextWidth.BASELINE_BELOW_CENTRE * l.size() + 0.5)).append("\" font-size=\"")
                     .append(n(l.size())).append("\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"").append(l.colour())
                     .append("\">").append(Xml.escape(l.text())).append("</text>\n");
         }
