@@ -32,6 +32,11 @@ public final class LatticeWalkScenarios {
 
     /** The scenario: particles on {@code cells}, each moving with probability {@code move} a round. */
     public static Scenario walk(List<Cell> cells, double move, boolean careless, long seed) throws ScenarioException {
+        return walk(cells, move, careless, false, seed);
+    }
+
+    /** {@code locked}: each move is made while the particle holds its lock set (LME), as the amoebot model's are. */
+    public static Scenario walk(List<Cell> cells, double move, boolean careless, boolean locked, long seed) throws ScenarioException {
         StringBuilder nodes = new StringBuilder();
         for (int u = 0; u < cells.size(); u++) {
             if (u > 0) nodes.append(",\n");
@@ -43,11 +48,15 @@ public final class LatticeWalkScenarios {
         Scenario s = ScenarioLoader.parse(json, "lattice-walk.json");
         return new Scenario(s.file, s.json, s.name, s.protocol, s.delta, s.seed, s.rounds, s.policy, s.channels, s.ports,
                 s.nodes, s.x, s.y, s.regions, s.areas, s.edges, s.unitDisk, s.dynamics, s.churn, s.linkChanges, s.areaMoves,
-                s.mobility, new LatticeWalkWorkload(move, careless), new LatticeWalk(cells), s.checks);
+                s.mobility, new LatticeWalkWorkload(move, careless, locked), new LatticeWalk(cells), s.checks);
     }
 
     /** A session of {@link #walk}. */
     public static Session session(List<Cell> cells, double move, boolean careless, long seed) throws ScenarioException {
         return Session.start(walk(cells, move, careless, seed));
+    }
+
+    public static Session session(List<Cell> cells, double move, boolean careless, boolean locked, long seed) throws ScenarioException {
+        return Session.start(walk(cells, move, careless, locked, seed));
     }
 }

@@ -39,10 +39,6 @@ final class Legend {
     private MarkKinds marks = MarkKinds.NONE;
     private java.util.function.Consumer<MarkKinds> marksListener = k -> { };
 
-    Legend(Protocol<?> protocol, List<String> appStates, String appName) {
-        this(protocol, appStates, appName, false);
-    }
-
     Legend(Protocol<?> protocol, List<String> appStates, String appName, boolean particles) {
         this.protocol = protocol;
         this.particles = particles;

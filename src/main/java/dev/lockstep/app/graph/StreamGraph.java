@@ -21,10 +21,6 @@ final class StreamGraph {
     /** Whether edges are drawn faint (amoebots: the lattice and the particles come first). */
     private final boolean faint;
 
-    StreamGraph(Protocol<?> protocol, String[] names, boolean drawn) {
-        this(protocol, names, drawn, false);
-    }
-
     StreamGraph(Protocol<?> protocol, String[] names, boolean drawn, boolean faint) {
         this.protocol = protocol;
         this.drawn = drawn;

@@ -11,10 +11,6 @@ final class Styles {
     static final double NODE_SIZE = Look.NODE_SIZE;
     static final double NODE_SIZE_LECTURE = Look.NODE_SIZE_LECTURE;
 
-    static String stylesheet(Protocol<?> protocol, boolean lecture) {
-        return stylesheet(protocol, lecture, false);
-    }
-
     /**
      * {@code faint}: amoebots' LME graph, dense (neighbours up to lattice distance 2), drawn thin
      * and pale so that the lattice and the particles read first (lock-set hulls, pointers and
