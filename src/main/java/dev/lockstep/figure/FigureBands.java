@@ -136,7 +136,7 @@ final class FigureBands {
             if (app instanceof dev.lockstep.application.amoebot.ParticleSystem) {
                 entries.add(new Entry(Figure.LegendKind.LATTICE, "lattice", Look.LATTICE, true));
                 entries.add(new Entry(Figure.LegendKind.CONTRACTED, "contracted", Look.PARTICLE, false));
-                entries.add(new Entry(Figure.LegendKind.EXPANDED, "expanded", Look.PARTICLE, false));
+                entries.add(new Entry(Figure.LegendKind.EXPANDED, "expanded (• head)", Look.PARTICLE, false));
                 entries.add(new Entry(Figure.LegendKind.COLLISION, "collision", Look.ALERT, false));
             }
             if (!fills.isEmpty()) {

@@ -96,6 +96,8 @@ public final class Look {
     public static final String PARTICLE = "#DCE6EE";
     public static final String PARTICLE_OUTLINE = "#6F8494";
     public static final String EDGE_FAINT = "#C5D0DA";
+    /** The dot on an expanded particle's head (the cell it expanded into), radius in pixels, in {@link #PARTICLE_OUTLINE}. */
+    public static final double HEAD_DOT = 3;
 
     /**
      * A particle's body radius in pixels, at {@code unit} pixels per lattice edge around nodes of

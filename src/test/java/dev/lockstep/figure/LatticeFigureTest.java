@@ -174,6 +174,12 @@ class LatticeFigureTest {
         int expanded = 0;
         for (int u = 0; u < ps.particles(); u++) if (ps.expanded(u)) expanded++;
         assertEquals(expanded, count(svg, "<g class=\"particle expanded\" data-node=\"\\d+\""));
+        assertEquals(expanded, count(svg, "<g class=\"particle expanded\" data-node=\"\\d+\"><line[^\n]*<circle class=\"head\""),
+                "an expanded particle's head has its dot");
+        for (Figure.ParticleBody b : m.particles()) {
+            String dot = "<circle class=\"head\" cx=\"" + Decimals.of(b.head().x()) + "\" cy=\"" + Decimals.of(b.head().y()) + "\"";
+            assertEquals(b.expanded(), svg.contains(dot), "the dot on " + b.node() + "'s head, and only an expanded one's");
+        }
         assertEquals(m.lattice().size(), count(svg, "<line x1=\"[^\"]*\" y1=\"[^\"]*\" x2=\"[^\"]*\" y2=\"[^\"]*\"/>\n"));
         assertTrue(svg.indexOf("id=\"lattice\"") < svg.indexOf("id=\"particles\"") && svg.indexOf("id=\"particles\"") < svg.indexOf("id=\"edges\""),
                 "lattice, then bodies, under the graph");

@@ -9,12 +9,15 @@ import javafx.scene.shape.StrokeLineCap;
 /**
  * Draws amoebots (LME paper, Sec. 6) under the graph: the triangular lattice (faint lines and
  * points, over the patch the particles have covered plus a margin), each particle's body — a disc
- * on its cell when contracted, a capsule (two discs joined) over its tail and head when expanded —
+ * on its cell when contracted, a capsule (two discs joined) over its tail and head when expanded,
+ * with a dot on the head —
  * and, over the lock-set hulls, a dashed vermillion ring around every cell two particles occupy.
  * Everything goes through the camera at each frame, so it stays on the nodes at any zoom and pan;
  * the node (fill, letter, badge, ring) is drawn over its body by GraphStream and the painter.
  */
 final class LatticePainter {
+    /** The radius of the dot on an expanded particle's head, in pixels at scale 1 (the figures' too). */
+    static final double HEAD_DOT = Look.HEAD_DOT;
     private final DrawnScene scene;
     private final Camera camera;
     private final PixelFrame f;
@@ -76,6 +79,12 @@ final class LatticePainter {
             g.setStroke(body);
             g.setLineWidth(2 * br);
             g.strokeLine(x0, y0, x1 + (x0 == x1 && y0 == y1 ? 0.01 : 0), y1);
+            if (ps.head[u] != null && !ps.head[u].equals(ps.tail[u])) {
+                // the head (the cell it expanded into) gets a dot: which way the particle is going
+                double hr = HEAD_DOT * s;
+                g.setFill(outline);
+                g.fillOval(x1 - hr, y1 - hr, 2 * hr, 2 * hr);
+            }
         }
     }
 

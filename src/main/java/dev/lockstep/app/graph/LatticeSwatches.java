@@ -19,7 +19,7 @@ public final class LatticeSwatches {
     private LatticeSwatches() {}
 
     /** The entries in legend order, with their texts. */
-    public static final List<String> ENTRIES = List.of("lattice", "contracted particle", "expanded particle", "collision");
+    public static final List<String> ENTRIES = List.of("lattice", "contracted particle", "expanded particle (• head)", "collision");
 
     /** The sample for entry {@code i} of {@link #ENTRIES}, at scale s. */
     public static Node of(int i, double s) {
@@ -67,6 +67,7 @@ public final class LatticeSwatches {
         inner.setStrokeLineCap(StrokeLineCap.ROUND);
         Circle node = new Circle((x0 + x1) / 2, (y0 + y1) / 2, 4 * s, Color.web(Look.FILL.get(0)));
         node.setStroke(Palette.ring(0));
-        return List.of(outline, inner, node);
+        if (x0 == x1 && y0 == y1) return List.of(outline, inner, node);
+        return List.of(outline, inner, node, new Circle(x1, y1, 0.8 * Look.HEAD_DOT * s, Color.web(Look.PARTICLE_OUTLINE)));
     }
 }

@@ -122,6 +122,10 @@ class LatticeViewTest {
             });
             if (ps.expanded(u)) {
                 assertTrue(paintedAround(img, p[0], p[1], 0, 4, body, 0.06), when + ": particle " + u + "'s capsule at its tail " + t);
+                Cell h = ps.head(u);
+                double[] q = on(robot, () -> new double[] {view.camera().pxX(h.x(), h.y()), view.camera().pxY(h.x(), h.y())});
+                assertTrue(paintedAround(img, q[0], q[1], 0, 1, Color.web(Look.PARTICLE_OUTLINE), 0.08),
+                        when + ": the dot on particle " + u + "'s head " + h);
             } else {
                 assertTrue(paintedAround(img, p[0], p[1], view.scene().nodeRadius() + 2, br - 1.5, body, 0.06),
                         when + ": particle " + u + "'s disc around its cell " + t);
