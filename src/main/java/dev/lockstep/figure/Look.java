@@ -96,6 +96,8 @@ public final class Look {
     public static final String PARTICLE = "#DCE6EE";
     public static final String PARTICLE_OUTLINE = "#6F8494";
     public static final String EDGE_FAINT = "#C5D0DA";
+    /** An expanded particle's head (the cell it expanded into) is a darker disc of its capsule, with a dot. */
+    public static final String PARTICLE_HEAD = "#C2D2DF";
     /** The dot on an expanded particle's head (the cell it expanded into), radius in pixels, in {@link #PARTICLE_OUTLINE}. */
     public static final double HEAD_DOT = 3;
 

@@ -52,6 +52,8 @@ final class SvgApplication {
         } else {
             capsule(b.tail(), b.head(), 2 * b.radius() + 3, Look.PARTICLE_OUTLINE);
             capsule(b.tail(), b.head(), 2 * b.radius(), Look.PARTICLE);
+            out.append("<circle class=\"head-disc\" cx=\"").append(n(b.head().x())).append("\" cy=\"").append(n(b.head().y()))
+                    .append("\" r=\"").append(n(b.radius())).append("\" fill=\"").append(Look.PARTICLE_HEAD).append("\"/>");
             out.append("<circle class=\"head\" cx=\"").append(n(b.head().x())).append("\" cy=\"").append(n(b.head().y()))
                     .append("\" r=\"").append(n(Look.HEAD_DOT)).append("\" fill=\"").append(Look.PARTICLE_OUTLINE).append("\"/>");
         }

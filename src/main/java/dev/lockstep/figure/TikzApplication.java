@@ -48,6 +48,8 @@ final class TikzApplication {
         } else {
             capsule(b.tail(), b.head(), 2 * b.radius() + 3, Look.PARTICLE_OUTLINE);
             capsule(b.tail(), b.head(), 2 * b.radius(), Look.PARTICLE);
+            body.append("\\fill[").append(c.apply(Look.PARTICLE_HEAD)).append("] ").append(at(b.head())).append(" circle[radius=")
+                    .append(n(b.radius())).append("];");
             body.append("\\fill[").append(c.apply(Look.PARTICLE_OUTLINE)).append("] ").append(at(b.head())).append(" circle[radius=")
                     .append(n(Look.HEAD_DOT)).append("];");
         }

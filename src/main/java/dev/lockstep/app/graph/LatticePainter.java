@@ -10,7 +10,7 @@ import javafx.scene.shape.StrokeLineCap;
  * Draws amoebots (LME paper, Sec. 6) under the graph: the triangular lattice (faint lines and
  * points, over the patch the particles have covered plus a margin), each particle's body — a disc
  * on its cell when contracted, a capsule (two discs joined) over its tail and head when expanded,
- * with a dot on the head —
+ * its head darker and dotted —
  * and, over the lock-set hulls, a dashed vermillion ring around every cell two particles occupy.
  * Everything goes through the camera at each frame, so it stays on the nodes at any zoom and pan;
  * the node (fill, letter, badge, ring) is drawn over its body by GraphStream and the painter.
@@ -62,6 +62,7 @@ final class LatticePainter {
         double progress = scene.progress;
         Color outline = Color.web(Look.PARTICLE_OUTLINE);
         Color body = Color.web(Look.PARTICLE);
+        Color head = Color.web(Look.PARTICLE_HEAD);
         for (int u = 0; u < ps.n; u++) {
             if (ps.tail[u] == null) continue;
             double tx = ParticleScene.at(ps.fromTail, ps.toTail, 2 * u, progress);
@@ -80,7 +81,9 @@ final class LatticePainter {
             g.setLineWidth(2 * br);
             g.strokeLine(x0, y0, x1 + (x0 == x1 && y0 == y1 ? 0.01 : 0), y1);
             if (ps.head[u] != null && !ps.head[u].equals(ps.tail[u])) {
-                // the head (the cell it expanded into) gets a dot: which way the particle is going
+                // the head (the cell it expanded into) is darker, with a dot: which way the particle is going
+                g.setFill(head);
+                g.fillOval(x1 - br, y1 - br, 2 * br, 2 * br);
                 double hr = HEAD_DOT * s;
                 g.setFill(outline);
                 g.fillOval(x1 - hr, y1 - hr, 2 * hr, 2 * hr);

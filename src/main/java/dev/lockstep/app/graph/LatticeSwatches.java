@@ -68,6 +68,7 @@ public final class LatticeSwatches {
         Circle node = new Circle((x0 + x1) / 2, (y0 + y1) / 2, 4 * s, Color.web(Look.FILL.get(0)));
         node.setStroke(Palette.ring(0));
         if (x0 == x1 && y0 == y1) return List.of(outline, inner, node);
-        return List.of(outline, inner, node, new Circle(x1, y1, 0.8 * Look.HEAD_DOT * s, Color.web(Look.PARTICLE_OUTLINE)));
+        return List.of(outline, inner, new Circle(x1, y1, r, Color.web(Look.PARTICLE_HEAD)), node,
+                new Circle(x1, y1, 0.8 * Look.HEAD_DOT * s, Color.web(Look.PARTICLE_OUTLINE)));
     }
 }
