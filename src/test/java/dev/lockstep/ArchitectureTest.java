@@ -63,7 +63,7 @@ class ArchitectureTest {
                 .whereLayer("scenario").mayOnlyAccessLayers("core", "protocol", "application", "json", "io")
                 .whereLayer("session").mayOnlyAccessLayers("core", "protocol", "scenario", "json", "io")
                 .whereLayer("debug").mayOnlyAccessLayers("core", "protocol", "scenario", "session", "json", "io")
-                .whereLayer("figure").mayOnlyAccessLayers("core", "protocol", "scenario", "session", "json", "io")
+                .whereLayer("figure").mayOnlyAccessLayers("core", "protocol", "application", "scenario", "session", "json", "io")
                 .whereLayer("watch").mayOnlyAccessLayers("core", "protocol", "session")
                 .whereLayer("workspace").mayOnlyAccessLayers("core", "protocol", "scenario", "session", "dgs", "json", "io")
                 .whereLayer("dgs").mayOnlyAccessLayers("core", "protocol", "scenario", "json", "io")

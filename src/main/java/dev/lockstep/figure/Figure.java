@@ -8,13 +8,14 @@ import java.util.List;
  * {@link TikzWriter}) only transcribe it, so an SVG and a TikZ figure of a moment show the same
  * thing. Lists are in drawing order; colours are {@code #RRGGBB}. The generic marks of token and
  * leader protocols come last ({@link Region}s behind the graph, {@link EdgeArrow}s on the edges,
- * {@link NodeMark}s on the nodes); they are empty for a protocol without marks.
+ * {@link NodeMark}s on the nodes); they are empty for a protocol without marks. An application's
+ * marks (Sec. 6) are in {@link AppMarks}, {@link AppMarks#NONE} for a run without one.
  */
 public record Figure(double width, double height, Header header, Area graph, List<Hull> hulls, List<Glow> glows,
                      List<Edge> edges, List<Node> nodes, List<PortLabel> portLabels, List<Pip> pips,
                      List<PortTag> portTags, List<Pointer> pointers, List<Name> names, List<Token> tokens,
                      List<Alert> alerts, List<LegendItem> legend, List<CaptionLine> caption, List<Region> regions,
-                     List<EdgeArrow> arrows, List<NodeMark> marks) {
+                     List<EdgeArrow> arrows, List<NodeMark> marks, AppMarks application) {
 
     public record Point(double x, double y) {}
 
@@ -97,13 +98,45 @@ public record Figure(double width, double height, Header header, Area graph, Lis
                            double queueWidth, String label, Point labelAt, double labelWidth, boolean crashed, Point at,
                            double radius) {}
 
+    /**
+     * What a run with an application (LME paper, Sec. 6) shows besides the nodes' fills, as the
+     * window does: the state's name written in each node, the protocol's fill value as a badge on
+     * the rim, a dashed band between the two agents of each interaction under way; for amoebots
+     * (a {@code ParticleSystem}) the lattice under the particles, each particle's body (a disc on
+     * its cell or a capsule over tail and head), the cells two particles occupy, and faint edges.
+     */
+    public record AppMarks(List<StateLetter> letters, List<StateBadge> badges, List<InteractionBand> bands,
+                           List<LatticeLine> lattice, List<Point> latticePoints, double latticePointRadius,
+                           List<ParticleBody> particles, List<CellCollision> collisions, boolean faintEdges) {
+        public static final AppMarks NONE = new AppMarks(List.of(), List.of(), List.of(), List.of(), List.of(), 0, List.of(),
+                List.of(), false);
+    }
+
+    /** The application state's name written in a node, white on a dark fill, ink on a light one. */
+    public record StateLetter(int node, String text, Point at, double size, String colour) {}
+
+    /** With an application, the protocol's fill value (LME: state) as a disc on the node's rim at the lower left. */
+    public record StateBadge(int node, String value, Point at, double radius, String colour) {}
+
+    /** An interaction under way, begun by u with v: a thick dashed band from centre to centre. */
+    public record InteractionBand(int u, int v, Point a, Point b, double width) {}
+
+    /** An edge of the triangular lattice. */
+    public record LatticeLine(Point a, Point b) {}
+
+    /** A particle's body: a disc on its cell (tail = head) or a capsule from its tail to its head. */
+    public record ParticleBody(int node, Point tail, Point head, double radius, boolean expanded) {}
+
+    /** A cell (q, r) that two or more particles occupy. */
+    public record CellCollision(int q, int r, Point at, double radius) {}
+
     public enum AlertKind { VIOLATION, REFUSAL }
 
     /** A violation's dashed ring, or a refused change's ring and badge (with its reason). */
     public record Alert(AlertKind kind, int node, Point at, double radius, String text, Area badge) {}
 
     public enum LegendKind { TITLE, FILL, RING, HULL, POINTER, TOKEN, PORT, VIOLATION, REFUSAL, BADGE, LEADER, QUEUE, LABEL,
-        ARROW, AREA, REGION, CRASHED }
+        ARROW, AREA, REGION, CRASHED, STATE_BADGE, INTERACTION, LATTICE, CONTRACTED, EXPANDED, COLLISION }
 
     /** A legend entry: a swatch centred at {@code at} (none for a title) and its text from {@code textX}. */
     public record LegendItem(LegendKind kind, String text, Point at, double textX, String colour) {}

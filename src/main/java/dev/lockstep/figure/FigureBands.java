@@ -130,6 +130,20 @@ final class FigureBands {
                     ? Integer.MAX_VALUE : Look.APPLICATION_ORDER.indexOf(a)).thenComparing(a -> a));
             entries.add(new Entry(Figure.LegendKind.TITLE, "fill = " + session.simulation().config().application().name(), null, true));
             for (String a : shown) entries.add(new Entry(Figure.LegendKind.FILL, a, Look.application(List.of(), a), false));
+            if (app instanceof dev.lockstep.application.Interactive) {
+                entries.add(new Entry(Figure.LegendKind.INTERACTION, "interaction", Look.INTERACTION, false));
+            }
+            if (app instanceof dev.lockstep.application.amoebot.ParticleSystem) {
+                entries.add(new Entry(Figure.LegendKind.LATTICE, "lattice", Look.LATTICE, true));
+                entries.add(new Entry(Figure.LegendKind.CONTRACTED, "contracted", Look.PARTICLE, false));
+                entries.add(new Entry(Figure.LegendKind.EXPANDED, "expanded (• head)", Look.PARTICLE, false));
+                entries.add(new Entry(Figure.LegendKind.COLLISION, "collision", Look.ALERT, false));
+            }
+            if (!fills.isEmpty()) {
+                // the protocol's fill value is the badge on the rim (Sec. 6: the fill is the application's)
+                entries.add(new Entry(Figure.LegendKind.TITLE, "badge = " + protocol.presentation().fillName(), null, true));
+                for (String f : fills) entries.add(new Entry(Figure.LegendKind.STATE_BADGE, f, Look.fill(fills, f), false));
+            }
         } else if (!fills.isEmpty()) {
             entries.add(new Entry(Figure.LegendKind.TITLE, fillTitle(), null, true));
             for (String f : fills) entries.add(new Entry(Figure.LegendKind.FILL, f, Look.fill(fills, f), false));
@@ -208,6 +222,10 @@ final class FigureBands {
             case QUEUE -> 14;
             case LABEL -> 14;
             case ARROW, AREA, REGION -> 24;
+            case STATE_BADGE -> 10;
+            case INTERACTION, EXPANDED -> 30;
+            case LATTICE -> 24;
+            case CONTRACTED, COLLISION -> 18;
         };
     }
 

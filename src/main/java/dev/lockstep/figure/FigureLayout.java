@@ -126,7 +126,7 @@ final class FigureLayout {
                 List.copyOf(nodes), List.copyOf(ports), List.copyOf(pips), List.copyOf(tags), List.copyOf(pointers),
                 List.copyOf(names), tokens, List.copyOf(alerts), List.copyOf(legend), List.copyOf(caption),
                 List.copyOf(marks.regions(projection)), List.copyOf(marks.arrows(edges)),
-                List.copyOf(nodeMarks));
+                List.copyOf(nodeMarks), FigureApplication.of(sim, nodes, r, projection, area));
     }
 
     // ------------------------------------------------------------------ graph
@@ -138,7 +138,15 @@ final class FigureLayout {
             xs[u] = sim.graph().x(u);
             ys[u] = sim.graph().y(u);
         }
-        double[][] framed = Projection.framed(xs, ys, n, sim.config().areas());
+        int count = n;
+        if (sim.application() instanceof dev.lockstep.application.amoebot.ParticleSystem ps) {
+            // amoebots: the lattice patch around the particles is part of the picture, as in the window
+            double[][] withPatch = LatticePatch.around(ps).framing(xs, ys, n);
+            xs = withPatch[0];
+            ys = withPatch[1];
+            count = xs.length;
+        }
+        double[][] framed = Projection.framed(xs, ys, count, sim.config().areas());
         Projection p = Projection.fit(framed[0], framed[1], area.x(), area.y(), area.width(), area.height());
         projection = p;
         px = new double[n];

@@ -17,6 +17,7 @@ final class Latex {
             Map.entry((int) '←', "$\\leftarrow$"), Map.entry((int) '↔', "$\\leftrightarrow$"),
             Map.entry((int) '⇒', "$\\Rightarrow$"), Map.entry((int) '∈', "$\\in$"), Map.entry((int) '∉', "$\\notin$"),
             Map.entry((int) 'ℓ', "$\\ell$"), Map.entry((int) '·', "$\\cdot$"), Map.entry((int) '—', "---"),
+            Map.entry((int) '•', "$\\bullet$"),
             Map.entry((int) '–', "--"), Map.entry((int) '…', "\\dots{}"), Map.entry((int) '≠', "$\\neq$"),
             Map.entry((int) '≤', "$\\leq$"), Map.entry((int) '≥', "$\\geq$"), Map.entry((int) '∞', "$\\infty$"),
             Map.entry((int) '∪', "$\\cup$"), Map.entry((int) '∩', "$\\cap$"), Map.entry((int) '×', "$\\times$"),

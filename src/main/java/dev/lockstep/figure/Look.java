@@ -86,6 +86,36 @@ public final class Look {
     public static final String INTERACTION = "#1A1A1A";
 
     /**
+     * Amoebots (LME paper, Sec. 6) on the triangular lattice: its lines and points faint under
+     * everything, each particle's body (a disc on its cell, or a capsule over its tail and head)
+     * a pale blue-grey outlined darker, and the LME graph's edges faint, so that the lattice and
+     * the particles read first; a cell two particles occupy is ringed in {@link #ALERT}.
+     */
+    public static final String LATTICE = "#DADADA";
+    public static final String LATTICE_POINT = "#A6A6A6";
+    public static final String PARTICLE = "#DCE6EE";
+    public static final String PARTICLE_OUTLINE = "#6F8494";
+    public static final String EDGE_FAINT = "#C5D0DA";
+    /** An expanded particle's head (the cell it expanded into) is a darker disc of its capsule, with a dot. */
+    public static final String PARTICLE_HEAD = "#C2D2DF";
+    /** The dot on an expanded particle's head (the cell it expanded into), radius in pixels, in {@link #PARTICLE_OUTLINE}. */
+    public static final double HEAD_DOT = 3;
+
+    /**
+     * A particle's body radius in pixels, at {@code unit} pixels per lattice edge around nodes of
+     * radius r: a third of the lattice's spacing, clear of its neighbours' bodies, but neither less
+     * than a rim around the node nor so large that the node looks lost in it when zoomed in.
+     */
+    public static double particleRadius(double unit, double r) {
+        return Math.max(r + 4, Math.min(0.34 * unit, 2 * r + 6));
+    }
+
+    /** What is written in a node in application state {@code state}: the name when short (A, a, x), else nothing (blank). */
+    public static String applicationMark(String state) {
+        return state != null && state.length() <= 2 ? state : "";
+    }
+
+    /**
      * The fill of an application state: {@link #APPLICATION}'s, or for a state it does not name
      * the Okabe-Ito colour of its position among {@code states} (legend order).
      */

@@ -13,9 +13,11 @@ final class SvgWriter {
     private final StringBuilder out = new StringBuilder(16_384);
     private final Figure f;
     private final SvgMarks marks = new SvgMarks(out);
+    private final SvgApplication application;
 
     private SvgWriter(Figure f) {
         this.f = f;
+        this.application = new SvgApplication(out, f.application());
     }
 
     static String write(Figure f) {
@@ -38,7 +40,9 @@ final class SvgWriter {
         header();
         out.append("<g id=\"graph\">\n");
         marks.regions(f.regions());
+        application.ground();
         hulls();
+        application.overHulls();
         glows();
         edges();
         marks.arrows(f.arrows());
@@ -46,6 +50,7 @@ final class SvgWriter {
         ports();
         pointers();
         names();
+        application.overNodes();
         marks.nodes(f.marks());
         tokens();
         alerts();
@@ -108,7 +113,10 @@ final class SvgWriter {
     }
 
     private void edges() {
-        out.append("<g id=\"edges\" stroke=\"").append(Look.EDGE).append("\" stroke-width=\"").append(n(Look.EDGE_WIDTH))
+        // amoebots' dense LME graph is drawn faint, as in the window, so the lattice and the particles read first
+        boolean faint = f.application().faintEdges();
+        out.append("<g id=\"edges\" stroke=\"").append(faint ? Look.EDGE_FAINT : Look.EDGE).append("\" stroke-width=\"")
+                .append(n(faint ? 1 : Look.EDGE_WIDTH))
                 .append("\">\n");
         for (Figure.Edge e : f.edges()) {
             out.append("<line class=\"edge\" data-u=\"").append(e.u()).append("\" data-v=\"").append(e.v()).append("\" x1=\"")
@@ -307,7 +315,9 @@ final class SvgWriter {
                     circle(item.at(), 5, Look.FILL.get(0), Look.ring(0), 1, null);
                     circle(item.at(), 7.5, "none", item.colour(), 2.8, null);
                 }
-                default -> marks.swatch(item);
+                default -> {
+                    if (!application.swatch(item)) marks.swatch(item);
+                }
             }
             text(item.text(), item.textX(), centred(y, FigureSizes.LEGEND_FONT), FigureSizes.LEGEND_FONT,
                     item.kind() == Figure.LegendKind.TITLE ? "bold" : null, null, Look.INK, "start");

@@ -22,9 +22,11 @@ final class TikzWriter {
     /** Colour names by #RRGGBB, in order of definition: the palette first, then anything else used. */
     private final Map<String, String> colours = new LinkedHashMap<>();
     private final TikzMarks marks = new TikzMarks(body, this::c);
+    private final TikzApplication application;
 
     private TikzWriter(Figure f) {
         this.f = f;
+        this.application = new TikzApplication(body, this::c, f.application());
         for (int i = 0; i < Look.FILL.size(); i++) define(Look.FILL.get(i), "fill" + i);
         for (int i = 0; i < Look.RING.size(); i++) define(Look.RING.get(i), "ring" + i);
         for (int i = 0; i < Look.HOLDER.size(); i++) define(Look.HOLDER.get(i), "holder" + i);
@@ -84,7 +86,10 @@ final class TikzWriter {
         body.append("\\begin{tikzpicture}[x=").append(TikzUnits.BP).append("bp,y=-").append(TikzUnits.BP)
                 .append("bp,line cap=round,line join=round,every node/.style={inner sep=0pt,outer sep=0pt},\n");
         body.append("  graphnode/.style={circle,minimum size=").append(bp(Look.NODE_SIZE)).append("},\n");
-        body.append("  edge/.style={draw=").append(c(Look.EDGE)).append(",line width=").append(bp(Look.EDGE_WIDTH))
+        // amoebots' dense LME graph is drawn faint, as in the window
+        boolean faint = f.application().faintEdges();
+        body.append("  edge/.style={draw=").append(c(faint ? Look.EDGE_FAINT : Look.EDGE)).append(",line width=")
+                .append(bp(faint ? 1 : Look.EDGE_WIDTH))
                 .append(",line cap=butt},\n");
         body.append("  portlabel/.style={circle,draw=").append(c(Look.INK)).append(",fill=").append(c(Look.PAPER))
                 .append(",line width=").append(bp(1)).append(",minimum size=").append(bp(2 * FigureSizes.PORT_RADIUS))
@@ -103,7 +108,9 @@ final class TikzWriter {
         header();
         body.append("% graph\n");
         marks.regions(f.regions());
+        application.ground();
         hulls();
+        application.overHulls();
         for (Figure.Glow g : f.glows()) {
             body.append("\\fill[").append(c(Look.ALERT_GLOW)).append(",fill opacity=0.35] ").append(at(g.at()))
                     .append(" circle[radius=").append(n(g.radius())).append("];\n");
@@ -125,6 +132,7 @@ final class TikzWriter {
             body.append("\\node[nametag,minimum width=").append(bp(m.width())).append("] at ").append(at(m.at())).append(" {")
                     .append(Latex.escape(m.text())).append("};\n");
         }
+        application.overNodes();
         marks.nodes(f.marks());
         tokens();
         alerts();
@@ -318,7 +326,9 @@ final class TikzWriter {
                     body.append("\\draw[").append(c(item.colour())).append(",line width=").append(bp(2.8)).append("] ")
                             .append(at(item.at())).append(" circle[radius=7.5];\n");
                 }
-                default -> marks.swatch(item);
+                default -> {
+                    if (!application.swatch(item)) marks.swatch(item);
+                }
             }
             text(item.text(), item.textX(), SvgWriter.centred(y, FigureSizes.LEGEND_FONT), FigureSizes.LEGEND_FONT,
                     item.kind() == Figure.LegendKind.TITLE, false, Look.INK);

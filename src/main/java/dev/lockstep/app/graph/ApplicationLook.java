@@ -1,6 +1,7 @@
 package dev.lockstep.app.graph;
 
 import dev.lockstep.application.Interactive;
+import dev.lockstep.application.amoebot.ParticleSystem;
 import dev.lockstep.application.population.Agents;
 import dev.lockstep.core.ApplicationState;
 import dev.lockstep.figure.Look;
@@ -38,7 +39,12 @@ public final class ApplicationLook {
 
     /** What is written in a node in this state: the name when short (A, a, x), else nothing (blank). */
     public static String mark(String state) {
-        return state != null && state.length() <= 2 ? state : "";
+        return Look.applicationMark(state);
+    }
+
+    /** The application as a particle system (amoebots: the window draws the lattice), or null. */
+    public static ParticleSystem particles(ApplicationState app) {
+        return app instanceof ParticleSystem ps ? ps : null;
     }
 
     /** The partner of u's open interaction, or −1 (also for an application without interactions). */

@@ -51,6 +51,8 @@ final class DrawnScene {
     String[] appState;
     Color[] stateBadge;
     int[] partner;
+    /** With a particle system (amoebots), its particles and lattice; else null. */
+    ParticleScene particles;
     /** From this many nodes on, the view draws nodes and edges itself (below, GraphStream does: the look of small graphs). */
     static final int BULK_FROM_NODES = 400;
     /** Whether the graph is large enough for the view to draw nodes and edges itself (the bulk painter). */

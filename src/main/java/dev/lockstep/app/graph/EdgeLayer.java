@@ -37,8 +37,14 @@ final class EdgeLayer {
         GraphicsContext g = canvas.getGraphicsContext2D();
         g.clearRect(0, 0, w, h);
         g.setLineCap(StrokeLineCap.ROUND);
-        g.setStroke(scene.lecture ? Palette.EDGE_LECTURE : Palette.EDGE);
-        g.setLineWidth(scene.lecture ? 3 : Look.EDGE_WIDTH);
+        if (scene.particles != null) {
+            // amoebots: faint, as GraphStream draws a small graph's (Styles)
+            g.setStroke(javafx.scene.paint.Color.web(Look.EDGE_FAINT));
+            g.setLineWidth(scene.lecture ? 2 : 1);
+        } else {
+            g.setStroke(scene.lecture ? Palette.EDGE_LECTURE : Palette.EDGE);
+            g.setLineWidth(scene.lecture ? 3 : Look.EDGE_WIDTH);
+        }
         double[] px = f.px;
         double[] py = f.py;
         g.beginPath();

@@ -61,7 +61,8 @@ public final class GraphView {
         Protocol<NodeState> protocol = (Protocol) sim.protocol();
         scene = new DrawnScene(sim.nodeCount(), sim.delta());
         for (int u = 0; u < scene.n; u++) scene.names[u] = sim.nodeName(u);
-        graph = new StreamGraph(protocol, scene.names, !scene.bulk);
+        boolean particles = ApplicationLook.particles(sim.application()) != null;
+        graph = new StreamGraph(protocol, scene.names, !scene.bulk, particles);
         viewer = new PulseViewer(graph.graph());
         viewer.disableAutoLayout();
         panel = viewer.addQuietView();
@@ -70,7 +71,8 @@ public final class GraphView {
         reader = new SceneReader(sim, protocol, scene, graph, camera);
         animator = new Animator(scene, graph);
         painter = new Painter(scene, camera, hits);
-        legend = new Legend(protocol, ApplicationLook.states(sim.application()), ApplicationLook.name(sim.application()));
+        legend = new Legend(protocol, ApplicationLook.states(sim.application()), ApplicationLook.name(sim.application()),
+                particles);
         root = new StackPane(panel); // hit-testing needs the view wrapped (GraphStream 2.0)
         if (painter.edgeLayer() != null) {
             // a large graph's edges lie under GraphStream's (then transparent) canvas, on a white ground
@@ -282,8 +284,18 @@ public final class GraphView {
 
     /** Fits the whole graph in the view again. */
     public void resetCamera() {
-        double[][] framed = dev.lockstep.figure.Projection.framed(scene.toX, scene.toY, scene.n, scene.areas);
-        camera.fit(framed[0], framed[1], scene.areas.isEmpty() ? scene.n : framed[0].length);
+        double[] xs = scene.toX;
+        double[] ys = scene.toY;
+        int n = scene.n;
+        if (scene.particles != null) {
+            // amoebots: the whole lattice patch around the particles
+            double[][] p = scene.particles.framing(xs, ys, n);
+            xs = p[0];
+            ys = p[1];
+            n = xs.length;
+        }
+        double[][] framed = dev.lockstep.figure.Projection.framed(xs, ys, n, scene.areas);
+        camera.fit(framed[0], framed[1], scene.areas.isEmpty() ? n : framed[0].length);
     }
 
     /** The zoom level: 1 after {@link #resetCamera()}, 2 twice as close. */
@@ -349,6 +361,9 @@ public final class GraphView {
     /** The scene as drawn now (tests). */
     DrawnScene scene() { return scene; }
 
+    /** The camera (tests pan with it). */
+    Camera camera() { return camera; }
+
     /** The fill colour node u is drawn with now. */
     public Color fillOf(int u) {
         return scene.curFill[u];
@@ -367,6 +382,25 @@ public final class GraphView {
     /** With an application, the badge colour of node u's protocol fill value (LME: state); else null. */
     public Color stateBadgeOf(int u) {
         return scene.stateBadge == null ? null : scene.stateBadge[u];
+    }
+
+    /**
+     * With a particle system (amoebots), node u's cells as drawn: {tail, head} (equal when
+     * contracted); null without one.
+     */
+    public dev.lockstep.application.amoebot.Cell[] drawnCellsOf(int u) {
+        ParticleScene ps = scene.particles;
+        return ps == null ? null : new dev.lockstep.application.amoebot.Cell[] {ps.tail[u], ps.head[u]};
+    }
+
+    /** The cells drawn as collisions (two particles on one cell), row by row; empty without particles. */
+    public List<dev.lockstep.application.amoebot.Cell> drawnCollisions() {
+        return scene.particles == null ? List.of() : List.copyOf(scene.particles.shared);
+    }
+
+    /** The lattice patch drawn ({minX, minY, maxX, maxY} in model units), or null without particles. */
+    public double[] drawnLatticeBounds() {
+        return scene.particles == null ? null : scene.particles.bounds();
     }
 
     /** The fill value (LME: state) node u shows (with an application: on the badge). */

@@ -31,14 +31,17 @@ final class Legend {
     /** The application's states in legend order (none: the fill is the protocol's), and its name. */
     private final List<String> appStates;
     private final String appName;
+    /** Whether the run is a particle system (amoebots): the lattice's entries. */
+    private final boolean particles;
     private final VBox box = new VBox();
     private boolean lecture;
     /** The protocol marks the run has shown so far (an entry, once shown, stays). */
     private MarkKinds marks = MarkKinds.NONE;
     private java.util.function.Consumer<MarkKinds> marksListener = k -> { };
 
-    Legend(Protocol<?> protocol, List<String> appStates, String appName) {
+    Legend(Protocol<?> protocol, List<String> appStates, String appName, boolean particles) {
         this.protocol = protocol;
+        this.particles = particles;
         this.appStates = appStates;
         this.appName = appName;
         box.setId("graph-legend");
@@ -87,16 +90,24 @@ final class Legend {
         box.setSpacing(3 * s);
         box.setPadding(new Insets(6 * s, 8 * s, 6 * s, 8 * s));
         List<String> fills = protocol.presentation().fillValues();
+        if (particles) {
+            box.getChildren().add(heading("Amoebots"));
+            for (int i = 0; i < LatticeSwatches.ENTRIES.size(); i++) {
+                box.getChildren().add(row(LatticeSwatches.of(i, s), LatticeSwatches.ENTRIES.get(i)));
+            }
+        }
         if (!appStates.isEmpty()) {
             box.getChildren().add(heading("Node fill: " + appName + " state"));
             for (String a : appStates) box.getChildren().add(row(appSample(a), a));
             box.getChildren().add(row(linkSample(), "interaction under way"));
         }
         if (!fills.isEmpty()) {
-            box.getChildren().add(heading((appStates.isEmpty() ? "Node fill: " : "Badge (lower left): ") + fillName()));
+            // with an application the protocol's fill value is a badge (amoebots too, whose states the fill shows)
+            boolean fill = appStates.isEmpty() && !particles;
+            box.getChildren().add(heading((fill ? "Node fill: " : "Badge (lower left): ") + fillName()));
             for (String f : fills) {
-                Circle c = new Circle((appStates.isEmpty() ? 7 : 5) * s, Palette.fill(fills, f));
-                c.setStroke(appStates.isEmpty() ? Palette.ring(0) : Palette.INK);
+                Circle c = new Circle((fill ? 7 : 5) * s, Palette.fill(fills, f));
+                c.setStroke(fill ? Palette.ring(0) : Palette.INK);
                 c.setStrokeWidth(1);
                 box.getChildren().add(row(c, f.equals("⊥") ? "⊥ (idle)" : f));
             }

@@ -30,6 +30,7 @@ final class Painter {
     private final MarkPainter marks;
     private final NodeMarkPainter nodeMarks;
     private final ApplicationPainter application;
+    private final LatticePainter lattice;
     private final BulkPainter bulk;
     private final EdgeLayer edgeLayer;
     /** Time spent painting, for the frame statistics (the view resets it). */
@@ -44,6 +45,7 @@ final class Painter {
         this.tokens = new TokenPainter(scene, camera, f, fonts, nodeMarks);
         this.marks = new MarkPainter(scene, f, fonts);
         this.application = new ApplicationPainter(scene, f);
+        this.lattice = new LatticePainter(scene, camera, f);
         this.bulk = scene.bulk ? new BulkPainter(scene, f) : null;
         this.edgeLayer = scene.bulk ? new EdgeLayer(scene) : null;
     }
@@ -119,6 +121,7 @@ final class Painter {
         g.setLineCap(StrokeLineCap.ROUND);
         g.setLineJoin(StrokeLineJoin.ROUND);
         if (!scene.areas.isEmpty() || scene.region != null) nodeMarks.drawNeighbourhoods(g);
+        lattice.drawGround(g);
         // lock-set hulls: the holder joined to every member by a thick translucent stroke (one
         // path per set, so overlapping parts are not darker)
         for (LockSet ls : scene.lockSets) {
@@ -141,6 +144,7 @@ final class Painter {
             g.stroke();
         }
         application.drawLinks(g);
+        lattice.drawCollisions(g);
         // violation glow
         if (!scene.highlighted.isEmpty()) {
             double gr = r + 15 * s;

@@ -83,6 +83,10 @@ final class SceneReader {
             sc.stateBadge = new Color[sc.n];
             sc.partner = new int[sc.n];
         }
+        if (app instanceof dev.lockstep.application.amoebot.ParticleSystem ps) {
+            if (sc.particles == null) sc.particles = new ParticleScene(sc.n);
+            sc.particles.read(ps, sc.progress);
+        }
         for (int u = 0; u < sc.n; u++) {
             sc.toX[u] = sim.graph().x(u);
             sc.toY[u] = sim.graph().y(u);

@@ -18,11 +18,14 @@ final class StreamGraph {
     private final Protocol<?> protocol;
     /** Whether GraphStream draws the nodes and edges (else the graph stays empty: {@link BulkPainter} draws them). */
     private final boolean drawn;
+    /** Whether edges are drawn faint (amoebots: the lattice and the particles come first). */
+    private final boolean faint;
 
-    StreamGraph(Protocol<?> protocol, String[] names, boolean drawn) {
+    StreamGraph(Protocol<?> protocol, String[] names, boolean drawn, boolean faint) {
         this.protocol = protocol;
         this.drawn = drawn;
-        graph.setAttribute("ui.stylesheet", Styles.stylesheet(protocol, false));
+        this.faint = faint;
+        graph.setAttribute("ui.stylesheet", Styles.stylesheet(protocol, false, faint));
         graph.setAttribute("ui.antialias");
         graph.setAttribute("ui.quality");
         for (int u = 0; drawn && u < names.length; u++) {
@@ -44,7 +47,7 @@ final class StreamGraph {
     }
 
     void setLecture(boolean on) {
-        graph.setAttribute("ui.stylesheet", Styles.stylesheet(protocol, on));
+        graph.setAttribute("ui.stylesheet", Styles.stylesheet(protocol, on, faint));
     }
 
     /** Node u's ring is drawn by style class "r&lt;index&gt;". */

@@ -11,7 +11,12 @@ final class Styles {
     static final double NODE_SIZE = Look.NODE_SIZE;
     static final double NODE_SIZE_LECTURE = Look.NODE_SIZE_LECTURE;
 
-    static String stylesheet(Protocol<?> protocol, boolean lecture) {
+    /**
+     * {@code faint}: amoebots' LME graph, dense (neighbours up to lattice distance 2), drawn thin
+     * and pale so that the lattice and the particles read first (lock-set hulls, pointers and
+     * interaction bands are the painter's and keep their look).
+     */
+    static String stylesheet(Protocol<?> protocol, boolean lecture, boolean faint) {
         double size = lecture ? NODE_SIZE_LECTURE : NODE_SIZE;
         StringBuilder css = new StringBuilder();
         css.append("graph { padding: ").append(Look.GRAPH_PADDING).append("px; fill-color: white; }\n");
@@ -29,8 +34,13 @@ final class Styles {
                     // in every run (and exports would differ). Later ring values are drawn on top.
                     .append("z-index: ").append(3 + i).append("; }\n");
         }
-        css.append("edge { shape: line; fill-color: ").append(Palette.hex(lecture ? Palette.EDGE_LECTURE : Palette.EDGE))
-                .append("; size: ").append(lecture ? 3 : Look.EDGE_WIDTH).append("px; z-index: 1; }\n");
+        if (faint) {
+            css.append("edge { shape: line; fill-color: ").append(Look.EDGE_FAINT).append("; size: ").append(lecture ? 2 : 1)
+                    .append("px; z-index: 1; }\n");
+        } else {
+            css.append("edge { shape: line; fill-color: ").append(Palette.hex(lecture ? Palette.EDGE_LECTURE : Palette.EDGE))
+                    .append("; size: ").append(lecture ? 3 : Look.EDGE_WIDTH).append("px; z-index: 1; }\n");
+        }
         return css.toString();
     }
 }

@@ -1,6 +1,7 @@
 package dev.lockstep.app.window.panel;
 
 import dev.lockstep.application.Interactive;
+import dev.lockstep.application.amoebot.ParticleSystem;
 import dev.lockstep.core.ApplicationState;
 import dev.lockstep.core.Call;
 import dev.lockstep.core.Envelope;
@@ -228,6 +229,11 @@ public final class InspectorPanel extends VBox {
         if (app == null) return 0;
         // the application's name is in the legend; the value stays short for the lecture mode's narrow column
         int row = addRow(0, "application", app.label(u), "app-state");
+        if (app instanceof ParticleSystem ps && u < ps.particles()) {
+            // amoebots: where the particle is (its head is the cell it expanded into)
+            String cells = ps.expanded(u) ? "tail " + ps.tail(u) + " · head " + ps.head(u) : ps.tail(u) + " (contracted)";
+            row = addRow(row, "cells", cells, "app-cells");
+        }
         if (!(app instanceof Interactive in)) return row;
         List<String> with = new ArrayList<>();
         int v = in.partnerOf(u);

@@ -1,6 +1,7 @@
 package dev.lockstep.app.window.panel;
 
 import dev.lockstep.app.graph.ApplicationLook;
+import dev.lockstep.app.graph.LatticeSwatches;
 import dev.lockstep.app.graph.MarkSwatches;
 import dev.lockstep.core.ApplicationState;
 import dev.lockstep.core.Protocol;
@@ -44,9 +45,13 @@ public final class LegendPanel extends FlowPane {
         List<String> fills = p.presentation().fillValues();
         List<String> rings = p.presentation().ringValues();
         List<String> states = ApplicationLook.states(app);
+        boolean particles = ApplicationLook.particles(app) != null;
+        if (particles) getChildren().add(latticeRow());
         if (!states.isEmpty()) {
             getChildren().add(applicationRow("fill = " + ApplicationLook.name(app), states));
             if (!fills.isEmpty()) getChildren().add(row("badge = " + p.presentation().fillName(), fills, false));
+        } else if (particles && !fills.isEmpty()) {
+            getChildren().add(row("badge = " + p.presentation().fillName(), fills, false));
         } else if (!fills.isEmpty()) getChildren().add(row(fillTitle(p), fills, false));
         if (!rings.isEmpty()) getChildren().add(row(ringTitle(p), rings, true));
         if (fills.isEmpty() && rings.isEmpty()) getChildren().add(new Label(p.name() + ": no colour legend"));
@@ -131,6 +136,22 @@ public final class LegendPanel extends FlowPane {
         Label link = new Label("- - interaction");
         link.getStyleClass().add("legend-item");
         items.getChildren().add(link);
+        HBox box = new HBox(10, t, items);
+        box.setAlignment(Pos.CENTER_LEFT);
+        return box;
+    }
+
+    /** Amoebots (Sec. 6): the lattice, a contracted and an expanded particle, a collision, as the view draws them. */
+    private static HBox latticeRow() {
+        Label t = new Label("amoebots");
+        t.getStyleClass().add("legend-title");
+        t.setMinWidth(USE_PREF_SIZE);
+        FlowPane items = new FlowPane(10, 2);
+        for (int i = 0; i < LatticeSwatches.ENTRIES.size(); i++) {
+            Label l = new Label(LatticeSwatches.ENTRIES.get(i), LatticeSwatches.of(i, 1));
+            l.getStyleClass().add("legend-item");
+            items.getChildren().add(l);
+        }
         HBox box = new HBox(10, t, items);
         box.setAlignment(Pos.CENTER_LEFT);
         return box;
