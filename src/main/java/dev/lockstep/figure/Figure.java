@@ -102,8 +102,9 @@ public record Figure(double width, double height, Header header, Area graph, Lis
      * What a run with an application (LME paper, Sec. 6) shows besides the nodes' fills, as the
      * window does: the state's name written in each node, the protocol's fill value as a badge on
      * the rim, a dashed band between the two agents of each interaction under way; for amoebots
-     * (a {@code ParticleSystem}) the lattice under the particles, each particle's body (a disc on
-     * its cell or a capsule over tail and head), the cells two particles occupy, and faint edges.
+     * (a {@code ParticleSystem}) no letters or badges (the node keeps the protocol's fill) but the
+     * lattice under the particles, each particle's body (a disc on its cell or a capsule over tail
+     * and head), the cells two particles occupy, and faint edges.
      */
     public record AppMarks(List<StateLetter> letters, List<StateBadge> badges, List<InteractionBand> bands,
                            List<LatticeLine> lattice, List<Point> latticePoints, double latticePointRadius,

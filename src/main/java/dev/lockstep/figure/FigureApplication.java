@@ -15,8 +15,9 @@ import java.util.List;
  * Lays out an application's marks for a figure ({@link Figure.AppMarks}) as the window's
  * {@code app.graph.ApplicationPainter} and {@code LatticePainter} draw them, at scale 1: letters
  * of the size the window writes them, badges on the same spot of the rim, bands as wide and as
- * dashed; for amoebots the lattice patch around the particles (clipped to the graph's area),
- * bodies of {@link Look#particleRadius} and the cells two particles occupy.
+ * dashed; for amoebots no letters or badges (the node keeps the protocol's fill) but the lattice
+ * patch around the particles (clipped to the graph's area), bodies of {@link Look#particleRadius}
+ * and the cells two particles occupy.
  */
 final class FigureApplication {
     /** The window's badge radius and dashes of a band (at scale 1). */
@@ -37,8 +38,11 @@ final class FigureApplication {
         List<Figure.InteractionBand> bands = new ArrayList<>();
         double size = Math.round(r * 1.15);
         double d = (r + 0.5) * Math.sqrt(0.5);
+        // a particle system's bodies show its state and its nodes the protocol's fill: no letter, no badge
+        boolean particles = app instanceof ParticleSystem;
         for (Figure.Node v : nodes) {
             int u = v.index();
+            if (particles) continue;
             String mark = Look.applicationMark(app.label(u));
             if (!mark.isEmpty() && !sim.crashed(u)) {
                 letters.add(new Figure.StateLetter(u, mark, v.at(), size, Look.darkFill(v.fill()) ? Look.PAPER : Look.INK));

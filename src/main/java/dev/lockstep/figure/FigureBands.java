@@ -122,7 +122,17 @@ final class FigureBands {
         List<Entry> entries = new ArrayList<>();
         List<String> fills = protocol.presentation().fillValues();
         var app = session.simulation().application();
-        if (app != null) {
+        if (app instanceof dev.lockstep.application.amoebot.ParticleSystem) {
+            // amoebots: the bodies show the particles' state, the node's fill the protocol's (no badge)
+            entries.add(new Entry(Figure.LegendKind.LATTICE, "lattice", Look.LATTICE, true));
+            entries.add(new Entry(Figure.LegendKind.CONTRACTED, "contracted", Look.PARTICLE, false));
+            entries.add(new Entry(Figure.LegendKind.EXPANDED, "expanded (• head)", Look.PARTICLE, false));
+            entries.add(new Entry(Figure.LegendKind.COLLISION, "collision", Look.ALERT, false));
+            if (!fills.isEmpty()) {
+                entries.add(new Entry(Figure.LegendKind.TITLE, fillTitle(), null, true));
+                for (String f : fills) entries.add(new Entry(Figure.LegendKind.FILL, f, Look.fill(fills, f), false));
+            }
+        } else if (app != null) {
             // the application's states the figure shows, in the legends' order (Sec. 6)
             List<String> shown = new ArrayList<>();
             for (int u = 0; u < session.simulation().nodeCount(); u++) if (!shown.contains(app.label(u))) shown.add(app.label(u));
@@ -132,12 +142,6 @@ final class FigureBands {
             for (String a : shown) entries.add(new Entry(Figure.LegendKind.FILL, a, Look.application(List.of(), a), false));
             if (app instanceof dev.lockstep.application.Interactive) {
                 entries.add(new Entry(Figure.LegendKind.INTERACTION, "interaction", Look.INTERACTION, false));
-            }
-            if (app instanceof dev.lockstep.application.amoebot.ParticleSystem) {
-                entries.add(new Entry(Figure.LegendKind.LATTICE, "lattice", Look.LATTICE, true));
-                entries.add(new Entry(Figure.LegendKind.CONTRACTED, "contracted", Look.PARTICLE, false));
-                entries.add(new Entry(Figure.LegendKind.EXPANDED, "expanded (• head)", Look.PARTICLE, false));
-                entries.add(new Entry(Figure.LegendKind.COLLISION, "collision", Look.ALERT, false));
             }
             if (!fills.isEmpty()) {
                 // the protocol's fill value is the badge on the rim (Sec. 6: the fill is the application's)

@@ -165,9 +165,11 @@ final class FigureLayout {
         dev.lockstep.core.ApplicationState app = sim.application();
         for (int u = 0; u < n; u++) {
             NodeState s = sim.state(u);
-            // with an application (Sec. 6) the fill is its state, as in the window
-            String fv = app != null ? app.label(u) : protocol.presentation().fill(s);
-            String fc = app != null ? Look.application(List.of(), fv) : Look.fill(fills, fv);
+            // with an application (Sec. 6) the fill is its state, as in the window; a particle
+            // system's bodies show its state, so its nodes keep the protocol's fill
+            boolean appFill = app != null && !(app instanceof dev.lockstep.application.amoebot.ParticleSystem);
+            String fv = appFill ? app.label(u) : protocol.presentation().fill(s);
+            String fc = appFill ? Look.application(List.of(), fv) : Look.fill(fills, fv);
             String rv = protocol.presentation().ring(s);
             int ring = Look.ringIndex(rings, rv);
             out.add(new Figure.Node(u, sim.nodeName(u), new Point(px[u], py[u]), r, fv, fc, rv, ring,

@@ -12,7 +12,9 @@ import javafx.scene.paint.Color;
  * How an application's state is shown (Sec. 6): when a run has an application, a node's fill is
  * its application state ({@link Look#application}) with the state's name written in it, the
  * protocol's fill value moves to a small badge on the node's rim, the ring keeps the protocol's
- * ring value, and two agents in an interaction under way are joined by a dashed link.
+ * ring value, and two agents in an interaction under way are joined by a dashed link. A particle
+ * system (amoebots) is the exception: its bodies on the lattice show its state, so the node keeps
+ * the protocol's fill, with no badge and no letter.
  */
 public final class ApplicationLook {
     private ApplicationLook() {}

@@ -10,7 +10,8 @@ import javafx.scene.text.TextAlignment;
 /**
  * Draws an application's marks (see {@link ApplicationLook}): under the graph a dashed band between
  * the two agents of each interaction under way; over it the application state's name in each node, and the protocol's fill value as a badge on the rim
- * at the lower left (the token badge and the leader mark take the upper corners).
+ * at the lower left (the token badge and the leader mark take the upper corners). A particle system
+ * (amoebots) gets neither: its bodies under the nodes show its state, the node's fill is the protocol's.
  */
 final class ApplicationPainter {
     private final DrawnScene scene;
@@ -23,9 +24,12 @@ final class ApplicationPainter {
         this.f = f;
     }
 
-    /** Over the graph: the states' names and the badges. */
+    /**
+     * Over the graph: the states' names and the badges; none for a particle system, whose bodies
+     * show its state while the node keeps the protocol's fill.
+     */
     void draw(GraphicsContext g) {
-        if (scene.appState == null) return;
+        if (scene.appState == null || scene.particles != null) return;
         drawStates(g);
         drawBadges(g);
     }

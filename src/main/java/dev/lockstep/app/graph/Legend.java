@@ -102,8 +102,9 @@ final class Legend {
             box.getChildren().add(row(linkSample(), "interaction under way"));
         }
         if (!fills.isEmpty()) {
-            // with an application the protocol's fill value is a badge (amoebots too, whose states the fill shows)
-            boolean fill = appStates.isEmpty() && !particles;
+            // with a population protocol the protocol's fill value is a badge; amoebots' bodies show
+            // their state, so the node keeps the protocol's fill
+            boolean fill = appStates.isEmpty();
             box.getChildren().add(heading((fill ? "Node fill: " : "Badge (lower left): ") + fillName()));
             for (String f : fills) {
                 Circle c = new Circle((fill ? 7 : 5) * s, Palette.fill(fills, f));

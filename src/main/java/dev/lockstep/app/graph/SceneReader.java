@@ -95,11 +95,14 @@ final class SceneReader {
             sc.fillValue[u] = fv;
             sc.toFill[u] = Palette.fill(protocol.presentation().fillValues(), fv);
             if (app != null) {
-                // the application's state takes the fill; the protocol's fill value moves to a badge
-                sc.stateBadge[u] = sc.toFill[u];
                 sc.appState[u] = app.label(u);
-                sc.toFill[u] = ApplicationLook.fill(appStates, sc.appState[u]);
                 sc.partner[u] = ApplicationLook.partnerOf(app, u);
+            }
+            if (app != null && sc.particles == null) {
+                // the application's state takes the fill; the protocol's fill value moves to a badge
+                // (a particle system's bodies show its state, so its nodes keep the protocol's fill, unbadged)
+                sc.stateBadge[u] = sc.toFill[u];
+                sc.toFill[u] = ApplicationLook.fill(appStates, sc.appState[u]);
             }
             String rv = protocol.presentation().ring(s);
             int r = Palette.ringIndex(protocol.presentation().ringValues(), rv);

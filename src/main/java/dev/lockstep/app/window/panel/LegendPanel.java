@@ -36,8 +36,9 @@ public final class LegendPanel extends FlowPane {
     }
 
     /**
-     * The legend of a run: with an application (Sec. 6) the fill is its state and the protocol's
-     * fill value is the badge on the node's rim (see {@code ApplicationLook}).
+     * The legend of a run: with a population protocol (Sec. 6) the fill is its state and the
+     * protocol's fill value is the badge on the node's rim (see {@code ApplicationLook}); with a
+     * particle system the fill stays the protocol's (the bodies show the particles' state).
      */
     public void setProtocol(Protocol<?> p, ApplicationState app) {
         getChildren().clear();
@@ -50,9 +51,10 @@ public final class LegendPanel extends FlowPane {
         if (!states.isEmpty()) {
             getChildren().add(applicationRow("fill = " + ApplicationLook.name(app), states));
             if (!fills.isEmpty()) getChildren().add(row("badge = " + p.presentation().fillName(), fills, false));
-        } else if (particles && !fills.isEmpty()) {
-            getChildren().add(row("badge = " + p.presentation().fillName(), fills, false));
-        } else if (!fills.isEmpty()) getChildren().add(row(fillTitle(p), fills, false));
+        } else if (!fills.isEmpty()) {
+            // amoebots too: their bodies show the application's state, the node's fill the protocol's
+            getChildren().add(row(fillTitle(p), fills, false));
+        }
         if (!rings.isEmpty()) getChildren().add(row(ringTitle(p), rings, true));
         if (fills.isEmpty() && rings.isEmpty()) getChildren().add(new Label(p.name() + ": no colour legend"));
     }
