@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lockstep.application.amoebot.Cell;
 import dev.lockstep.application.amoebot.ParticleSystem;
+import dev.lockstep.core.NodeState;
+import dev.lockstep.core.Protocol;
 import dev.lockstep.figure.LatticePatch;
 import dev.lockstep.figure.Look;
 import dev.lockstep.scenario.LatticeWalkScenarios;
@@ -27,7 +29,8 @@ import org.testfx.framework.junit5.Start;
  * painted under the particles and stays on the nodes at any zoom and pan, a contracted particle's
  * body is a disc on its cell and an expanded one's a capsule over its tail and head, a cell two
  * particles occupy is ringed in the violation colour, the patch grows as the particles move, the
- * LME graph's edges are faint, and the legend explains it all.
+ * LME graph's edges are faint, and the legend explains it all. The node itself keeps the
+ * protocol's fill (a locked LME node is filled "locked"), with no badge: the body shows the state.
  */
 @ExtendWith(ApplicationExtension.class)
 class LatticeViewTest {
@@ -225,8 +228,9 @@ class LatticeViewTest {
         String lecture = (String) view.graph().getAttribute("ui.stylesheet");
         assertTrue(lecture.contains(Look.EDGE_FAINT) && !lecture.contains(Look.EDGE_LECTURE), "faint in lecture mode too");
         assertTrue(GraphViewLookTest.texts(view.legend()).containsAll(LatticeSwatches.ENTRIES), GraphViewLookTest.texts(view.legend()).toString());
-        assertTrue(GraphViewLookTest.texts(view.legend()).stream().anyMatch(t -> t.startsWith("Badge (lower left)")),
-                "the protocol's state is a badge, as with every application");
+        var legend = GraphViewLookTest.texts(view.legend());
+        assertTrue(legend.contains("Node fill: state"), "the bodies show the particles' state, the node's fill LME's: " + legend);
+        assertTrue(legend.stream().noneMatch(t -> t.startsWith("Badge")), "no badge for particles: " + legend);
 
         // a run without particles: edges as always, no lattice, no entries
         Session ring = Fx.session("ring-8.json");
@@ -236,5 +240,105 @@ class LatticeViewTest {
         assertNull(plain.drawnLatticeBounds());
         assertNull(plain.drawnCellsOf(0));
         assertFalse(GraphViewLookTest.texts(plain.legend()).contains("lattice"));
+    }
+
+    /** The protocol's fill value of node u's state now (LME: its initiator state). */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static String fillValue(Session session, int u) {
+        Protocol<NodeState> p = (Protocol) session.simulation().protocol();
+        return p.presentation().fill(session.simulation().state(u));
+    }
+
+    /** Its colour. */
+    private static Color protocolFill(Session session, int u) {
+        return GraphView.fillColor(lmeFills(session), fillValue(session, u));
+    }
+
+    /** Whether no other node is drawn within {@code gap} px of u's rim. */
+    private static boolean apart(GraphView view, int u, double gap) {
+        double r = view.scene().nodeRadius();
+        for (int w = 0; w < view.simulation().nodeCount(); w++) {
+            if (w != u && view.nodePosition(w).distance(view.nodePosition(u)) < 2 * r + gap) return false;
+        }
+        return true;
+    }
+
+    /**
+     * How many pixels of where the application badge's outer half would be (the window's badge: a
+     * disc of 4.6 px on node u's rim at the lower left) have the colour: the part outside the node
+     * and its ring, which without a badge shows the body or the ground.
+     */
+    static int badgePixels(WritableImage img, GraphView view, int u, Color want) {
+        double r = view.scene().nodeRadius();
+        double d = (r + 0.5) * Math.sqrt(0.5);
+        double cx = view.nodePosition(u).getX();
+        double cy = view.nodePosition(u).getY();
+        int n = 0;
+        var px = img.getPixelReader();
+        for (int x = (int) Math.floor(cx - d - 5); x <= cx - d + 5; x++) {
+            for (int y = (int) Math.floor(cy + d - 5); y <= cy + d + 5; y++) {
+                if (x < 0 || y < 0 || x >= img.getWidth() || y >= img.getHeight()) continue;
+                double fromBadge = Math.hypot(x - (cx - d), y - (cy + d));
+                double fromNode = Math.hypot(x - cx, y - cy);
+                if (fromBadge <= 3.6 && fromNode >= r + 2.5 && distance(px.getColor(x, y), want) < 0.06) n++;
+            }
+        }
+        return n;
+    }
+
+    @Test
+    void aParticlesNodeIsFilledWithItsProtocolStateAndHasNoBadge(FxRobot robot) throws Exception {
+        Session session = Fx.session("amoebots-with-locks-30.json");
+        int n = session.simulation().nodeCount();
+        // on until some particle's LME state is "locked" (it holds its locks, to move)
+        List<Integer> locked = new java.util.ArrayList<>();
+        for (int i = 0; i < 300 && locked.isEmpty(); i++) {
+            session.stepRound();
+            for (int u = 0; u < n; u++) if (fillValue(session, u).equals("locked")) locked.add(u);
+        }
+        assertFalse(locked.isEmpty(), "a particle holds its locks");
+        GraphView view = Fx.show(robot, stage, session, 1000, 760);
+        WritableImage img = shot(robot, view);
+        Fx.save(img, "lattice-protocol-fill.png");
+        double r = view.scene().nodeRadius();
+        int checked = 0;
+        for (int u = 0; u < n; u++) {
+            int node = u;
+            Color want = protocolFill(session, u);
+            assertEquals(want, on(robot, () -> view.fillOf(node)), "particle " + u + " is filled with its LME state's colour");
+            assertNull(on(robot, () -> view.stateBadgeOf(node)), "and has no badge");
+            if (!apart(view, u, 12)) continue;
+            double[] at = on(robot, () -> new double[] {view.nodePosition(node).getX(), view.nodePosition(node).getY()});
+            assertTrue(paintedAround(img, at[0], at[1], 2, r - 3, want, 0.06), "particle " + u + " is painted in " + want);
+            int badge = on(robot, () -> badgePixels(img, view, node, want));
+            assertTrue(badge <= 1, "no badge painted on particle " + u + "'s rim: " + badge + " pixels");
+            checked++;
+        }
+        assertTrue(checked >= 5, "enough particles stand apart to be checked: " + checked);
+        for (int u : locked) {
+            assertEquals(GraphView.fillColor(lmeFills(session), "locked"), on(robot, () -> view.fillOf(u)), "a locked node's fill");
+        }
+
+        // a population protocol keeps its look: the application state's fill and the badge on the rim
+        Session population = Fx.session("majority-without-locks-moving-16.json");
+        for (int i = 0; i < 3; i++) population.stepRound();
+        GraphView other = Fx.show(robot, stage, population, 1000, 760);
+        WritableImage pop = shot(robot, other);
+        int badged = 0;
+        for (int u = 0; u < population.simulation().nodeCount(); u++) {
+            int node = u;
+            Color badge = on(robot, () -> other.stateBadgeOf(node));
+            assertEquals(protocolFill(population, u), badge);
+            if (!apart(other, u, 12) || badge.equals(other.fillOf(u))) continue;
+            int pixels = on(robot, () -> badgePixels(pop, other, node, badge));
+            assertTrue(pixels >= 4, "agent " + u + "'s badge is painted on its rim: " + pixels + " pixels");
+            badged++;
+        }
+        assertTrue(badged >= 3, "enough agents stand apart to be checked: " + badged);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static List<String> lmeFills(Session session) {
+        return ((Protocol<NodeState>) (Protocol) session.simulation().protocol()).presentation().fillValues();
     }
 }
