@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Amoebots in the window (LME paper, Sec. 6), on the test-only lattice walk: going back in time
  * redraws the particles where they were (node positions and capsules), the inspector tells the
- * selected particle's cells, and the legend strip lists the lattice's entries.
+ * selected particle's cells, and the legend strip lists the lattice's entries and, as the node's
+ * fill, the protocol's values (no badge: the bodies show the particles' state).
  */
 class LatticeWindowTest extends AppFixture {
     private void showWalk(double move, long seed) {
@@ -174,6 +175,22 @@ class LatticeWindowTest extends AppFixture {
         List<String> items = fx(() -> window.legend().items());
         assertTrue(items.containsAll(LatticeSwatches.ENTRIES), items.toString());
         assertArrayEquals(new String[] {"⊥", "prepare"}, items.subList(items.indexOf("collision") + 1, items.indexOf("collision") + 3).toArray(),
-                "then the badge's values: " + items);
+                "then the protocol's fill values: " + items);
+        List<String> titles = fx(() -> window.legend().lookupAll(".legend-title").stream()
+                .map(n -> ((javafx.scene.control.Label) n).getText()).toList());
+        assertTrue(titles.contains("fill = state"), "the node's fill is LME's state, as without an application: " + titles);
+        assertTrue(titles.stream().noneMatch(t -> t.startsWith("badge")), "no badge for particles: " + titles);
+        // each particle's node is drawn in its LME fill, with no badge
+        settle();
+        fx(() -> {
+            GraphView v = window.graphView();
+            @SuppressWarnings({"unchecked", "rawtypes"})
+            dev.lockstep.core.Protocol<dev.lockstep.core.NodeState> p = (dev.lockstep.core.Protocol) sim().protocol();
+            for (int u = 0; u < sim().nodeCount(); u++) {
+                String fv = p.presentation().fill(sim().state(u));
+                assertEquals(GraphView.fillColor(p.presentation().fillValues(), fv), v.fillOf(u), "node " + u + " in " + fv);
+                assertEquals(null, v.stateBadgeOf(u), "node " + u + " has no badge");
+            }
+        });
     }
 }

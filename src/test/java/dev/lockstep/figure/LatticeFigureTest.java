@@ -25,8 +25,9 @@ import org.junit.jupiter.api.Test;
  * SVG and TikZ figures of an application run draw what the window draws (Sec. 6): the state's
  * letter in each node, the protocol's fill value as a badge, a dashed band per interaction under
  * way; and for a particle system (amoebots) the lattice under the particles, a disc or a capsule
- * per particle over its cells, the cells two particles occupy, and faint edges. A run without an
- * application has none of it.
+ * per particle over its cells, the cells two particles occupy, and faint edges, while the node
+ * keeps the protocol's fill with no letter or badge (the body shows the particle's state). A run
+ * without an application has none of it.
  */
 class LatticeFigureTest {
     private static final FigureOptions OPTIONS = new FigureOptions(900, 700, true, true);
@@ -214,5 +215,57 @@ class LatticeFigureTest {
         String tex = Figures.tikz(s, OPTIONS);
         for (Cell c : shared) assertTrue(tex.contains("% collision at (" + c.q() + "," + c.r() + ")"), c.toString());
         assertNotNull(fig.application());
+    }
+
+    @Test
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    void aParticlesNodeHasItsProtocolFillAndNoBadge() throws Exception {
+        Path f = Path.of("sample-runs", "amoebots-with-locks-30.json");
+        Session s = Session.start(ScenarioLoader.parse(Files.readString(f), f.toString()));
+        Protocol<NodeState> protocol = (Protocol) s.simulation().protocol();
+        List<String> fills = protocol.presentation().fillValues();
+        int n = s.simulation().nodeCount();
+        // on until some particle's LME state is "locked" (it holds its locks, to move)
+        int locked = -1;
+        for (int i = 0; i < 300 && locked < 0; i++) {
+            s.stepRound();
+            for (int u = 0; u < n && locked < 0; u++) if (protocol.presentation().fill(s.simulation().state(u)).equals("locked")) locked = u;
+        }
+        assertTrue(locked >= 0, "a particle holds its locks");
+        keep(s, "amoebots-locked");
+        Figure fig = Figures.figure(s, OPTIONS);
+        for (Figure.Node v : fig.nodes()) {
+            String fv = protocol.presentation().fill(s.simulation().state(v.index()));
+            assertEquals(fv, v.fillValue(), v.name());
+            assertEquals(Look.fill(fills, fv), v.fill(), v.name() + " is filled with its LME state's colour");
+        }
+        assertEquals(Look.fill(fills, "locked"), fig.nodes().get(locked).fill(), "a locked node's fill");
+        Figure.AppMarks m = fig.application();
+        assertTrue(m.badges().isEmpty() && m.letters().isEmpty(), "no badge and no letter on a particle");
+        assertEquals(n, m.particles().size(), "the bodies are drawn");
+        assertTrue(fig.legend().stream().anyMatch(i -> i.kind() == Figure.LegendKind.TITLE && i.text().equals("fill = state")),
+                "the legend's fill is LME's state");
+        assertTrue(fig.legend().stream().noneMatch(i -> i.kind() == Figure.LegendKind.STATE_BADGE), "no badge in the legend");
+        for (String fv : fills) {
+            assertTrue(fig.legend().stream().anyMatch(i -> i.kind() == Figure.LegendKind.FILL && i.colour().equals(Look.fill(fills, fv))), fv);
+        }
+
+        String svg = Figures.svg(s, OPTIONS);
+        Figure.Node v = fig.nodes().get(locked);
+        assertTrue(svg.contains("<circle class=\"node\" data-node=\"" + locked + "\" data-name=\"" + v.name()
+                + "\" data-fill-value=\"locked\""), "the locked node in the SVG");
+        assertTrue(Pattern.compile("<circle class=\"node\" data-node=\"" + locked + "\"[^>]* fill=\"" + Look.fill(fills, "locked") + "\"")
+                .matcher(svg).find(), "filled in locked's colour");
+        assertEquals(0, count(svg, "class=\"state-badge\""));
+        assertEquals(0, count(svg, "<text class=\"state\""));
+        assertFalse(svg.contains("id=\"application\""), "nothing over the nodes");
+        assertFalse(svg.contains("data-kind=\"state_badge\""));
+        String tex = Figures.tikz(s, OPTIONS);
+        assertEquals(0, count(tex, "% badge of \\d+"));
+        assertEquals(0, count(tex, "% state of \\d+"));
+        Matcher node = Pattern.compile("\\\\node\\[graphnode,fill=(\\w+),[^\n]*% " + Pattern.quote(v.name()) + ": locked,").matcher(tex);
+        assertTrue(node.find(), "the locked node in the TikZ");
+        assertTrue(tex.contains("\\definecolor{" + node.group(1) + "}{HTML}{" + Look.fill(fills, "locked").substring(1) + "}"),
+                "filled in locked's colour: " + node.group(1));
     }
 }
