@@ -363,7 +363,8 @@ class GalleryTest {
                 "node-dragged-away-mid-competition", "on-hold-applicants-become-candidates", "swarm-long-dynamic-40",
                 "ricart-agrawala-cut-link-stall"), false);
         GalleryGifs.check(List.of("majority-with-locks-moving-16", "majority-without-locks-moving-16",
-                "approximate-majority-with-locks-moving-16", "majority-pair-locks-moving-16"), true);
+                "approximate-majority-with-locks-moving-16", "majority-pair-locks-moving-16",
+                "amoebots-with-locks-30", "amoebots-without-locks-30"), true);
     }
 
     /** The budget for the gallery, GIFs included. */
