@@ -9,6 +9,7 @@ import dev.lockstep.core.adversary.Engine;
 import dev.lockstep.json.JsonParser;
 import dev.lockstep.json.JsonValue;
 import dev.lockstep.json.JsonWriter;
+import dev.lockstep.scenario.PopulationTexts;
 import dev.lockstep.scenario.Scenario;
 import dev.lockstep.scenario.ScenarioException;
 import dev.lockstep.scenario.ScenarioLoader;
@@ -17,7 +18,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 import java.util.Set;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -41,23 +41,8 @@ class ApplicationMeasuresTest {
 
     /** n agents on a moving unit disk of about six neighbours each, LME, one agent more than half in the first opinion. */
     static String scenario(int n, long layout, long seed, int rounds, boolean exact, String locks, double interact, int hold) {
-        Random r = new Random(layout);
-        double side = Math.sqrt(n);
-        StringBuilder nodes = new StringBuilder();
-        for (int u = 0; u < n; u++) {
-            nodes.append(u == 0 ? "" : ", ").append("{\"id\": \"n").append(u).append("\", \"x\": ")
-                    .append(Math.round(r.nextDouble() * side * 100) / 100.0).append(", \"y\": ")
-                    .append(Math.round(r.nextDouble() * side * 100) / 100.0).append('}');
-        }
-        int first = n / 2 + 1;
-        String initial = exact ? "{\"A\": " + first + ", \"B\": " + (n - first) + "}" : "{\"x\": " + first + ", \"y\": " + (n - first) + "}";
-        return "{\"format\": \"lockstep-scenario/1\", \"protocol\": \"lme\", \"params\": {\"K\": 8, \"variant\": \"corrected\"},\n"
-                + "\"delta\": " + (n - 1) + ", \"seed\": " + seed + ", \"rounds\": " + rounds + ",\n"
-                + "\"scheduler\": {\"policy\": \"semi-synchronous\", \"activation\": 0.7},\n"
-                + "\"nodes\": [" + nodes + "], \"unitDisk\": 1.5,\n"
-                + "\"mobility\": {\"kind\": \"random-walk\", \"move\": 0.2, \"step\": 0.4},\n"
-                + "\"application\": {\"kind\": \"" + (exact ? "exact" : "approximate") + "-majority\", \"initial\": " + initial
-                + ", \"locks\": \"" + locks + "\", \"interact\": " + interact + ", \"hold\": " + hold + "}}\n";
+        String application = exact ? PopulationTexts.exact(n, locks, interact, hold) : PopulationTexts.approximate(n, locks, interact, hold);
+        return PopulationTexts.scenario(n, layout, seed, rounds, "{\"policy\": \"semi-synchronous\", \"activation\": 0.7}", 0.2, application);
     }
 
     /** A sweep's application measures agree with {@code run --json}'s "application" and violations, over random runs. */

@@ -3,8 +3,8 @@ package dev.lockstep.scenario;
 import java.util.Random;
 
 /** Population-protocol scenarios on a moving unit disk, for the application layer's tests. */
-final class PopulationTexts {
-    static final String[] POLICIES = {
+public final class PopulationTexts {
+    public static final String[] POLICIES = {
         "{\"policy\": \"synchronous\"}",
         "{\"policy\": \"semi-synchronous\", \"activation\": 0.6}",
         "{\"policy\": \"asynchronous\", \"activation\": 0.6, \"maxDuration\": 3}",
@@ -18,7 +18,7 @@ final class PopulationTexts {
      * (no link is ever refused for want of a port), a random walk with probability {@code move},
      * and {@code application} as the application object's text.
      */
-    static String scenario(int n, long layoutSeed, long seed, int rounds, String policy, double move, String application) {
+    public static String scenario(int n, long layoutSeed, long seed, int rounds, String policy, double move, String application) {
         Random r = new Random(layoutSeed);
         double side = Math.sqrt(n);
         StringBuilder nodes = new StringBuilder();
@@ -37,13 +37,13 @@ final class PopulationTexts {
     }
 
     /** Exact majority with #A = ⌈n/2⌉ + 1 where possible. */
-    static String exact(int n, String locks, double interact, int hold) {
+    public static String exact(int n, String locks, double interact, int hold) {
         int a = n / 2 + 1;
         return "{\"kind\": \"exact-majority\", \"initial\": {\"A\": " + a + ", \"B\": " + (n - a) + "}, \"locks\": \""
                 + locks + "\", \"interact\": " + interact + ", \"hold\": " + hold + "}";
     }
 
-    static String approximate(int n, String locks, double interact, int hold) {
+    public static String approximate(int n, String locks, double interact, int hold) {
         int x = n / 2 + 1;
         return "{\"kind\": \"approximate-majority\", \"initial\": {\"x\": " + x + ", \"y\": " + (n - x) + "}, \"locks\": \""
                 + locks + "\", \"interact\": " + interact + ", \"hold\": " + hold + "}";
