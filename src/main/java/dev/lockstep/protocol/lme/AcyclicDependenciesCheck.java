@@ -41,31 +41,38 @@ public final class AcyclicDependenciesCheck implements Check {
     /** Each run its own search, which keeps every vertex's out-edges and its scratch space from round to round. */
     @Override
     public Check forRun() {
-        return new AcyclicDependenciesCheck(new Search(Search.WORD_GRAIN));
+        return new AcyclicDependenciesCheck(new Search(Search.WORD_GRAIN, null));
     }
 
     /** A run's check whose peeling sweeps (and reads of the changed nodes, 32 a word) share out ranges of {@code wordGrain} words (tests: split small graphs). */
     static Check forRun(int wordGrain) {
-        return new AcyclicDependenciesCheck(new Search(wordGrain));
+        return new AcyclicDependenciesCheck(new Search(wordGrain, null));
+    }
+
+    /** A run's check that keeps its certificate in {@code heights} (tests: small budgets and limits, and a look at the heights). */
+    static Check forRun(int wordGrain, DependencyHeights heights) {
+        return new AcyclicDependenciesCheck(new Search(wordGrain, heights));
     }
 
     @Override
     public void endOfRound(SystemView view, List<Violation> out) {
-        (search == null ? new Search(Search.WORD_GRAIN) : search).full(view, out);
+        (search == null ? new Search(Search.WORD_GRAIN, null) : search).full(view, out);
     }
 
     /**
      * Incremental: a vertex's out-edges depend only on its node's state, unprocessed disconnections
      * and ports, so when last round's graph had no cycle, a cycle now runs through an edge that is
      * new since: one whose port a touched node's vertex gained, or whose port was linked again
-     * since the last check (it may lead elsewhere now). A search from the sources of those edges
-     * alone proves there is none; if it finds one, the full pass runs, so the cycle reported is the
-     * same one the full pass reports. A run's search reads again the out-edges of the changed nodes
-     * only; it is told the changes after a finding too, and runs the full pass then, and first.
+     * since the last check (it may lead elsewhere now). A run's search keeps heights that certify
+     * last round's graph acyclic ({@link DependencyHeights}) and repairs them from the sources of
+     * those edges alone; when the repair finds a cycle or gives up, a search of the whole graph
+     * decides, and a cycle is reported by the full pass's search, so it is the same one the full
+     * pass reports. A run's search reads again the out-edges of the changed nodes only; it is told
+     * the changes after a finding too, and runs the full pass then, and first.
      */
     @Override
     public void endOfRound(SystemView view, int[] changed, List<Violation> out) {
-        Search s = search == null ? new Search(Search.WORD_GRAIN) : search;
+        Search s = search == null ? new Search(Search.WORD_GRAIN, null) : search;
         if (changed == null || s.foundLastRound || !s.covers(view.nodeCount())) s.full(view, out);
         else s.changed(view, changed, out);
     }
@@ -78,19 +85,18 @@ public final class AcyclicDependenciesCheck implements Check {
      * search marks visits by a stamp per vertex that each search raises, so no array is cleared
      * or made per round; the stacks are kept too.
      */
-    private static final class Search {
+    private static final class Search implements DependencyHeights.Edges {
         /** Nodes per range of mask reads on a worker. */
         private static final int GRAIN = 4096;
         /** Words of {@link #alive} (64 vertices, 32 nodes each) per range of a sweep on a worker. */
         static final int WORD_GRAIN = GRAIN / 32;
         private final int wordGrain;
         /**
-         * At most a FEW-th of the nodes changed: search from those that gained an edge, else peel
-         * the whole graph. Not by the count of gains: a search from a 16th of LME's nodes that
-         * gained (at 100,000 nodes, lock 0.001) cost twice the peeling, a search visiting a vertex
-         * at more cost than the peeling's sweeps in order.
+         * Lowerings a repair of the heights may make per vertex whose new edge broke them before it
+         * gives up and the whole graph is searched. LME's bench (100,000 nodes, lock 0.5) lowers
+         * about 0.4 vertices a root; a cycle the repair does not close at once costs at most this.
          */
-        private static final int FEW = 16;
+        private static final int LOWERINGS_PER_ROOT = 4;
         /**
          * Per vertex: its out-edges as the ports of its node they leave through: a participant's P,
          * a competing initiator's W, minus ports whose cut the node has not processed yet (their
@@ -122,8 +128,12 @@ public final class AcyclicDependenciesCheck implements Check {
          */
         private long[] gained = new long[0];
 
-        Search(int wordGrain) {
+        /** The certificate of the last round's acyclicity, when it is valid. */
+        private final DependencyHeights heights;
+
+        Search(int wordGrain, DependencyHeights heights) {
             this.wordGrain = wordGrain;
+            this.heights = heights != null ? heights : new DependencyHeights(LOWERINGS_PER_ROOT, 0, DependencyHeights.LIMIT);
         }
 
         private void begin(int n) {
@@ -143,7 +153,8 @@ public final class AcyclicDependenciesCheck implements Check {
             return vertices == 2 * n && n > 0;
         }
 
-        private long edges(int v) {
+        @Override
+        public long edges(int v) {
             return narrow != null ? narrow[v] & 0xFFFFFFFFL : wide[v];
         }
 
@@ -180,36 +191,44 @@ public final class AcyclicDependenciesCheck implements Check {
             }
             view.workers().forRange(n, GRAIN, (from, to) -> read(view, null, from, to));
             checked = view.round();
+            heights.invalidate(); // built again on the next round told the changes: a full pass runs where those are unknown
             foundLastRound = hasCycle() && reportFirst(view, out);
         }
 
         /**
          * After a round without a cycle: reads the changed nodes' out-edges again, noting the
          * vertices that gained an edge (a port not in their mask before, or one linked again since
-         * the last pass), and searches from those alone: every cycle now runs through such an edge,
-         * hence through its source, and a depth-first search from a set of vertices finds a cycle
-         * exactly when one is reachable from them. It costs the changed nodes and the part of the
-         * graph reachable from the gains, not the graph; a round with no gain (edges only lost)
-         * costs the reads alone. When many nodes changed, the whole graph is peeled instead, which
-         * reads memory in order. A cycle found is reported by the full search, so it is the one the
-         * full pass reports.
+         * the last pass): every cycle now runs through such an edge. The heights kept from the last
+         * round, valid for every other edge, are repaired from those vertices alone; a repair that
+         * ends proves there is no cycle, at the cost of the changed nodes and of the edges that
+         * broke the heights, not of the graph. A round with no gain (edges only lost) costs the
+         * reads alone. Without valid heights (after a full pass, or a repair that gave up), a
+         * search of the whole graph on one thread builds them, or finds a cycle. A cycle found is
+         * reported by the full search, so it is the one the full pass reports.
          */
         void changed(SystemView view, int[] changed, List<Violation> out) {
             this.view = view;
             int words = (changed.length + 31) >>> 5;
             if (gained.length < words) gained = new long[words];
             int since = checked;
+            boolean kept = heights.valid();
             view.workers().forRange(words, wordGrain,
-                    (from, to) -> readGains(view, changed, from << 5, Math.min(changed.length, to << 5), since));
+                    (from, to) -> readGains(view, changed, from << 5, Math.min(changed.length, to << 5), since, kept));
             checked = view.round();
             int roots = 0;
             for (int w = 0; w < words; w++) roots += Long.bitCount((gained[w] | gained[w] >>> 1) & 0x5555555555555555L);
-            boolean cycle = roots > 0 && (changed.length <= view.nodeCount() / FEW ? fromGains(changed) : hasCycle());
+            boolean certified = kept && (roots == 0 || heights.repair(view, this, changed, gained, roots));
+            boolean cycle = !certified && !heights.build(view, this, vertices);
             foundLastRound = cycle && reportFirst(view, out);
         }
 
-        /** {@link #read} of {@code changed[from..to)} ({@code from} a multiple of 32), noting in {@link #gained} which vertices gained an edge. */
-        private void readGains(SystemView view, int[] changed, int from, int to, int since) {
+        /**
+         * {@link #read} of {@code changed[from..to)} ({@code from} a multiple of 32), noting in
+         * {@link #gained} which vertices gained an edge that does not lead down in the heights
+         * {@code kept} (the heights only read here), or any edge when none are kept. An edge kept
+         * from the last round leads down: the heights held for it then and have not changed since.
+         */
+        private void readGains(SystemView view, int[] changed, int from, int to, int since, boolean kept) {
             for (int i = from; i < to; i++) {
                 int u = changed[i];
                 LmeState s = (LmeState) view.state(u);
@@ -221,26 +240,15 @@ public final class AcyclicDependenciesCheck implements Check {
                     participant &= live;
                 }
                 long relinked = (initiator | participant) == 0 ? 0 : view.linkedSince(u, since);
-                long g = ((initiator & (~edges(2 * u) | relinked)) != 0 ? 1 : 0)
-                        | ((participant & (~edges(2 * u + 1) | relinked)) != 0 ? 2 : 0);
+                long newInitiator = initiator & (~edges(2 * u) | relinked);
+                long newParticipant = participant & (~edges(2 * u + 1) | relinked);
+                long g = (newInitiator != 0 && (!kept || heights.breaks(view, 2 * u, newInitiator)) ? 1 : 0)
+                        | (newParticipant != 0 && (!kept || heights.breaks(view, 2 * u + 1, newParticipant)) ? 2 : 0);
                 if ((i & 31) == 0) gained[i >>> 5] = 0;
                 gained[i >>> 5] |= g << ((i & 31) << 1);
                 edges(2 * u, initiator);
                 edges(2 * u + 1, participant);
             }
-        }
-
-        /** Whether a search from the vertices that gained an edge finds a cycle. */
-        private boolean fromGains(int[] changed) {
-            begin(vertices / 2);
-            for (int w = 0, words = (changed.length + 31) >>> 5; w < words; w++) {
-                for (long bits = gained[w]; bits != 0; bits &= bits - 1) {
-                    int b = Long.numberOfTrailingZeros(bits);
-                    int start = 2 * changed[(w << 5) + (b >>> 1)] + (b & 1);
-                    if (seen[start] < onPath && dfs(start, edges(start)) != null) return true;
-                }
-            }
-            return false;
         }
 
         /** The full search: from every vertex with out-edges in node order; reports the first cycle found. */
@@ -326,7 +334,7 @@ public final class AcyclicDependenciesCheck implements Check {
         /** Whether one of v's out-edges leads to a vertex not dropped. */
         private boolean leadsOn(int v) {
             for (long rest = edges(v); rest != 0; rest &= rest - 1) {
-                int w = target(view, v, Long.numberOfTrailingZeros(rest));
+                int w = DependencyHeights.target(view, v, Long.numberOfTrailingZeros(rest));
                 if (w >= 0 && (alive[w >>> 6] & (1L << w)) != 0) return true;
             }
             return false;
@@ -359,7 +367,7 @@ public final class AcyclicDependenciesCheck implements Check {
                 }
                 int port = Long.numberOfTrailingZeros(rest);
                 remaining[depth] = rest & (rest - 1);
-                int w = target(view, path[depth], port);
+                int w = DependencyHeights.target(view, path[depth], port);
                 if (w < 0) continue;
                 char mark = seen[w];
                 if (mark == onPath) {
@@ -380,12 +388,6 @@ public final class AcyclicDependenciesCheck implements Check {
             }
             return null;
         }
-    }
-
-    private static int target(SystemView view, int vertex, int port) {
-        int v = view.peer(vertex >> 1, port);
-        if (v < 0) return -1;
-        return 2 * v + ((vertex & 1) == 1 ? 0 : 1); // participant → initiator, initiator → participant
     }
 
     private static void report(SystemView view, int[] cycle, List<Violation> out) {
