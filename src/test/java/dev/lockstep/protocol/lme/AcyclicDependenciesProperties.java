@@ -84,7 +84,7 @@ class AcyclicDependenciesProperties {
      * Cuts an edge u–w and links u's port to another node x on a port x has open, the nodes' states
      * kept: u's masks stay the same ports and now lead to x, a new edge no mask shows.
      */
-    private static void relink(FakeView v, Random r, boolean[] touched) {
+    static void relink(FakeView v, Random r, boolean[] touched) {
         int n = v.nodeCount();
         int u = r.nextInt(n);
         int p = 1 + r.nextInt(v.delta());
@@ -106,7 +106,7 @@ class AcyclicDependenciesProperties {
     }
 
     /** Out-edges as in the check's documentation, by a plain recursive search over every vertex. */
-    private static boolean hasCycle(FakeView v) {
+    static boolean hasCycle(FakeView v) {
         int[] colour = new int[2 * v.nodeCount()];
         for (int x = 0; x < colour.length; x++) if (colour[x] == 0 && reachesCycle(v, x, colour)) return true;
         return false;
