@@ -198,13 +198,14 @@ public final class AcyclicDependenciesCheck implements Check {
         /**
          * After a round without a cycle: reads the changed nodes' out-edges again, noting the
          * vertices that gained an edge (a port not in their mask before, or one linked again since
-         * the last pass): every cycle now runs through such an edge. The heights kept from the last
-         * round, valid for every other edge, are repaired from those vertices alone; a repair that
+         * the last pass) that does not lead down in the heights kept from the last round: every
+         * other edge does, so the heights are repaired from those vertices alone, and a repair that
          * ends proves there is no cycle, at the cost of the changed nodes and of the edges that
-         * broke the heights, not of the graph. A round with no gain (edges only lost) costs the
-         * reads alone. Without valid heights (after a full pass, or a repair that gave up), a
-         * search of the whole graph on one thread builds them, or finds a cycle. A cycle found is
-         * reported by the full search, so it is the one the full pass reports.
+         * broke the heights, not of the graph. A round whose new edges all lead down costs the
+         * reads alone. Without valid heights (after a full pass, or a repair that gave up: a cycle,
+         * or too much work), a search of the whole graph on one thread builds them, or finds a
+         * cycle. A cycle found is reported by the full search, so it is the one the full pass
+         * reports.
          */
         void changed(SystemView view, int[] changed, List<Violation> out) {
             this.view = view;
