@@ -133,7 +133,7 @@ public final class AcyclicDependenciesCheck implements Check {
 
         Search(int wordGrain, DependencyHeights heights) {
             this.wordGrain = wordGrain;
-            this.heights = heights != null ? heights : new DependencyHeights(LOWERINGS_PER_ROOT, 0, DependencyHeights.LIMIT);
+            this.heights = heights != null ? heights : new DependencyHeights(LOWERINGS_PER_ROOT, DependencyHeights.LIMIT);
         }
 
         private void begin(int n) {

@@ -27,9 +27,8 @@ final class DependencyHeights {
     /** Heights stay above −LIMIT; a repair reaching it gives up, and the rebuild starts again from 0 up. */
     static final int LIMIT = 1 << 30;
     private final int limit;
-    /** Lowerings a repair may make: this many per vertex that gained an edge, plus {@link #spare}. */
+    /** Lowerings a repair may make: this many per root (a vertex with a new edge that does not lead down). */
     private final int perRoot;
-    private final int spare;
     private int[] h = new int[0];
     private boolean valid;
     /** Vertices lowered whose out-edges are still to look at (repair), or the search path (build). */
@@ -41,9 +40,8 @@ final class DependencyHeights {
     int repaired;
     int gaveUp;
 
-    DependencyHeights(int perRoot, int spare, int limit) {
+    DependencyHeights(int perRoot, int limit) {
         this.perRoot = perRoot;
-        this.spare = spare;
         this.limit = limit;
     }
 
@@ -153,7 +151,7 @@ final class DependencyHeights {
      * verdict).
      */
     boolean repair(SystemView view, Edges g, int[] changed, long[] gained, int roots) {
-        long budget = (long) perRoot * roots + spare;
+        long budget = (long) perRoot * roots;
         long lowerings = 0;
         for (int word = 0, words = (changed.length + 31) >>> 5; word < words; word++) {
             for (long bits = gained[word]; bits != 0; bits &= bits - 1) {

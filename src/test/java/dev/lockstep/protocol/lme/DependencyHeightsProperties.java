@@ -50,10 +50,10 @@ class DependencyHeightsProperties {
         }
         String budget = List.of("default", "none", "one a root", "limit 8").get(r.nextInt(4));
         DependencyHeights heights = switch (budget) {
-            case "none" -> new DependencyHeights(0, 0, DependencyHeights.LIMIT);
-            case "one a root" -> new DependencyHeights(1, 0, DependencyHeights.LIMIT);
-            case "limit 8" -> new DependencyHeights(4, 0, 8);
-            default -> new DependencyHeights(4, 0, DependencyHeights.LIMIT);
+            case "none" -> new DependencyHeights(0, DependencyHeights.LIMIT);
+            case "one a root" -> new DependencyHeights(1, DependencyHeights.LIMIT);
+            case "limit 8" -> new DependencyHeights(4, 8);
+            default -> new DependencyHeights(4, DependencyHeights.LIMIT);
         };
         if (r.nextBoolean()) v.workers = new dev.lockstep.core.Workers(3);
         Check running = AcyclicDependenciesCheck.forRun(1, heights);
