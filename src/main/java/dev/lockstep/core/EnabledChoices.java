@@ -112,7 +112,7 @@ final class EnabledChoices {
             int code = byCode ? channels.code(k) : -1;
             count = code >= 0 ? actions.putCoded(s, code, i, buf, count) : actions.putReceivers(s, channels.message(k), i, buf, count);
         }
-        if (changingOnly) return actions.putChangingByState(s, w.graph.pendingDisconnections(u), buf, count);
+        if (changingOnly) return actions.putChangingByState(s, w.graph, u, buf, count);
         return actions.putByState(s, buf, count);
     }
 
