@@ -64,6 +64,10 @@ final class EnabledChoices {
     int listAndKeep(int u, boolean effectiveOnly) {
         ChoiceCache cache = world.choiceCache;
         int[] s = scratch;
+        if (roundBound(u)) { // a node that acted this round lists nothing, until the round ends
+            cache.store(u, effectiveOnly, s, 0, true);
+            return 0;
+        }
         // the protocol's word on which state actions change something, where it gives it, instead of dry runs
         boolean decided = effectiveOnly && trustListings && actions.decidesEffects();
         int c = list(u, s, false, decided);
@@ -72,7 +76,7 @@ final class EnabledChoices {
             c = list(u, s, false, decided);
         }
         if (effectiveOnly && !decided) c = keepEffective(u, s, c);
-        cache.store(u, effectiveOnly, s, c, c == 0 && roundBound(u)); // a node that acted this round lists nothing
+        cache.store(u, effectiveOnly, s, c, false);
         return c;
     }
 

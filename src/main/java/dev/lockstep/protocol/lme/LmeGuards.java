@@ -10,7 +10,8 @@ import java.util.function.Predicate;
  * The guards of LME's state actions (Algorithms 1-3), each as printed, and all six evaluated in
  * one pass for listing enabled choices: the state and the phase are read once, and the four
  * guards on {@code state} exclude one another, so at most one of them is evaluated further.
- * {@code LmeStateGuardsProperties} checks the pass against the six guards on random states.
+ * {@code ListingTogetherProperties} checks the pass against the six guards on random states, and
+ * {@code CodedListingProperties} on every state generated runs reach.
  */
 final class LmeGuards implements StateGuards<LmeState> {
     /** Bits of {@link #enabled}, in the order of the state actions in {@link Lme#actions()}. */
