@@ -67,8 +67,8 @@ final class ActionTable {
     private final int[][] codeReceivers;
     /**
      * By code, the one message action that receives its message when that action is guarded by the
-     * message alone ("On receiving m via port ℓ", as every LME receive action is: Alg. 1, l. 8 and
-     * 12; Alg. 2, l. 1, 9, 23 and 26; Alg. 3, l. 6 and 9): a listing puts its code without
+     * message alone ("On receiving m via port ℓ", as every LME receive action is: Alg. 1, l. 6 and
+     * 12; Alg. 2, l. 1, 11, 23 and 27; Alg. 3, l. 6 and 9): a listing puts its code without
      * reading the action; {@link #NO_RECEIVER} for a message no action receives; {@link #ASK} when
      * some receiver's guard must be asked, or it has several.
      */

@@ -8,8 +8,9 @@ import java.util.function.Predicate;
 
 /**
  * The guards of LME's state actions (Algorithms 1-3), each as printed, and all six evaluated in
- * one pass for listing enabled choices: the state and the phase are read once, and the four
- * guards on {@code state} exclude one another, so at most one of them is evaluated further.
+ * one pass for listing enabled choices: every term is read once, and the terms on state and
+ * phase are looked up in tables (the four guards on {@code state} exclude one another, so one
+ * entry per state names the R = L guard's action).
  * {@code ListingTogetherProperties} checks the pass against the six guards on random states, and
  * {@code CodedListingProperties} on every state generated runs reach.
  */
