@@ -114,6 +114,11 @@ public final class Action<S extends NodeState> {
         return messageType != null && messageType.isInstance(m);
     }
 
+    /** Whether its guard says more than its trigger (a call's or message's type alone always holds): a listing asks only such guards. */
+    boolean guarded() {
+        return guarded;
+    }
+
     public boolean guard(S state, Message m) {
         if (stateGuard != null) return stateGuard.test(state);
         return !guarded || guard.test(state, m);

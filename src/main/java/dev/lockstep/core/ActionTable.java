@@ -65,6 +65,16 @@ final class ActionTable {
     private final MessageCodec codec;
     private final Message[] canonical;
     private final int[][] codeReceivers;
+    /**
+     * By code, the one message action that receives its message when that action is guarded by the
+     * message alone ("On receiving m via port ℓ", as every LME receive action is: Alg. 1, l. 6 and
+     * 12; Alg. 2, l. 1, 11, 23 and 27; Alg. 3, l. 6 and 9): a listing puts its code without
+     * reading the action; {@link #NO_RECEIVER} for a message no action receives; {@link #ASK} when
+     * some receiver's guard must be asked, or it has several.
+     */
+    private final int[] codeAction;
+    private static final int NO_RECEIVER = -1;
+    private static final int ASK = -2;
 
     /** The actions alone, each asked on its own: the reference a listing made {@link #of together} must equal. */
     ActionTable(List<Action<NodeState>> actions) {
@@ -92,6 +102,11 @@ final class ActionTable {
         canonical = this.codec == null ? null : MessageCodec.table(codec);
         codeReceivers = canonical == null ? null : new int[canonical.length][];
         for (int c = 0; canonical != null && c < canonical.length; c++) codeReceivers[c] = receiversOf(canonical[c].getClass());
+        codeAction = codeReceivers == null ? null : new int[codeReceivers.length];
+        for (int c = 0; codeAction != null && c < codeAction.length; c++) {
+            int[] r = codeReceivers[c];
+            codeAction[c] = r.length == 0 ? NO_RECEIVER : r.length == 1 && !all[r[0]].guarded() ? r[0] : ASK;
+        }
     }
 
     /**
@@ -163,13 +178,28 @@ final class ActionTable {
      * disconnections {@code disconnected}: what a dry run of each keeps. Only while {@link #decidesEffects}.
      */
     int putChangingByState(NodeState s, long disconnected, int[] buf, int count) {
+        long enabled = enabledByState(s);
+        return enabled == 0 ? count : putChanging(s, enabled, disconnected, buf, count);
+    }
+
+    /**
+     * {@link #putChangingByState} of node u in {@code graph}, whose disconnection detector is read
+     * only when a state action is enabled (its row is one more cache line a node otherwise).
+     */
+    int putChangingByState(NodeState s, TimeVaryingGraph graph, int u, int[] buf, int count) {
+        long enabled = enabledByState(s);
+        return enabled == 0 ? count : putChanging(s, enabled, graph.pendingDisconnections(u), buf, count);
+    }
+
+    /** Bit i set iff the guard of {@code onState[i]} holds in s. */
+    private long enabledByState(NodeState s) {
+        if (stateGuards != null) return stateGuards.enabled(s);
         long enabled = 0;
-        if (stateGuards != null) {
-            enabled = stateGuards.enabled(s);
-        } else {
-            for (int i = 0; i < onState.length; i++) if (all[onState[i]].guard(s, null)) enabled |= 1L << i;
-        }
-        if (enabled == 0) return count;
+        for (int i = 0; i < onState.length; i++) if (all[onState[i]].guard(s, null)) enabled |= 1L << i;
+        return enabled;
+    }
+
+    private int putChanging(NodeState s, long enabled, long disconnected, int[] buf, int count) {
         for (long on = stateEffects.changing(s, enabled, disconnected) & enabled; on != 0; on &= on - 1) {
             count = put(buf, count, onState[Long.numberOfTrailingZeros(on)]);
         }
@@ -210,6 +240,9 @@ final class ActionTable {
 
     /** {@link #putReceivers} of the message with code {@code code} of {@link #codec}: its canonical instance. */
     int putCoded(NodeState s, int code, int tag, int[] buf, int count) {
+        int one = codeAction[code];
+        if (one >= 0) return put(buf, count, tag << 8 | one);
+        if (one == NO_RECEIVER) return count;
         Message m = canonical[code];
         for (int a : codeReceivers[code]) {
             if (all[a].guard(s, m)) count = put(buf, count, tag << 8 | a);

@@ -186,39 +186,43 @@ final class ChoiceCache {
     void store(int u, boolean effectiveOnly, int[] buf, int c, boolean thisRoundOnly) {
         if (stale == null) allocate();
         int w = u >>> 6;
-        if (c > 0) some[w] |= 1L << u;
-        else some[w] &= ~(1L << u);
-        if (c <= 1) {
-            if (c == 1) at[u] = buf[0];
-            size[u] = (byte) c;
-        } else {
-            boolean narrow = c < LONG_FORM;
-            for (int k = 0; narrow && k < c; k++) narrow = (buf[k] & ~0xFFFF) == 0;
-            if (narrow && c <= INLINE) {
-                long a = 0;
-                for (int k = c - 1; k >= 0; k--) a = a << 16 | buf[k];
+        long bit = 1L << u;
+        some[w] = some[w] & ~bit | (c == 0 ? 0 : bit);
+        if (c <= INLINE) {
+            // none, one code of any width, or up to INLINE that each fit a char: in the node's long,
+            // packed in one pass (most listings: one branch on their length, no block)
+            long a = 0;
+            int wide = 0;
+            for (int k = 0; k < c; k++) {
+                int code = buf[k];
+                a |= (long) code << (k << 4);
+                wide |= code;
+            }
+            if (c <= 1 || (wide & ~0xFFFF) == 0) {
                 at[u] = a;
                 size[u] = (byte) c;
                 mark(u, effectiveOnly, thisRoundOnly);
                 return;
             }
-            int need = narrow ? c : 2 + 2 * c;
-            int i = room(u) >= need ? (int) at[u] : append(w, u, need);
-            char[] b = block[w];
-            if (narrow) {
-                for (int k = 0; k < c; k++) b[i + k] = (char) buf[k];
-                size[u] = (byte) c;
-            } else {
-                b[i] = (char) (c >>> 16);
-                b[i + 1] = (char) c;
-                for (int k = 0, j = i + 2; k < c; k++, j += 2) {
-                    b[j] = (char) (buf[k] >>> 16);
-                    b[j + 1] = (char) buf[k];
-                }
-                size[u] = (byte) LONG_FORM;
-            }
-            at[u] = i;
         }
+        boolean narrow = c < LONG_FORM;
+        for (int k = 0; narrow && k < c; k++) narrow = (buf[k] & ~0xFFFF) == 0;
+        int need = narrow ? c : 2 + 2 * c;
+        int i = room(u) >= need ? (int) at[u] : append(w, u, need);
+        char[] b = block[w];
+        if (narrow) {
+            for (int k = 0; k < c; k++) b[i + k] = (char) buf[k];
+            size[u] = (byte) c;
+        } else {
+            b[i] = (char) (c >>> 16);
+            b[i + 1] = (char) c;
+            for (int k = 0, j = i + 2; k < c; k++, j += 2) {
+                b[j] = (char) (buf[k] >>> 16);
+                b[j + 1] = (char) buf[k];
+            }
+            size[u] = (byte) LONG_FORM;
+        }
+        at[u] = i;
         mark(u, effectiveOnly, thisRoundOnly);
     }
 

@@ -64,6 +64,10 @@ final class EnabledChoices {
     int listAndKeep(int u, boolean effectiveOnly) {
         ChoiceCache cache = world.choiceCache;
         int[] s = scratch;
+        if (roundBound(u)) { // a node that acted this round lists nothing, until the round ends
+            cache.store(u, effectiveOnly, s, 0, true);
+            return 0;
+        }
         // the protocol's word on which state actions change something, where it gives it, instead of dry runs
         boolean decided = effectiveOnly && trustListings && actions.decidesEffects();
         int c = list(u, s, false, decided);
@@ -72,7 +76,7 @@ final class EnabledChoices {
             c = list(u, s, false, decided);
         }
         if (effectiveOnly && !decided) c = keepEffective(u, s, c);
-        cache.store(u, effectiveOnly, s, c, c == 0 && roundBound(u)); // a node that acted this round lists nothing
+        cache.store(u, effectiveOnly, s, c, false);
         return c;
     }
 
@@ -112,7 +116,7 @@ final class EnabledChoices {
             int code = byCode ? channels.code(k) : -1;
             count = code >= 0 ? actions.putCoded(s, code, i, buf, count) : actions.putReceivers(s, channels.message(k), i, buf, count);
         }
-        if (changingOnly) return actions.putChangingByState(s, w.graph.pendingDisconnections(u), buf, count);
+        if (changingOnly) return actions.putChangingByState(s, w.graph, u, buf, count);
         return actions.putByState(s, buf, count);
     }
 
