@@ -38,6 +38,8 @@ final class Executions {
     final DeferredSends deferred;
     /** {@link #checkView} while sends are deferred outside an in-place round: the rows and the sends recorded so far. */
     private final SerialTransitView deferredView;
+    /** Scratch of {@link #commit}: the messages in transit on the edge of each sent port, for the {@link EdgeCountedCheck}s. */
+    private final int[] onEdge = new int[64];
     /** Scratch of {@link #peersOf}. */
     private int[] peers = new int[8];
 
@@ -297,6 +299,27 @@ final class Executions {
     }
 
     /**
+     * Reads what the execution of node u's listed choice {@code code} will read first and the ones
+     * before it did not: u's state, its message's slot, its first port's peer. The caller asks it
+     * of the next node of a plan before the execution under way, whose own misses these then
+     * overlap (the sum only keeps the loads from being optimised away).
+     */
+    void ahead(int u, int code) {
+        SimulationState w = world;
+        int box = code >>> 8;
+        Channels channels = w.channels;
+        Object state = w.states[u];
+        int sum = state.getClass() == Object.class ? 1 : 0;
+        if (box > 0 && box <= channels.size(u)) sum += channels.toPort(channels.first(u) + box - 1);
+        long ports = w.graph.ports(u) & ~1L;
+        if (ports != 0) sum += w.graph.peer(u, Long.numberOfTrailingZeros(ports));
+        warmth = sum;
+    }
+
+    /** What {@link #ahead} read last: nobody's business but the compiler's. */
+    private int warmth;
+
+    /**
      * The peers of u's sends on {@code ports} (-1 for an open port), their boxes' ends read ahead
      * ({@link Channels#warm}): the boxes of a node's neighbours lie anywhere in the pool, and
      * reading them all at once waits for their cache misses together, not one after another.
@@ -328,6 +351,8 @@ final class Executions {
         int[] to = peersOf(u, f.sendPorts, f.sendCount);
         DeferredSends later = deferred.on ? deferred : null;
         if (later != null) later.begin(u);
+        // the checks' counts on the sent edges, made here where the rows are at hand; not through another view
+        int[] onEdge = later == null && checkView == view && w.checks.countsEdges() ? this.onEdge : null;
         for (int i = 0; i < f.sendCount; i++) {
             int p = f.sendPorts[i];
             Message m = f.sendMessages[i];
@@ -343,6 +368,8 @@ final class Executions {
                     later.add(id, u, p, v, q, round, m);
                 } else {
                     channels.append(id, u, p, v, q, round, m);
+                    // v's messages on q: a later send of this execution on p is counted again, none other reaches them
+                    if (onEdge != null) onEdge[p] = channels.count(v, q);
                     w.arrived(v);
                 }
                 if (record) sent.add(new Sent(p, m, new Envelope(id, u, p, v, q, round, m)));
@@ -354,6 +381,8 @@ final class Executions {
             }
         }
         if (later != null) later.end(u);
+        // u's own messages on the sent ports, all sent now (port 0's were counted at its appends: u's row is both ends)
+        if (onEdge != null && (sentPorts & ~1L) != 0) channels.addCounts(u, sentPorts, onEdge);
         if ((f.events & EV_ACQUIRED) != 0) {
             w.setStatus(u, OperationStatus.LOCKED);
             long wait = round - w.requestRound.get(u);
@@ -372,7 +401,7 @@ final class Executions {
                     f.draws != null ? f.draws : ctx.drawValues(), sent, w.states[u], f.asynchronous);
             for (SimulationListener l : audience.all()) l.executed(rec);
         }
-        w.checks.afterExecution(checkView, u, sentPorts, audience);
+        w.checks.afterExecution(checkView, u, sentPorts, onEdge, audience);
         return rec;
     }
 }

@@ -124,7 +124,10 @@ final class ParallelRound {
             }
             try {
                 if (!inPlace.execute(nodes, codes, count, workers, grain) && !executeListed(nodes, codes, count, workers)) {
-                    for (int i = 0; i < count; i++) executeListed(nodes[i], codes[i]);
+                    for (int i = 0; i < count; i++) {
+                        if (i + 1 < count) executions.ahead(nodes[i + 1], codes[i + 1]);
+                        executeListed(nodes[i], codes[i]);
+                    }
                 }
             } finally {
                 // also when an execution failed: one thread had appended the sends of those before it
