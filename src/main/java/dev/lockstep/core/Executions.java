@@ -117,11 +117,11 @@ final class Executions {
      * ({@link ExecutionContext#take}) and no envelope is made for it.
      */
     void executeAt(int u, int a, int at) {
-        if (at >= 0 && !audience.all().isEmpty()) {
-            execute(u, a, world.channels.get(u, at), null, at, false);
-            return;
+        if (audience.all().isEmpty()) {
+            execute(u, a, null, null, at, false, true);
+        } else {
+            execute(u, a, at >= 0 ? world.channels.get(u, at) : null, null, at, true);
         }
-        execute(u, a, null, null, at, false, true);
     }
 
     void start(Choice c, int at, int duration) {
@@ -157,7 +157,7 @@ final class Executions {
         int round = w.round;
         Action<NodeState> act = actions.get(a);
         boolean taken = fields && m == null && act.trigger() == Action.Trigger.MESSAGE;
-        long up = open(u, a, m, at, taken);
+        long up = open(u, act, m, at, taken);
         long ports = w.graph.ports(u);
         boolean async = end > round;
         // one due this round runs on the node's own state: keep what it was for stateBefore
@@ -178,9 +178,8 @@ final class Executions {
      * connection snapshots into {@link #d} and the result, and takes the received message (into
      * {@link #received}) or call out of its queue.
      */
-    private long open(int u, int a, Envelope m, int at, boolean fields) {
+    private long open(int u, Action<NodeState> act, Envelope m, int at, boolean fields) {
         SimulationState w = world;
-        Action<NodeState> act = actions.get(a);
         w.touch(u);
         w.lastStart.set(u, w.round);
         w.executionsThisRound++;
@@ -222,7 +221,7 @@ final class Executions {
      * {@link #execute}, in the same order, and the copy becomes the node's state.
      */
     ExecutionRecord executeRan(int u, int a, Envelope m, int at, StagedExecution f, boolean wantRecord) {
-        open(u, a, m, at, false);
+        open(u, actions.get(a), m, at, false);
         requests(u, f.events, world.graph.ports(u));
         synchronous(f, u, a);
         ExecutionRecord rec = commit(f, wantRecord || !audience.all().isEmpty());
@@ -299,12 +298,25 @@ final class Executions {
     }
 
     /**
-     * Reads what the execution of node u's listed choice {@code code} will read first and the ones
-     * before it did not: u's state, its message's slot, its first port's peer. The caller asks it
-     * of the next node of a plan before the execution under way, whose own misses these then
-     * overlap (the sum only keeps the loads from being optimised away).
+     * The node of a listed plan that executes after the one under way, and its listing's code
+     * (node -1: none known): the commit reads ahead what that execution will read first
+     * ({@link #ahead}), among its own reads of the sends' rows, so that all their cache misses
+     * are waited for together.
      */
-    void ahead(int u, int code) {
+    void next(int u, int code) {
+        nextNode = u;
+        nextCode = code;
+    }
+
+    private int nextNode = -1;
+    private int nextCode;
+
+    /**
+     * Reads what the execution of node u's listed choice {@code code} will read first and the ones
+     * before it did not: u's state, its message's slot, its first port's peer (the sum only keeps
+     * the loads from being optimised away).
+     */
+    private void ahead(int u, int code) {
         SimulationState w = world;
         int box = code >>> 8;
         Channels channels = w.channels;
@@ -329,6 +341,10 @@ final class Executions {
         int[] to = peers;
         TimeVaryingGraph graph = world.graph;
         for (int i = 0; i < count; i++) to[i] = graph.peer(u, ports[i]);
+        if (nextNode >= 0) {
+            ahead(nextNode, nextCode);
+            nextNode = -1;
+        }
         if (count > 1 && deferred.readsRows()) world.channels.warm(to, count);
         return to;
     }
@@ -356,7 +372,6 @@ final class Executions {
         for (int i = 0; i < f.sendCount; i++) {
             int p = f.sendPorts[i];
             Message m = f.sendMessages[i];
-            stats.messagesSent++;
             // an edge the send left on still there: a synchronous send's edge is there iff its port is occupied
             // (peer ≥ 0, as connection ids are never 0 on occupied ports), which spares the connection id's lookup
             int v = to[i];
@@ -380,6 +395,7 @@ final class Executions {
                 if (record) sent.add(new Sent(p, m, null));
             }
         }
+        stats.messagesSent += f.sendCount;
         if (later != null) later.end(u);
         // u's own messages on the sent ports, all sent now (port 0's were counted at its appends: u's row is both ends)
         if (onEdge != null && (sentPorts & ~1L) != 0) channels.addCounts(u, sentPorts, onEdge);

@@ -125,9 +125,10 @@ final class ParallelRound {
             try {
                 if (!inPlace.execute(nodes, codes, count, workers, grain) && !executeListed(nodes, codes, count, workers)) {
                     for (int i = 0; i < count; i++) {
-                        if (i + 1 < count) executions.ahead(nodes[i + 1], codes[i + 1]);
+                        if (i + 1 < count) executions.next(nodes[i + 1], codes[i + 1]);
                         executeListed(nodes[i], codes[i]);
                     }
+                    executions.next(-1, 0);
                 }
             } finally {
                 // also when an execution failed: one thread had appended the sends of those before it
