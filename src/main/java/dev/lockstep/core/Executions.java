@@ -298,40 +298,6 @@ final class Executions {
     }
 
     /**
-     * The node of a listed plan that executes after the one under way, and its listing's code
-     * (node -1: none known): the commit reads ahead what that execution will read first
-     * ({@link #ahead}), among its own reads of the sends' rows, so that all their cache misses
-     * are waited for together.
-     */
-    void next(int u, int code) {
-        nextNode = u;
-        nextCode = code;
-    }
-
-    private int nextNode = -1;
-    private int nextCode;
-
-    /**
-     * Reads what the execution of node u's listed choice {@code code} will read first and the ones
-     * before it did not: u's state, its message's slot, its first port's peer (the sum only keeps
-     * the loads from being optimised away).
-     */
-    private void ahead(int u, int code) {
-        SimulationState w = world;
-        int box = code >>> 8;
-        Channels channels = w.channels;
-        Object state = w.states[u];
-        int sum = state.getClass() == Object.class ? 1 : 0;
-        if (box > 0 && box <= channels.size(u)) sum += channels.toPort(channels.first(u) + box - 1);
-        long ports = w.graph.ports(u) & ~1L;
-        if (ports != 0) sum += w.graph.peer(u, Long.numberOfTrailingZeros(ports));
-        warmth = sum;
-    }
-
-    /** What {@link #ahead} read last: nobody's business but the compiler's. */
-    private int warmth;
-
-    /**
      * The peers of u's sends on {@code ports} (-1 for an open port), their boxes' ends read ahead
      * ({@link Channels#warm}): the boxes of a node's neighbours lie anywhere in the pool, and
      * reading them all at once waits for their cache misses together, not one after another.
@@ -341,10 +307,6 @@ final class Executions {
         int[] to = peers;
         TimeVaryingGraph graph = world.graph;
         for (int i = 0; i < count; i++) to[i] = graph.peer(u, ports[i]);
-        if (nextNode >= 0) {
-            ahead(nextNode, nextCode);
-            nextNode = -1;
-        }
         if (count > 1 && deferred.readsRows()) world.channels.warm(to, count);
         return to;
     }

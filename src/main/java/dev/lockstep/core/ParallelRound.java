@@ -124,11 +124,7 @@ final class ParallelRound {
             }
             try {
                 if (!inPlace.execute(nodes, codes, count, workers, grain) && !executeListed(nodes, codes, count, workers)) {
-                    for (int i = 0; i < count; i++) {
-                        if (i + 1 < count) executions.next(nodes[i + 1], codes[i + 1]);
-                        executeListed(nodes[i], codes[i]);
-                    }
-                    executions.next(-1, 0);
+                    for (int i = 0; i < count; i++) executeListed(nodes[i], codes[i]);
                 }
             } finally {
                 // also when an execution failed: one thread had appended the sends of those before it
