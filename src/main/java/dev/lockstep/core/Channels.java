@@ -123,12 +123,9 @@ public final class Channels {
     private static int size(long r) { return PoolRows.size(r); }
 
     public Channels copy() { return new Channels(this); }
-
     public ChannelDiscipline discipline() { return discipline; }
-
     /** The codec whose codes the slots keep, or null. */
     MessageCodec codec() { return codec; }
-
     public long total() { return total; }
 
     /** Number of messages in transit to {@code node}. */
@@ -161,11 +158,8 @@ public final class Channels {
     }
 
     int sentRound(int slot) { return cell[W * slot + ROUND]; }
-
     int from(int slot) { return cell[W * slot + FROM]; }
-
     int fromPort(int slot) { return (cell[W * slot + PORTS_AT] >>> 8) & 0xFF; }
-
     int toPort(int slot) { return cell[W * slot + PORTS_AT] & 0xFF; }
 
     /** The message in a slot: its code's canonical instance, or the column's message if it has no code. */
@@ -194,7 +188,6 @@ public final class Channels {
 
     /** The pool's slots, in rooms or not (for tests of its room). */
     int capacity() { return cell.length / W; }
-
     /** Slots in rooms no row holds, below the pool's end (for tests of the layout). */
     int abandoned() { return end - roomy; }
 
@@ -209,10 +202,8 @@ public final class Channels {
 
     /** The room of node's row, in slots (for tests of the layout). */
     int room(int node) { return ROOMS[roomClass(row[node])]; }
-
     /** Where node's room starts in the pool, empty or not (for tests of the layout). */
     int roomStart(int node) { return start(row[node]); }
-
     /** The pool's first slot in no room (for tests of the layout). */
     int end() { return end; }
 
@@ -495,5 +486,15 @@ public final class Channels {
             if ((cell[k] & 0xFF) == port) c++;
         }
         return c;
+    }
+
+    /** Adds to {@code counts[p]} {@link #count} of {@code node} on p, for every p ≠ 0 in {@code ports}: one scan of the row for them all. */
+    void addCounts(int node, long ports, int[] counts) {
+        long r = row[node];
+        long others = ports & ~1L;
+        for (int k = W * start(r) + PORTS_AT, e = k + W * size(r); k < e; k += W) {
+            int p = cell[k] & 0xFF;
+            if ((others & 1L << p) != 0) counts[p]++;
+        }
     }
 }

@@ -17,6 +17,8 @@ public final class Checker {
     private final boolean[] remembers;
     /** The checks that look at executions; after most executions there is none to call but these. */
     private final Check[] watchingExecutions;
+    /** Per watcher: it as an {@link EdgeCountedCheck}, or null; null as a whole if none is one. */
+    private final EdgeCountedCheck[] counted;
     private Set<String> previousRound = Set.of();
     private Set<String> thisRound;
     private final List<Violation> scratch = new ArrayList<>();
@@ -36,6 +38,7 @@ public final class Checker {
             if (watchesExecutions(running[i])) watching.add(running[i]);
         }
         this.watchingExecutions = watching.toArray(new Check[0]);
+        this.counted = counted(watchingExecutions);
         this.foundLastRound = new boolean[k];
         this.thisRound = new HashSet<>();
     }
@@ -44,6 +47,23 @@ public final class Checker {
     public boolean watchersReadTransitOnly() {
         for (Check c : watchingExecutions) if (!c.watchesTransitOnly()) return false;
         return true;
+    }
+
+    private static EdgeCountedCheck[] counted(Check[] watching) {
+        EdgeCountedCheck[] counted = new EdgeCountedCheck[watching.length];
+        boolean any = false;
+        for (int i = 0; i < watching.length; i++) {
+            if (watching[i] instanceof EdgeCountedCheck c) {
+                counted[i] = c;
+                any = true;
+            }
+        }
+        return any ? counted : null;
+    }
+
+    /** Whether a check after executions takes the counts on the sent edges ({@link #afterExecution(SystemView, int, long, int[])}). */
+    public boolean countsEdges() {
+        return counted != null;
     }
 
     /**
@@ -94,6 +114,7 @@ public final class Checker {
         } else {
             watchingExecutions = o.watchingExecutions;
         }
+        counted = counted(watchingExecutions);
         previousRound = o.previousRound;
         thisRound = o.thisRound.isEmpty() ? new HashSet<>() : new HashSet<>(o.thisRound);
         foundLastRound = o.foundLastRound.clone();
@@ -105,9 +126,22 @@ public final class Checker {
 
     /** New violations after an execution (only checks that look at executions report here). */
     public List<Violation> afterExecution(SystemView view, int node, long sentPorts) {
-        if (watchingExecutions.length == 0) return List.of();
+        return afterExecution(view, node, sentPorts, null);
+    }
+
+    /**
+     * {@link #afterExecution(SystemView, int, long)}, with {@code onEdge} (or null) the messages in
+     * transit on each sent edge as the commit counted them, for the {@link EdgeCountedCheck}s.
+     */
+    public List<Violation> afterExecution(SystemView view, int node, long sentPorts, int[] onEdge) {
+        Check[] watching = watchingExecutions;
+        if (watching.length == 0) return List.of();
         scratch.clear();
-        for (Check c : watchingExecutions) c.afterExecution(view, node, sentPorts, scratch);
+        EdgeCountedCheck[] byCount = onEdge == null ? null : counted;
+        for (int i = 0; i < watching.length; i++) {
+            if (byCount != null && byCount[i] != null) byCount[i].afterSends(view, node, sentPorts, onEdge, scratch);
+            else watching[i].afterExecution(view, node, sentPorts, scratch);
+        }
         return fresh();
     }
 

@@ -38,6 +38,8 @@ final class Executions {
     final DeferredSends deferred;
     /** {@link #checkView} while sends are deferred outside an in-place round: the rows and the sends recorded so far. */
     private final SerialTransitView deferredView;
+    /** Scratch of {@link #commit}: the messages in transit on the edge of each sent port, for the {@link EdgeCountedCheck}s. */
+    private final int[] onEdge = new int[64];
     /** Scratch of {@link #peersOf}. */
     private int[] peers = new int[8];
 
@@ -115,11 +117,11 @@ final class Executions {
      * ({@link ExecutionContext#take}) and no envelope is made for it.
      */
     void executeAt(int u, int a, int at) {
-        if (at >= 0 && !audience.all().isEmpty()) {
-            execute(u, a, world.channels.get(u, at), null, at, false);
-            return;
+        if (audience.all().isEmpty()) {
+            execute(u, a, null, null, at, false, true);
+        } else {
+            execute(u, a, at >= 0 ? world.channels.get(u, at) : null, null, at, true);
         }
-        execute(u, a, null, null, at, false, true);
     }
 
     void start(Choice c, int at, int duration) {
@@ -155,7 +157,7 @@ final class Executions {
         int round = w.round;
         Action<NodeState> act = actions.get(a);
         boolean taken = fields && m == null && act.trigger() == Action.Trigger.MESSAGE;
-        long up = open(u, a, m, at, taken);
+        long up = open(u, act, m, at, taken);
         long ports = w.graph.ports(u);
         boolean async = end > round;
         // one due this round runs on the node's own state: keep what it was for stateBefore
@@ -176,9 +178,8 @@ final class Executions {
      * connection snapshots into {@link #d} and the result, and takes the received message (into
      * {@link #received}) or call out of its queue.
      */
-    private long open(int u, int a, Envelope m, int at, boolean fields) {
+    private long open(int u, Action<NodeState> act, Envelope m, int at, boolean fields) {
         SimulationState w = world;
-        Action<NodeState> act = actions.get(a);
         w.touch(u);
         w.lastStart.set(u, w.round);
         w.executionsThisRound++;
@@ -220,7 +221,7 @@ final class Executions {
      * {@link #execute}, in the same order, and the copy becomes the node's state.
      */
     ExecutionRecord executeRan(int u, int a, Envelope m, int at, StagedExecution f, boolean wantRecord) {
-        open(u, a, m, at, false);
+        open(u, actions.get(a), m, at, false);
         requests(u, f.events, world.graph.ports(u));
         synchronous(f, u, a);
         ExecutionRecord rec = commit(f, wantRecord || !audience.all().isEmpty());
@@ -328,10 +329,11 @@ final class Executions {
         int[] to = peersOf(u, f.sendPorts, f.sendCount);
         DeferredSends later = deferred.on ? deferred : null;
         if (later != null) later.begin(u);
+        // the checks' counts on the sent edges, made here where the rows are at hand; not through another view
+        int[] onEdge = later == null && checkView == view && w.checks.countsEdges() ? this.onEdge : null;
         for (int i = 0; i < f.sendCount; i++) {
             int p = f.sendPorts[i];
             Message m = f.sendMessages[i];
-            stats.messagesSent++;
             // an edge the send left on still there: a synchronous send's edge is there iff its port is occupied
             // (peer ≥ 0, as connection ids are never 0 on occupied ports), which spares the connection id's lookup
             int v = to[i];
@@ -343,6 +345,8 @@ final class Executions {
                     later.add(id, u, p, v, q, round, m);
                 } else {
                     channels.append(id, u, p, v, q, round, m);
+                    // v's messages on q: a later send of this execution on p is counted again, none other reaches them
+                    if (onEdge != null) onEdge[p] = channels.count(v, q);
                     w.arrived(v);
                 }
                 if (record) sent.add(new Sent(p, m, new Envelope(id, u, p, v, q, round, m)));
@@ -353,7 +357,10 @@ final class Executions {
                 if (record) sent.add(new Sent(p, m, null));
             }
         }
+        stats.messagesSent += f.sendCount;
         if (later != null) later.end(u);
+        // u's own messages on the sent ports, all sent now (port 0's were counted at its appends: u's row is both ends)
+        if (onEdge != null && (sentPorts & ~1L) != 0) channels.addCounts(u, sentPorts, onEdge);
         if ((f.events & EV_ACQUIRED) != 0) {
             w.setStatus(u, OperationStatus.LOCKED);
             long wait = round - w.requestRound.get(u);
@@ -372,7 +379,7 @@ final class Executions {
                     f.draws != null ? f.draws : ctx.drawValues(), sent, w.states[u], f.asynchronous);
             for (SimulationListener l : audience.all()) l.executed(rec);
         }
-        w.checks.afterExecution(checkView, u, sentPorts, audience);
+        w.checks.afterExecution(checkView, u, sentPorts, onEdge, audience);
         return rec;
     }
 }

@@ -25,7 +25,18 @@ final class LiveChecks {
     }
 
     void afterExecution(SystemView view, int node, long sentPorts, Audience audience) {
-        report(checker.afterExecution(view, node, sentPorts), audience);
+        afterExecution(view, node, sentPorts, null, audience);
+    }
+
+    /** With the counts on the sent edges the commit made ({@link Checker#afterExecution(SystemView, int, long, int[])}). */
+    void afterExecution(SystemView view, int node, long sentPorts, int[] onEdge, Audience audience) {
+        List<Violation> found = checker.afterExecution(view, node, sentPorts, onEdge);
+        if (!found.isEmpty()) report(found, audience);
+    }
+
+    /** {@link Checker#countsEdges}. */
+    boolean countsEdges() {
+        return checker.countsEdges();
     }
 
     /** {@link Checker#watchersReadTransitOnly}. */

@@ -1,12 +1,12 @@
 package dev.lockstep.core.check;
 
-import dev.lockstep.core.Check;
+import dev.lockstep.core.EdgeCountedCheck;
 import dev.lockstep.core.SystemView;
 import dev.lockstep.core.Violation;
 import java.util.List;
 
 /** {@code transit-bound}: at most {@code bound} messages in transit on any edge (LME: 2, Lemma 4.18). */
-public final class TransitBoundCheck implements Check {
+public final class TransitBoundCheck implements EdgeCountedCheck {
     public static final String NAME = "transit-bound";
     private final int bound;
 
@@ -25,17 +25,29 @@ public final class TransitBoundCheck implements Check {
             int p = Long.numberOfTrailingZeros(s);
             int v = view.peer(u, p);
             if (v < 0) continue;
-            int q = view.peerPort(u, p);
-            int count = p == 0 ? view.inTransit(u, 0) : view.inTransit(v, q) + view.inTransit(u, p);
-            if (count > bound) {
-                String edge = p == 0 ? view.nodeName(u) + "'s self-channel (port 0)"
-                        : "edge " + view.nodeName(u) + "–" + view.nodeName(v) + " (port " + p + " at "
-                        + view.nodeName(u) + ", port " + q + " at " + view.nodeName(v) + ")";
-                List<Integer> nodes = p == 0 ? List.of(u) : List.of(Math.min(u, v), Math.max(u, v));
-                out.add(new Violation(NAME, view.round(), nodes,
-                        count + " messages in transit on " + edge + "; at most " + bound + " allowed (Lemma 4.18)"));
-            }
+            int count = p == 0 ? view.inTransit(u, 0) : view.inTransit(v, view.peerPort(u, p)) + view.inTransit(u, p);
+            if (count > bound) out.add(violation(view, u, p, count));
         }
+    }
+
+    /** The counts the commit made as it appended the sends: the same as {@link #afterExecution} reads. */
+    @Override
+    public void afterSends(SystemView view, int u, long sentPorts, int[] onEdge, List<Violation> out) {
+        for (long s = sentPorts; s != 0; s &= s - 1) {
+            int p = Long.numberOfTrailingZeros(s);
+            if (onEdge[p] > bound) out.add(violation(view, u, p, onEdge[p]));
+        }
+    }
+
+    private Violation violation(SystemView view, int u, int p, int count) {
+        int v = view.peer(u, p);
+        int q = view.peerPort(u, p);
+        String edge = p == 0 ? view.nodeName(u) + "'s self-channel (port 0)"
+                : "edge " + view.nodeName(u) + "–" + view.nodeName(v) + " (port " + p + " at "
+                + view.nodeName(u) + ", port " + q + " at " + view.nodeName(v) + ")";
+        List<Integer> nodes = p == 0 ? List.of(u) : List.of(Math.min(u, v), Math.max(u, v));
+        return new Violation(NAME, view.round(), nodes,
+                count + " messages in transit on " + edge + "; at most " + bound + " allowed (Lemma 4.18)");
     }
 
     /** It reads the graph and the counts in transit only. */
