@@ -20,7 +20,6 @@ import dev.lockstep.protocol.lme.LmeState;
 import dev.lockstep.protocol.lme.LmeVariant;
 import java.util.List;
 import java.util.Random;
-import java.util.function.IntConsumer;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -124,24 +123,10 @@ class ChannelCodesProperties {
     // ------------------------------------------------------------------ LME with and without its codec
 
     /** A protocol as it is, but without a codec: every message an object, as before codes. */
-    static final class Uncoded<S extends NodeState> implements Protocol<S> {
-        private final Protocol<S> base;
+    static final class Uncoded<S extends NodeState> extends ForwardingProtocol<S> {
+        Uncoded(Protocol<S> base) { super(base); }
 
-        Uncoded(Protocol<S> base) { this.base = base; }
-
-        @Override public String name() { return base.name(); }
-        @Override public Requirements requirements() { return base.requirements(); }
-        @Override public S initialState(int delta) { return base.initialState(delta); }
-        @Override public S initialState(int delta, int id) { return base.initialState(delta, id); }
-        @Override public List<Action<S>> actions() { return base.actions(); }
-        @Override public void lockSet(int holder, SystemView view, IntConsumer member) { base.lockSet(holder, view, member); }
-        @Override public boolean localLockSets() { return base.localLockSets(); }
-        @Override public boolean disjointLockSets() { return base.disjointLockSets(); }
-        @Override public StateGuards<S> stateGuards() { return base.stateGuards(); }
-        @Override public StateEffects<S> stateEffects() { return base.stateEffects(); }
-        @Override public List<Check> checks(CheckSettings settings) { return base.checks(settings); }
-        @Override public int sendsPerPort() { return base.sendsPerPort(); }
-        @Override public ProtocolPresentation<S> presentation() { return base.presentation(); }
+        @Override public MessageCodec messageCodec() { return null; }
     }
 
     /** 2: K beyond the shared priorities (request-lock uncoded, the rest coded); 3: fresh prepare() instances sent twice. */

@@ -19,7 +19,6 @@ import dev.lockstep.protocol.lme.LmeState;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import java.util.function.IntConsumer;
 import java.util.function.UnaryOperator;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -146,28 +145,16 @@ class EdgeCountsProperties {
     }
 
     /** A protocol as it is, but with its transit-bound check replaced. */
-    static final class TransitReplaced<S extends NodeState> implements Protocol<S> {
-        private final Protocol<S> base;
+    static final class TransitReplaced<S extends NodeState> extends ForwardingProtocol<S> {
         private final UnaryOperator<Check> replace;
 
         TransitReplaced(Protocol<S> base, UnaryOperator<Check> replace) {
-            this.base = base;
+            super(base);
             this.replace = replace;
         }
 
-        @Override public String name() { return base.name(); }
-        @Override public Requirements requirements() { return base.requirements(); }
-        @Override public S initialState(int delta) { return base.initialState(delta); }
-        @Override public S initialState(int delta, int id) { return base.initialState(delta, id); }
-        @Override public List<Action<S>> actions() { return base.actions(); }
-        @Override public void lockSet(int holder, SystemView view, IntConsumer member) { base.lockSet(holder, view, member); }
-        @Override public boolean localLockSets() { return base.localLockSets(); }
-        @Override public boolean disjointLockSets() { return base.disjointLockSets(); }
-        @Override public StateGuards<S> stateGuards() { return base.stateGuards(); }
-        @Override public StateEffects<S> stateEffects() { return base.stateEffects(); }
         /** Three on port 0 for the variant that sends itself a third prepare(). */
         @Override public int sendsPerPort() { return Math.max(3, base.sendsPerPort()); }
-        @Override public ProtocolPresentation<S> presentation() { return base.presentation(); }
 
         @Override
         public List<Check> checks(CheckSettings settings) {
