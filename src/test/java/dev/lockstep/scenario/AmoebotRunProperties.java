@@ -1,7 +1,6 @@
 package dev.lockstep.scenario;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -214,22 +213,7 @@ class AmoebotRunProperties {
     @Test
     void copiesAndRestoresCarryTheCells() throws Exception {
         Scenario s = load(AmoebotTexts.scenario(AmoebotTexts.randomCells(10, 6, 3), 3, 300, AmoebotTexts.POLICIES[0], "none", 0.3, 2, 1000));
-        Engine engine = s.engine();
-        Simulation sim = engine.simulation();
-        engine.runUntil(30);
-        Simulation snapshot = sim.copy();
-        String at30 = cells(sim);
-        assertEquals(at30, cells(snapshot));
-        Engine twin = new Engine(snapshot.copy(), s.adversary());
-        engine.runUntil(90);
-        twin.runUntil(90);
-        assertNotEquals(at30, cells(sim), "the particles moved in 60 rounds");
-        assertEquals(at30, cells(snapshot), "a copy is independent of the run it came from");
-        assertEquals(cells(sim), cells(twin.simulation()), "a copy continues exactly like the run");
-        assertEquals(sim.violations(), twin.simulation().violations());
-        sim.restore(snapshot);
-        assertEquals(at30, cells(sim), "restore brings the cells back");
+        Simulation sim = CopyRestore.carries(s, AmoebotRunProperties::cells, "particles");
         assertFollows(sim);
-        assertEquals(30, sim.round());
     }
 }

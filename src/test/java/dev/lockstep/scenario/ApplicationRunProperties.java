@@ -212,21 +212,6 @@ class ApplicationRunProperties {
     void copiesAndRestoresCarryTheAgents() throws Exception {
         Scenario s = load(PopulationTexts.scenario(12, 7, 7, 300, PopulationTexts.POLICIES[1], 0.3,
                 PopulationTexts.exact(12, "none", 0.4, 2)));
-        Engine engine = s.engine();
-        Simulation sim = engine.simulation();
-        engine.runUntil(30);
-        Simulation snapshot = sim.copy();
-        String at30 = labels(sim);
-        assertEquals(at30, labels(snapshot));
-        Engine twin = new Engine(snapshot.copy(), s.adversary());
-        engine.runUntil(90);
-        twin.runUntil(90);
-        assertNotEquals(at30, labels(sim), "the agents changed in 60 rounds");
-        assertEquals(at30, labels(snapshot), "a copy is independent of the run it came from");
-        assertEquals(labels(sim), labels(twin.simulation()), "a copy continues exactly like the run");
-        assertEquals(sim.violations(), twin.simulation().violations());
-        sim.restore(snapshot);
-        assertEquals(at30, labels(sim), "restore brings the agents back");
-        assertEquals(30, sim.round());
+        CopyRestore.carries(s, ApplicationRunProperties::labels, "agents");
     }
 }

@@ -1,12 +1,8 @@
 package dev.lockstep.session;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import dev.lockstep.application.amoebot.Particles;
 import dev.lockstep.core.Simulation;
-import dev.lockstep.scenario.ScenarioLoader;
-import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /** The debugger's time travel restores the particles' cells, the nodes' positions and the edges that follow them. */
@@ -27,17 +23,7 @@ class AmoebotTimeTravelTest {
     @Test
     void jumpingBackAndForthShowsTheSameParticlesAndGraph() throws Exception {
         for (String file : new String[] {"amoebots-with-locks-30.json", "amoebots-without-locks-30.json"}) {
-            Session s = Session.start(ScenarioLoader.load(Path.of("sample-runs", file)));
-            s.runUntil(30);
-            String at30 = world(s.simulation());
-            s.runUntil(120);
-            String at120 = world(s.simulation());
-            assertNotEquals(at30, at120, file + ": the particles move between rounds 30 and 120");
-            s.jumpTo(new Session.Position(30, -1));
-            assertEquals(30, s.round());
-            assertEquals(at30, world(s.simulation()), file + ": back at round 30");
-            s.runUntil(120);
-            assertEquals(at120, world(s.simulation()), file + ": forward again to round 120");
+            TimeTravelRoundTrip.backAndForth(file, 30, 120, AmoebotTimeTravelTest::world, "particles");
         }
     }
 }
