@@ -198,14 +198,15 @@ public final class AcyclicDependenciesCheck implements Check {
         /**
          * After a round without a cycle: reads the changed nodes' out-edges again, noting the
          * vertices that gained an edge (a port not in their mask before, or one linked again since
-         * the last pass) that does not lead down in the heights kept from the last round: every
-         * other edge does, so the heights are repaired from those vertices alone, and a repair that
-         * ends proves there is no cycle, at the cost of the changed nodes and of the edges that
-         * broke the heights, not of the graph. A round whose new edges all lead down costs the
-         * reads alone. Without valid heights (after a full pass, or a repair that gave up: a cycle,
-         * or too much work), a search of the whole graph on one thread builds them, or finds a
-         * cycle. A cycle found is reported by the full search, so it is the one the full pass
-         * reports.
+         * the last pass): every other edge leads down in the heights kept from the last round, so
+         * the heights are repaired from those vertices alone, and a repair that ends proves there
+         * is no cycle, at the cost of the changed nodes and of the new edges, not of the graph. On
+         * one thread each node's new edges are repaired as soon as it is read
+         * ({@link #readAndRepair}); on more, the reads run on the workers, note the vertices with a
+         * new edge that does not lead down (the heights only read), and those are repaired after.
+         * Without valid heights (after a full pass, or a repair that gave up: a cycle, or too much
+         * work), a search of the whole graph on one thread builds them, or finds a cycle. A cycle
+         * found is reported by the full search, so it is the one the full pass reports.
          */
         void changed(SystemView view, int[] changed, List<Violation> out) {
             this.view = view;
@@ -213,12 +214,16 @@ public final class AcyclicDependenciesCheck implements Check {
             if (gained.length < words) gained = new long[words];
             int since = checked;
             boolean kept = heights.valid();
-            view.workers().forRange(words, wordGrain,
-                    (from, to) -> readGains(view, changed, from << 5, Math.min(changed.length, to << 5), since, kept));
+            boolean certified;
+            if (kept && view.workers().threads() == 1) {
+                certified = readAndRepair(view, changed, since);
+            } else {
+                if (kept) heights.startRepair();
+                view.workers().forRange(words, wordGrain,
+                        (from, to) -> readGains(view, changed, from << 5, Math.min(changed.length, to << 5), since, kept));
+                certified = kept && heights.repair(view, this, changed, gained);
+            }
             checked = view.round();
-            int roots = 0;
-            for (int w = 0; w < words; w++) roots += Long.bitCount((gained[w] | gained[w] >>> 1) & 0x5555555555555555L);
-            boolean certified = kept && (roots == 0 || heights.repair(view, this, changed, gained, roots));
             boolean cycle = !certified && !heights.build(view, this, vertices);
             foundLastRound = cycle && reportFirst(view, out);
         }
@@ -250,6 +255,44 @@ public final class AcyclicDependenciesCheck implements Check {
                 edges(2 * u, initiator);
                 edges(2 * u + 1, participant);
             }
+        }
+
+        /**
+         * On one thread, with heights kept: {@link #read} of the changed nodes, each node's new
+         * edges repaired as soon as it is read, while its vertices' heights and masks are at hand
+         * ({@link DependencyHeights#lower}); there is no second pass over the changed nodes. The
+         * repairs of a node read before another meet that other's last-round masks: the heights
+         * hold, after each node, on the graph of the nodes read so far (their masks new) and of
+         * the rest (their masks old), and whatever a node's old mask led the repairs through
+         * is looked at again when its node is read (its new edges) or is still its edge now
+         * (kept: it led down and only its target fell). So when every node is read and no repair
+         * gave up, the heights hold on this round's graph. A repair that gives up leaves the
+         * rest to be read only; the whole graph is then searched.
+         */
+        private boolean readAndRepair(SystemView view, int[] changed, int since) {
+            boolean repairing = true;
+            heights.startRepair();
+            for (int u : changed) {
+                LmeState s = (LmeState) view.state(u);
+                long initiator = s.state() == LmeState.State.COMPETE ? s.W() : 0;
+                long participant = s.P();
+                long newInitiator = 0;
+                long newParticipant = 0;
+                if ((initiator | participant) != 0) {
+                    long live = ~view.unprocessedDisconnections(u);
+                    initiator &= live;
+                    participant &= live;
+                    long relinked = (initiator | participant) == 0 ? 0 : view.linkedSince(u, since);
+                    newInitiator = initiator & (~edges(2 * u) | relinked);
+                    newParticipant = participant & (~edges(2 * u + 1) | relinked);
+                }
+                edges(2 * u, initiator);
+                edges(2 * u + 1, participant);
+                if (repairing && newInitiator != 0) repairing = heights.lower(view, this, 2 * u, newInitiator);
+                if (repairing && newParticipant != 0) repairing = heights.lower(view, this, 2 * u + 1, newParticipant);
+            }
+            if (repairing) heights.repaired();
+            return repairing;
         }
 
         /** The full search: from every vertex with out-edges in node order; reports the first cycle found. */
