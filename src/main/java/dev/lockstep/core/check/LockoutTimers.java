@@ -41,9 +41,13 @@ final class LockoutTimers {
         }
     }
 
-    /** Files u by its request now: queued until it falls due, overdue, or nowhere. */
+    /**
+     * Files u by its request now: queued until it falls due, overdue, or nowhere. Most changed
+     * nodes were filed where they stay (a node acting while it waits keeps its request's
+     * deadline), so nothing is written then, and no overdue bit is looked at while none is set.
+     */
     private void update(SystemView view, int u, int round) {
-        clearOverdue(u);
+        if (overdueCount != 0) clearOverdue(u);
         if (!LockoutRule.waiting(view, u)) {
             queue.remove(u);
             return;
@@ -53,7 +57,7 @@ final class LockoutTimers {
             queue.remove(u);
             setOverdue(u);
         } else if (due < Integer.MAX_VALUE) {
-            queue.set(u, (int) due);
+            if (queue.deadline(u) != due) queue.set(u, (int) due);
         } else {
             queue.remove(u); // never due within an int's rounds
         }
