@@ -92,9 +92,11 @@ public final class AcyclicDependenciesCheck implements Check {
         static final int WORD_GRAIN = GRAIN / 32;
         private final int wordGrain;
         /**
-         * Lowerings a repair of the heights may make per vertex whose new edge broke them before it
-         * gives up and the whole graph is searched. LME's bench (100,000 nodes, lock 0.5) lowers
-         * about 0.4 vertices a root; a cycle the repair does not close at once costs at most this.
+         * Lowerings a repair of the heights may make per root it was given so far (on one thread a
+         * vertex with a new edge, on more one whose new edge broke them) before it gives up and
+         * the whole graph is searched. LME's bench (100,000 nodes, lock 0.5) lowers about 0.25
+         * vertices per vertex with a new edge; a cycle the repair does not close at once costs at
+         * most this.
          */
         private static final int LOWERINGS_PER_ROOT = 4;
         /**

@@ -12,8 +12,9 @@ import java.util.Arrays;
  * targets of the target below it, and so on forwards. Heights only fall. The work is in the edges
  * that break the last known order, not in the graph.
  *
- * <p>A repair that comes back to the vertex it started from has found a cycle; one that lowers
- * more vertices than its budget, or a height near −{@link #limit}, gives up. Either way the
+ * <p>A repair that comes back to the vertex it started from has found a cycle (or, while some
+ * masks are still last round's, perhaps not); one that lowers more vertices than its budget, or a
+ * height near −{@link #limit}, gives up. Either way the
  * certificate is dropped and the caller decides by a search of the whole graph, so the verdict is
  * exact whatever the repair does: when every repair ends, every edge leads down, which no cycle
  * allows.
