@@ -37,6 +37,8 @@ final class QuietExecutions {
     private final byte[] trigger;
     /** The protocol's {@link ActionOperations} while they are, by identity, its actions' operations; else null. */
     private final ActionOperations<NodeState> operations;
+    /** Executions that took the straight line so far (for tests). */
+    long executed;
     /** Scratch: the messages in transit on the edge of each sent port, for the {@link EdgeCountedCheck}s. */
     private final int[] onEdge = new int[64];
     /** Scratch: the peers of the sent ports. */
@@ -87,6 +89,7 @@ final class QuietExecutions {
     void execute(int u, int a, int at) {
         SimulationState w = world;
         int round = w.round;
+        executed++;
         // Executions.open: u acts now, its snapshots of D and of new connections are taken (Sec. 2.1)
         w.touch(u);
         w.lastStart.set(u, round);
