@@ -59,6 +59,11 @@ final class Executions {
         this.quiet = new QuietExecutions(world, actions, ctx, view, config, audience);
     }
 
+    /** Whether a listed plan about to run may take {@link #quiet}: nobody listens, no sends are deferred, the checks read the simulation. */
+    boolean quietApplies() {
+        return audience.all().isEmpty() && !deferred.on && checkView == view;
+    }
+
     /**
      * From now on until {@link #appendDeferred}, commits record their delivered sends in
      * {@link #deferred} and the checks after them see those through a view: for a listed

@@ -129,7 +129,7 @@ final class ParallelRound {
             }
             try {
                 if (!inPlace.execute(nodes, codes, count, workers, grain) && !executeListed(nodes, codes, count, workers)) {
-                    if (quiet && executions.quiet.apply(executions)) executeQuietly(nodes, codes, count);
+                    if (quiet && executions.quietApplies()) executeQuietly(nodes, codes, count);
                     else for (int i = 0; i < count; i++) executeListed(nodes[i], codes[i]);
                 }
             } finally {
@@ -174,7 +174,7 @@ final class ParallelRound {
 
     /**
      * {@link #executeListed(int, int)} of each planned node in turn, nobody listening and nothing
-     * deferred ({@link QuietExecutions#apply}): a choice its fresh listing holds goes the straight
+     * deferred ({@link Executions#quietApplies}): a choice its fresh listing holds goes the straight
      * line, any other the full check as ever. Nothing in the plan adds a listener or defers sends.
      */
     private void executeQuietly(int[] nodes, int[] codes, int count) {

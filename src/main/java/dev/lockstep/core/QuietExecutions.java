@@ -7,7 +7,7 @@ import static dev.lockstep.core.ExecutionContext.EV_UNLOCK_REQUESTED;
 
 /**
  * A listed synchronous execution nobody hears, from open to commit in one straight line: what
- * {@link Executions#executeAt} does through {@link Executions#execute}'s run, open, staged commit
+ * {@code Executions.executeAt} does through {@code Executions.execute}'s run, open, staged commit
  * and record checks, for the one case a headless run (and the bench) meets round after round: no
  * listener (so no {@link ExecutionRecord} and no envelope for the received message), no sends
  * deferred, no in-place round (the checks after it read the simulation itself), the listing's
@@ -76,14 +76,9 @@ final class QuietExecutions {
         return operations != null;
     }
 
-    /** Whether the executions of a listed plan about to run may take {@link #execute}: nobody listens, nothing deferred, checks read the simulation. */
-    boolean apply(Executions executions) {
-        return audience.all().isEmpty() && !executions.deferred.on && executions.checkView == view;
-    }
-
     /**
      * Node u's synchronous action a receiving the message at position {@code at} of its box (none
-     * if {@code at} &lt; 0), as its fresh listing names it: {@link Executions#executeAt} without a
+     * if {@code at} &lt; 0), as its fresh listing names it: {@code Executions.executeAt} without a
      * listener, step for step.
      */
     void execute(int u, int a, int at) {
@@ -118,7 +113,7 @@ final class QuietExecutions {
         commit(u, round, graph, events);
     }
 
-    /** {@link Executions}' requests: N_i[u] is the neighbourhood seen as the execution starts, within the Lock's scope. */
+    /** {@code Executions}' requests: N_i[u] is the neighbourhood seen as the execution starts, within the Lock's scope. */
     private void requests(int u, int events, long ports) {
         SimulationState w = world;
         if ((events & EV_REQUESTED) != 0) {
@@ -131,7 +126,7 @@ final class QuietExecutions {
     }
 
     /**
-     * {@link Executions}' commit of a synchronous execution without a record: the operation ran on
+     * {@code Executions}' commit of a synchronous execution without a record: the operation ran on
      * u's own state, so only its sends, its events and the checks are left.
      */
     private void commit(int u, int round, TimeVaryingGraph graph, int events) {
@@ -182,7 +177,7 @@ final class QuietExecutions {
         w.checks.afterExecution(view, u, sentPorts, onEdge, audience);
     }
 
-    /** {@link Executions}' peersOf: the peers of u's sent ports, their boxes' ends read ahead when there are several. */
+    /** {@code Executions}' peersOf: the peers of u's sent ports, their boxes' ends read ahead when there are several. */
     private int[] peersOf(int u, int[] ports, int count, TimeVaryingGraph graph, Channels channels) {
         if (peers.length < count) peers = new int[Math.max(2 * peers.length, count)];
         int[] to = peers;
