@@ -13,8 +13,9 @@ import static dev.lockstep.core.ExecutionContext.EV_UNLOCK_REQUESTED;
  * deferred, no in-place round (the checks after it read the simulation itself), the listing's
  * word trusted, the execution synchronous. Everything it changes, and the order of what can be
  * told apart (message ids, the random stream, statistics, violations), is what the general path
- * changes: {@code QuietExecutionsProperties} runs random scenarios both ways and compares traces,
- * configurations, statistics and violations.
+ * changes: {@code QuietExecutionsProperties} runs random scenarios both ways and compares their
+ * configurations and violations round by round, and their messages in transit, statistics and
+ * random streams at the end.
  *
  * <p>What it saves is instructions, not memory traffic: no {@link StagedExecution} filled and
  * emptied, no action object read for its trigger (a byte per action, read once per protocol), no
