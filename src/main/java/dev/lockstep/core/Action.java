@@ -124,6 +124,11 @@ public final class Action<S extends NodeState> {
         return !guarded || guard.test(state, m);
     }
 
+    /** Its operation, the object it was built with ({@link ActionOperations} are recognised by it). */
+    public Operation<S> operation() {
+        return operation;
+    }
+
     public void run(S state, Execution x) {
         operation.run(state, x);
     }

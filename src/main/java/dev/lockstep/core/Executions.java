@@ -42,6 +42,8 @@ final class Executions {
     private final int[] onEdge = new int[64];
     /** Scratch of {@link #peersOf}. */
     private int[] peers = new int[8];
+    /** {@link #executeAt}'s straight line for a listed plan nobody listens to. */
+    final QuietExecutions quiet;
 
     Executions(SimulationState world, ActionTable actions, ExecutionContext ctx, Audience audience, SystemView view,
                SimulationConfig config) {
@@ -54,6 +56,12 @@ final class Executions {
         this.config = config;
         this.deferred = new DeferredSends(world, actions);
         this.deferredView = new SerialTransitView(view, null, deferred);
+        this.quiet = new QuietExecutions(world, actions, ctx, view, config, audience);
+    }
+
+    /** Whether a listed plan about to run may take {@link #quiet}: nobody listens, no sends are deferred, the checks read the simulation. */
+    boolean quietApplies() {
+        return audience.all().isEmpty() && !deferred.on && checkView == view;
     }
 
     /**

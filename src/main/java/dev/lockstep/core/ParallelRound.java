@@ -72,6 +72,11 @@ final class ParallelRound {
      * workers spend more than the caller saves (README "Parallel rounds"), so only on request.
      */
     static final int DEFER_COUNTING_AHEAD = 2;
+    /**
+     * Whether a listed plan run one by one, nobody listening, takes {@link QuietExecutions}' straight
+     * line (the default) or {@link Executions#executeAt}'s general one (tests compare the two).
+     */
+    boolean quiet = true;
     /** Listed plans whose sends were appended after them, so far (for tests). */
     long deferred;
     /** A listed plan's executions on the workers in place, where it qualifies (before phase 1 here is considered). */
@@ -124,7 +129,8 @@ final class ParallelRound {
             }
             try {
                 if (!inPlace.execute(nodes, codes, count, workers, grain) && !executeListed(nodes, codes, count, workers)) {
-                    for (int i = 0; i < count; i++) executeListed(nodes[i], codes[i]);
+                    if (quiet && executions.quietApplies()) executeQuietly(nodes, codes, count);
+                    else for (int i = 0; i < count; i++) executeListed(nodes[i], codes[i]);
                 }
             } finally {
                 // also when an execution failed: one thread had appended the sends of those before it
@@ -163,6 +169,23 @@ final class ParallelRound {
             executions.execute(c, enabling.requireEnabled(c), false);
         } else {
             executions.executeAt(u, code & 0xFF, at);
+        }
+    }
+
+    /**
+     * {@link #executeListed(int, int)} of each planned node in turn, nobody listening and nothing
+     * deferred ({@link Executions#quietApplies}): a choice its fresh listing holds goes the straight
+     * line, any other the full check as ever. Nothing in the plan adds a listener or defers sends.
+     */
+    private void executeQuietly(int[] nodes, int[] codes, int count) {
+        QuietExecutions straight = executions.quiet;
+        EnabledChoices checked = enabling;
+        for (int i = 0; i < count; i++) {
+            int u = nodes[i];
+            int code = codes[i];
+            int at = checked.listed(u, code);
+            if (at == EnabledChoices.UNPROVEN) executeListed(u, code);
+            else straight.execute(u, code & 0xFF, at);
         }
     }
 

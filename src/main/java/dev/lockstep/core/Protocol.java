@@ -86,6 +86,15 @@ public interface Protocol<S extends NodeState> {
     }
 
     /**
+     * Its actions' operations behind one call, by action index (a switch), for executions nobody
+     * listens to; null (the default): each action's operation is called. Used only while its
+     * {@link ActionOperations#operations()} are, by identity, the actions' own.
+     */
+    default ActionOperations<S> operations() {
+        return null;
+    }
+
+    /**
      * Which enabled state actions would change something, decided without dry runs: a shortcut for
      * listing effective choices; null (the default): each is run on a copy. It must agree with the
      * dry runs on every state, which the protocol's tests assert.

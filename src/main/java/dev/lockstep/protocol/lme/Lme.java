@@ -10,6 +10,7 @@ import static dev.lockstep.protocol.lme.LmeMessages.WIN_FALSE;
 import static dev.lockstep.protocol.lme.LmeMessages.WIN_TRUE;
 
 import dev.lockstep.core.Action;
+import dev.lockstep.core.ActionOperations;
 import dev.lockstep.core.Call;
 import dev.lockstep.core.Check;
 import dev.lockstep.core.CheckSettings;
@@ -64,6 +65,8 @@ public final class Lme implements Protocol<LmeState> {
     private final LmePresentation presentation;
     /** The messages as codes: {@link #requests} and the other seven types' instances. */
     private final LmeCodec codec;
+    /** The operations of {@link #actions} as one switch ({@link #operate}). */
+    private final ActionOperations<LmeState> operations;
 
     public Lme(int k, LmeVariant variant) {
         if (k < 2) throw new IllegalArgumentException("K must be at least 2 (with K = 1 every trial is a tie)");
@@ -94,6 +97,12 @@ public final class Lme implements Protocol<LmeState> {
                 Action.onReceive("ReceiveAckUnlock", AckUnlock.class, this::receiveAckUnlock),
                 Action.when("CheckUnlocked", guards.checkUnlocked, this::checkUnlocked));       // Alg. 3, l. 12
         this.effects = new LmeEffects(variant, actions);
+        List<Action.Operation<LmeState>> own = actions.stream().map(Action::operation).toList();
+        this.operations = new ActionOperations<>() {
+            @Override public List<Action.Operation<LmeState>> operations() { return own; }
+
+            @Override public void run(int action, LmeState s, Execution x) { operate(action, s, x); }
+        };
         this.presentation = new LmePresentation(variant);
     }
 
@@ -160,6 +169,38 @@ public final class Lme implements Protocol<LmeState> {
     @Override
     public StateGuards<LmeState> stateGuards() {
         return guards;
+    }
+
+    /**
+     * The operations as one switch on the action index, for the executions nobody listens to: one
+     * call the JIT follows instead of one through each action's lambda (see {@link ActionOperations}).
+     */
+    @Override
+    public ActionOperations<LmeState> operations() {
+        return operations;
+    }
+
+    /** Runs the operation of {@code actions.get(a)}: the cases are in the order of {@link #actions}. */
+    private void operate(int a, LmeState s, Execution x) {
+        switch (a) {
+            case 0 -> initLock(s, x);
+            case 1 -> receivePrepare(s, x);
+            case 2 -> receiveReady(s, x);
+            case 3 -> checkStart(s, x);
+            case 4 -> cleanUp(s, x);
+            case 5 -> receiveRequest(s, x);
+            case 6 -> checkPriorities(s, x);
+            case 7 -> receiveWin(s, x);
+            case 8 -> checkWin(s, x);
+            case 9 -> receiveSetLock(s, x);
+            case 10 -> receiveAckLock(s, x);
+            case 11 -> checkDone(s, x);
+            case 12 -> initUnlock(s, x);
+            case 13 -> receiveRelease(s, x);
+            case 14 -> receiveAckUnlock(s, x);
+            case 15 -> checkUnlocked(s, x);
+            default -> throw new IllegalArgumentException("LME has no action " + a);
+        }
     }
 
     /** Which enabled state actions change something, read off the pseudocode: see {@link LmeEffects}. */
