@@ -199,7 +199,7 @@ final class PoolRows {
                 for (int u = b * block, e = blockEnd(b, block, n); u < e; u++) {
                     long r = row[u];
                     int s = size(r);
-                    if (s != 0) { // an empty row has nothing to copy (about half of them in the lme bench)
+                    if (s != 0) { // an empty row has nothing to copy
                         int from = start(r);
                         System.arraycopy(oCell, W * from, cell, W * w, W * s);
                         if (message != null) System.arraycopy(oMessage, from, message, w, s);
