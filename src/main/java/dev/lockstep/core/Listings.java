@@ -16,6 +16,12 @@ public final class Listings {
     private final boolean effectiveOnly;
     /** Lists a node in this mode and keeps its listing in the cache; gives its length. */
     private final IntUnaryOperator listAndKeep;
+    /**
+     * The node {@link #next} returned last and its count, which the scheduler asks for next: the
+     * cache's flags and length are not read a second time (nothing changes in between).
+     */
+    private int lastNode = -1;
+    private int lastCount;
 
     Listings(SimulationState world, boolean effectiveOnly, IntUnaryOperator listAndKeep) {
         this.world = world;
@@ -33,7 +39,12 @@ public final class Listings {
             for (long todo = ~cache.knownEmpty(w, effectiveOnly) & -1L << u; todo != 0; todo &= todo - 1) {
                 int v = w << 6 | Long.numberOfTrailingZeros(todo);
                 if (v >= n) return -1;
-                if (count(v) > 0) return v;
+                int c = count(v);
+                if (c > 0) {
+                    lastNode = v;
+                    lastCount = c;
+                    return v;
+                }
             }
             u = (w + 1) << 6;
         }
@@ -42,6 +53,7 @@ public final class Listings {
 
     /** How many choices node u has in this mode (u's listing is made now if it is not kept). */
     public int count(int u) {
+        if (u == lastNode) return lastCount;
         ChoiceCache cache = world.choiceCache;
         return cache.fresh(u, effectiveOnly) ? cache.count(u) : listAndKeep.applyAsInt(u);
     }

@@ -80,13 +80,16 @@ final class PoolRows {
         Message[] asideMessage = tail || message == null ? message : new Message[strays];
         int aside = tail ? from : 0;
         int a = aside;
-        for (int u = 0; u < n; u++) {
-            long r = row[u];
-            int s = size(r);
-            if (s > 0 && strayed(strayed, u)) {
-                System.arraycopy(cell, W * start(r), asideCell, W * a, W * s);
-                if (message != null) System.arraycopy(message, start(r), asideMessage, a, s);
-                a += s;
+        // only the rows that strayed go aside: their bits, in node order, not every row
+        for (int k = 0; k < strayed.length; k++) {
+            for (long bits = strayed[k]; bits != 0; bits &= bits - 1) {
+                long r = row[k << 6 | Long.numberOfTrailingZeros(bits)];
+                int s = size(r);
+                if (s > 0) {
+                    System.arraycopy(cell, W * start(r), asideCell, W * a, W * s);
+                    if (message != null) System.arraycopy(message, start(r), asideMessage, a, s);
+                    a += s;
+                }
             }
         }
         int stale = tail ? a : end;
@@ -144,14 +147,16 @@ final class PoolRows {
                 for (int u = b * block, e = blockEnd(b, block, n); u < e; u++) {
                     long r = row[u];
                     int s = size(r);
-                    int c = classFor(s);
+                    int c = s < SMALL.length ? SMALL[s] : classFor(s);
+                    int had = roomClass(r);
                     tight += ROOMS[c];
-                    if (strayed(strayed, u)) {
+                    if ((strayed[u >>> 6] & 1L << u) != 0) {
                         strays += s;
-                        c = Math.max(c, Math.min(roomClass(r), c + 1));
+                        c = Math.max(c, Math.min(had, c + 1));
                     }
                     rooms += ROOMS[c];
-                    row[u] = row(start(r), s, c);
+                    // most rows keep their class: their word is left as it is, its cache line clean
+                    if (c != had) row[u] = row(start(r), s, c);
                 }
                 sums[3 * b] = rooms;
                 sums[3 * b + 1] = tight;
@@ -194,9 +199,11 @@ final class PoolRows {
                 for (int u = b * block, e = blockEnd(b, block, n); u < e; u++) {
                     long r = row[u];
                     int s = size(r);
-                    int from = start(r);
-                    System.arraycopy(oCell, W * from, cell, W * w, W * s);
-                    if (message != null) System.arraycopy(oMessage, from, message, w, s);
+                    if (s != 0) { // an empty row has nothing to copy
+                        int from = start(r);
+                        System.arraycopy(oCell, W * from, cell, W * w, W * s);
+                        if (message != null) System.arraycopy(oMessage, from, message, w, s);
+                    }
                     row[u] = row(w, s, roomClass(r));
                     w += ROOMS[roomClass(r)];
                 }
