@@ -93,7 +93,7 @@ class QuietExecutionsProperties {
         Random r = new Random(generator);
         Protocol<?> protocol = protocol(r);
         int n = 3 + r.nextInt(50);
-        Simulation sim = simulation(r, protocol, n, 2 + 5 * r.nextDouble());
+        Simulation sim = RandomLmeEngines.simulation(r, protocol, n, 2 + 5 * r.nextDouble());
         boolean complete = protocol.requirements().completeGraph();
         List<TopologyEvent> dynamics = new ArrayList<>();
         for (int i = r.nextInt(3); i > 0; i--) dynamics.add(new TopologyEvent.Crash(1 + r.nextInt(ROUNDS), r.nextInt(n), "generated"));
@@ -209,30 +209,12 @@ class QuietExecutionsProperties {
 
     private static Engine lmeEngine(long g) {
         Random r = new Random(g);
-        Simulation sim = simulation(r, new Lme(2 + r.nextInt(6), LmeVariant.CORRECTED), 30, 4);
+        Simulation sim = RandomLmeEngines.simulation(r, new Lme(2 + r.nextInt(6), LmeVariant.CORRECTED), 30, 4);
         return new Engine(sim, new ScenarioAdversary(new int[0], 1.0, List.of(), new Churn(0.05, 0.1, 50), null, null, null,
                 new RandomWorkload(0.5, 1, Integer.MAX_VALUE), new Synchronous()));
     }
 
     private static Simulation simulation(Protocol<?> protocol) {
-        return simulation(new Random(3), protocol, 10, 3);
-    }
-
-    /** {@link RandomLmeEngines#simulation}, with FIFO channels where the protocol needs them. */
-    private static Simulation simulation(Random r, Protocol<?> protocol, int n, double degree) {
-        double side = dev.lockstep.bench.LmeBench.side(n, degree);
-        double[] x = new double[n];
-        double[] y = new double[n];
-        List<String> names = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            x[i] = r.nextDouble() * side;
-            y[i] = r.nextDouble() * side;
-            names.add("n" + i);
-        }
-        boolean fifo = protocol.requirements().fifo() || r.nextBoolean();
-        int delta = protocol.requirements().completeGraph() ? Math.max(16, n) : 16;
-        return new Simulation(new SimulationConfig(protocol, names, x, y, null, delta,
-                fifo ? ChannelDiscipline.FIFO : ChannelDiscipline.UNORDERED, PortAssignment.LOWEST, CheckSettings.DEFAULTS,
-                r.nextLong()));
+        return RandomLmeEngines.simulation(new Random(3), protocol, 10, 3);
     }
 }

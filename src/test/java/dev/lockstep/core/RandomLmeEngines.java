@@ -28,7 +28,10 @@ final class RandomLmeEngines {
                 new RandomWorkload(0.2 + 0.6 * r.nextDouble(), 1 + r.nextInt(3), Integer.MAX_VALUE), policy.apply(r)));
     }
 
-    /** {@code protocol} on a random unit-disk graph of n nodes of mean degree about {@code degree}, FIFO or not, its seed drawn last. */
+    /**
+     * {@code protocol} on a random unit-disk graph of n nodes of mean degree about {@code degree}, FIFO or
+     * not (FIFO if it requires it), Δ = 16 (n if it requires a complete graph), its seed drawn last.
+     */
     static <S extends NodeState> Simulation simulation(Random r, Protocol<S> protocol, int n, double degree) {
         double side = LmeBench.side(n, degree);
         double[] x = new double[n];
@@ -39,8 +42,11 @@ final class RandomLmeEngines {
             y[i] = r.nextDouble() * side;
             names.add("n" + i);
         }
-        ChannelDiscipline channels = r.nextBoolean() ? ChannelDiscipline.FIFO : ChannelDiscipline.UNORDERED;
-        return new Simulation(new SimulationConfig(protocol, names, x, y, null, 16, channels,
-                PortAssignment.LOWEST, CheckSettings.DEFAULTS, r.nextLong()));
+        // FIFO where the protocol needs it (no draw then), Δ = n where it needs a complete graph
+        boolean fifo = protocol.requirements().fifo() || r.nextBoolean();
+        int delta = protocol.requirements().completeGraph() ? Math.max(16, n) : 16;
+        return new Simulation(new SimulationConfig(protocol, names, x, y, null, delta,
+                fifo ? ChannelDiscipline.FIFO : ChannelDiscipline.UNORDERED, PortAssignment.LOWEST, CheckSettings.DEFAULTS,
+                r.nextLong()));
     }
 }
