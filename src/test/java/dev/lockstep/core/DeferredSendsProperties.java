@@ -74,13 +74,7 @@ class DeferredSendsProperties {
 
     /** Listed plans whose sends were deferred: a counter of the simulation's round runner, nothing a run shows. */
     static long deferredRounds(Simulation sim) {
-        try {
-            java.lang.reflect.Field f = Simulation.class.getDeclaredField("parallel");
-            f.setAccessible(true);
-            return ((ParallelRound) f.get(sim)).deferred;
-        } catch (ReflectiveOperationException e) {
-            throw new AssertionError(e);
-        }
+        return SimulationInternals.rounds(sim).deferred;
     }
 
     /** Runs the generated run every way and returns the one-thread run appending at once (what the others must equal). */

@@ -22,7 +22,6 @@ import dev.lockstep.protocol.lme.LmeMessages;
 import dev.lockstep.protocol.lme.LmeState;
 import dev.lockstep.protocol.lme.LmeVariant;
 import dev.lockstep.protocol.ricartagrawala.RicartAgrawala;
-import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -104,34 +103,13 @@ class QuietExecutionsProperties {
                 new RandomWorkload(0.1 + 0.8 * r.nextDouble(), r.nextInt(4), Integer.MAX_VALUE), policy(r)));
     }
 
-    /** The simulation's round runner: the straight line is off only here, for tests (Simulation.java is at its size limit). */
-    static ParallelRound rounds(Simulation sim) {
-        try {
-            Field f = Simulation.class.getDeclaredField("parallel");
-            f.setAccessible(true);
-            return (ParallelRound) f.get(sim);
-        } catch (ReflectiveOperationException e) {
-            throw new AssertionError(e);
-        }
-    }
-
-    private static Executions executions(Simulation sim) {
-        try {
-            Field f = Simulation.class.getDeclaredField("executions");
-            f.setAccessible(true);
-            return (Executions) f.get(sim);
-        } catch (ReflectiveOperationException e) {
-            throw new AssertionError(e);
-        }
-    }
-
     /** What one run shows, round by round and at its end; and how many executions took the straight line. */
     private record Outcome(String shown, long straight) {}
 
     private static Outcome run(long generator, boolean quiet) {
         Engine engine = engine(generator);
         Simulation sim = engine.simulation();
-        rounds(sim).quiet = quiet;
+        SimulationInternals.rounds(sim).quiet = quiet;
         StringBuilder out = new StringBuilder();
         for (int round = 0; round < ROUNDS; round++) {
             int before = sim.violationCount();
@@ -145,7 +123,7 @@ class QuietExecutionsProperties {
                 .append(s.locksAcquired()).append(' ').append(s.unlocks()).append(' ').append(s.maxWaitRounds()).append(' ')
                 .append(s.meanWaitRounds()).append(' ').append(sim.executionsBegun()).append(' ').append(sim.random().nextLong())
                 .append('\n').append(sim.configuration());
-        return new Outcome(out.toString(), executions(sim).quiet.executed);
+        return new Outcome(out.toString(), SimulationInternals.executions(sim).quiet.executed);
     }
 
     @Property(tries = 60)
@@ -179,10 +157,10 @@ class QuietExecutionsProperties {
      */
     @Test
     void theSwitchIsTakenOnlyForTheActionsOwnOperations() {
-        assertTrue(executions(simulation(new Lme(3, LmeVariant.PAPER))).quiet.switched());
-        assertFalse(executions(simulation(doubleSending(true))).quiet.switched());
-        assertFalse(executions(simulation(doubleSending(false))).quiet.switched());
-        assertFalse(executions(simulation(new RicartAgrawala())).quiet.switched());
+        assertTrue(SimulationInternals.executions(simulation(new Lme(3, LmeVariant.PAPER))).quiet.switched());
+        assertFalse(SimulationInternals.executions(simulation(doubleSending(true))).quiet.switched());
+        assertFalse(SimulationInternals.executions(simulation(doubleSending(false))).quiet.switched());
+        assertFalse(SimulationInternals.executions(simulation(new RicartAgrawala())).quiet.switched());
     }
 
     /** Each of LME's sixteen operations, through the switch and through its action, does the same to random states. */
@@ -198,12 +176,12 @@ class QuietExecutionsProperties {
             long g = r.nextLong();
             Engine general = lmeEngine(g);
             Engine straight = lmeEngine(g);
-            rounds(general.simulation()).quiet = false;
+            SimulationInternals.rounds(general.simulation()).quiet = false;
             general.runUntil(60);
             straight.runUntil(60);
             assertEquals(general.simulation().configuration(), straight.simulation().configuration());
             assertEquals(TransitIds.of(general.simulation()), TransitIds.of(straight.simulation()));
-            assertTrue(executions(straight.simulation()).quiet.executed > 100);
+            assertTrue(SimulationInternals.executions(straight.simulation()).quiet.executed > 100);
         }
     }
 
