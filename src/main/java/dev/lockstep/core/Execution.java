@@ -12,6 +12,15 @@ public interface Execution {
     /** The message received by this execution, or null. */
     Envelope received();
 
+    /**
+     * The message received by this execution, or null: {@code received().message()} without the
+     * envelope, for an operation that reads only the message (no envelope made to be read once).
+     */
+    default Message receivedMessage() {
+        Envelope e = received();
+        return e == null ? null : e.message();
+    }
+
     /** Port of the received message (0 for self-messages); -1 when nothing was received. */
     default int receivedPort() {
         Envelope e = received();

@@ -132,6 +132,12 @@ final class ExecutionContext implements Execution {
         return taken ? new Envelope(takenId, takenFrom, takenFromPort, node, takenToPort, takenRound, takenMessage) : received;
     }
 
+    /** What {@link #take} read, or the record's message: never an envelope made to be read once. */
+    @Override
+    public Message receivedMessage() {
+        return taken ? takenMessage : received == null ? null : received.message();
+    }
+
     @Override
     public int receivedPort() {
         return taken ? takenToPort : received == null ? -1 : received.toPort();

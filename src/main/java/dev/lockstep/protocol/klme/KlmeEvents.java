@@ -43,7 +43,7 @@ final class KlmeEvents {
      */
     static boolean foreign(KlmeState s, Execution x) {
         s.trail.clear();
-        KlmeMessage m = (KlmeMessage) x.received().message();
+        KlmeMessage m = (KlmeMessage) x.receivedMessage();
         if (m.visit() >= 0 && m.visit() != s.visit && m.region().equals(s.region)) {
             s.trail.note("drops it: it was meant for its earlier visit to " + s.region);
             return true;
@@ -134,7 +134,7 @@ final class KlmeEvents {
     /** A. On receiving Leader_info(j, T_alloc_id, Token_leader_no). */
     void leaderInfo(KlmeState s, Execution x) {
         if (foreign(s, x)) return;
-        LeaderInfo m = (LeaderInfo) x.received().message();
+        LeaderInfo m = (LeaderInfo) x.receivedMessage();
         s.trail.line(A, 1);
         if (variant.staleLeaderInfoNamesLeader()) {
             s.mThId = m.leader();                                     // A, l. 2 (printed: before the test)
@@ -210,7 +210,7 @@ final class KlmeEvents {
     /** C. On receiving Req_CS(j, RN_j) from node j. */
     void reqCs(KlmeState s, Execution x) {
         if (foreign(s, x)) return;
-        ReqCs m = (ReqCs) x.received().message();
+        ReqCs m = (ReqCs) x.receivedMessage();
         onRequest(s, x, m.id(), m.rn(), m.requestVisit());
     }
 
@@ -260,7 +260,7 @@ final class KlmeEvents {
     /** D. On receiving Req_ack() from the leader. */
     void reqAck(KlmeState s, Execution x) {
         if (foreign(s, x)) return;
-        ReqAck m = (ReqAck) x.received().message();
+        ReqAck m = (ReqAck) x.receivedMessage();
         s.trail.line(D, 1, 2);
         if (m.rn() != s.rn) {
             s.trail.note("ignores it: it acknowledges request " + m.rn() + ", not its current " + s.rn);
@@ -278,7 +278,7 @@ final class KlmeEvents {
             s.trail.note("is not waiting (" + s.state + "), so the grant has no effect");
             return;
         }
-        int rn = ((PerGrant) x.received().message()).rn();
+        int rn = ((PerGrant) x.receivedMessage()).rn();
         if (rn >= 0 && rn != s.rn) {                                  // a late grant of an earlier request
             s.trail.note("the grant is for its earlier request " + rn + ", not " + s.rn + ": no effect");
             return;
@@ -309,7 +309,7 @@ final class KlmeEvents {
     /** G. On receiving Release(j, RN_j) from node j. */
     void release(KlmeState s, Execution x) {
         if (foreign(s, x)) return;
-        Release m = (Release) x.received().message();
+        Release m = (Release) x.receivedMessage();
         int j = m.id();
         s.trail.line(G, 1, 2);
         if (!KlmeLeader.leads(s)) {                                   // G, l. 9
@@ -339,7 +339,7 @@ final class KlmeEvents {
 
     /** H. On receiving the Token. */
     void token(KlmeState s, Execution x) {
-        TokenMsg seen = (TokenMsg) x.received().message();
+        TokenMsg seen = (TokenMsg) x.receivedMessage();
         s.tokenSeen.merge(seen.region(), seen.token().leaderNo, Math::max);
         if (foreign(s, x)) {                                          // i left: tell the sender (Sec. 7, case 1)
             KlmeNet.send(x, KlmeNet.sender(x), new IAmLeaving(s.id, List.of(), List.of(), List.of(), seen.region(),
@@ -347,7 +347,7 @@ final class KlmeEvents {
             s.trail.note("the token is lost, and it tells {" + KlmeNet.sender(x) + "} that it has left (I_am_leaving)");
             return;
         }
-        TokenMsg m = (TokenMsg) x.received().message();
+        TokenMsg m = (TokenMsg) x.receivedMessage();
         int from = KlmeNet.sender(x);
         if (s.token != null) {                                        // two tokens met (an empty neighbourhood's)
             s.trail.note("already holds the token of " + s.region + ": the second one is dropped");

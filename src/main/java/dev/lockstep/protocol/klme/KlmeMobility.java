@@ -125,7 +125,7 @@ final class KlmeMobility {
 
     /** J. Node i receives I_am_leaving(j, Node_req_list, Node_release_list). */
     void leaving(KlmeState s, Execution x) {
-        IAmLeaving m = (IAmLeaving) x.received().message();
+        IAmLeaving m = (IAmLeaving) x.receivedMessage();
         KlmeToken aside = s.afar.get(m.region());
         if (aside == null || s.afarTo.get(m.region()) != m.id() || m.tokenNo() >= 0 && m.tokenNo() != aside.leaderNo) {
             leaving(s, x, m);
@@ -216,7 +216,7 @@ final class KlmeMobility {
     /** L. Node i receives I_am_here(j, State_j). */
     void here(KlmeState s, Execution x) {
         s.trail.clear();
-        IAmHere m = (IAmHere) x.received().message();
+        IAmHere m = (IAmHere) x.receivedMessage();
         int j = m.id();
         s.regionOf[j] = m.region();
         if (m.init()) s.home[j] = m.region();
@@ -303,7 +303,7 @@ final class KlmeMobility {
     /** Sec. 7, second case: the intended receiver reports the loss; the copy goes to it again. */
     void tokenLost(KlmeState s, Execution x) {
         if (KlmeEvents.foreign(s, x)) return;
-        TokenLost m = (TokenLost) x.received().message();
+        TokenLost m = (TokenLost) x.receivedMessage();
         s.trail.line(LOSS, 9, 10);
         if (s.copy == null || s.copyTo != m.id()) {
             s.trail.note("has no copy of a token sent to {" + m.id() + "}: nothing to regenerate");
@@ -315,7 +315,7 @@ final class KlmeMobility {
 
     /** Sec. 7, assumption 2: the acknowledgement lets the old holder drop its copy. */
     void tokenAck(KlmeState s, Execution x) {
-        TokenAck m = (TokenAck) x.received().message();
+        TokenAck m = (TokenAck) x.receivedMessage();
         if (s.afar.containsKey(m.region()) && s.afarTo.get(m.region()) == m.id()
                 && (m.leaderNo() < 0 || m.leaderNo() == s.afar.get(m.region()).leaderNo)) {
             s.afar.remove(m.region());

@@ -24,7 +24,7 @@ final class KrlEvents {
     static void run(String label, KrlState s, Execution x, KrlTrace t, KrlVariant v) {
         KrlAlgorithm a = new KrlAlgorithm(s, x, t, v);
         a.links();
-        Message m = x.received() == null ? null : x.received().message();
+        Message m = x.receivedMessage();
         int j = x.receivedPort();
         switch (label) {
             case REQUEST_CS -> a.requestCS();

@@ -104,7 +104,7 @@ public final class LogicalTimeMe implements Protocol<LtState> {
      * Its own try (port 0) is not acked: n − 1 acks per request.
      */
     private static void receiveTry(LtState s, Execution x) {
-        Try m = (Try) x.received().message();
+        Try m = (Try) x.receivedMessage();
         int port = x.receivedPort();
         s.clock = Math.max(s.clock, m.clock()) + 1;               // Lamport receive rule
         heard(s, port, m.clock(), m.id());
@@ -115,14 +115,14 @@ public final class LogicalTimeMe implements Protocol<LtState> {
 
     /** An ack enters history(j)_i: a message from P_j, later than the try it answers. */
     private static void receiveAck(LtState s, Execution x) {
-        Ack m = (Ack) x.received().message();
+        Ack m = (Ack) x.receivedMessage();
         s.clock = Math.max(s.clock, m.clock()) + 1;
         heard(s, x.receivedPort(), m.clock(), m.id());
     }
 
     /** An exit enters history(j)_i: P_j's latest request is granted (FIFO: it follows that try). */
     private static void receiveExit(LtState s, Execution x) {
-        Exit m = (Exit) x.received().message();
+        Exit m = (Exit) x.receivedMessage();
         int port = x.receivedPort();
         s.clock = Math.max(s.clock, m.clock()) + 1;
         heard(s, port, m.clock(), m.id());

@@ -342,7 +342,7 @@ public final class Lme implements Protocol<LmeState> {
     /** Alg. 2, l. 1-4 (plus the corrected variant's late applicants). */
     private void receiveRequest(LmeState s, Execution x) {
         int l = x.receivedPort();
-        int p = ((RequestLock) x.received().message()).priority();
+        int p = ((RequestLock) x.receivedMessage()).priority();
         cleanUp(s, x);                                            // l. 2
         if (variant.lateApplicants() && (s.late() & (1L << l)) != 0) {
             // Corrected: ℓ's request-lock was in transit when the trial it would have joined was
@@ -384,7 +384,7 @@ public final class Lme implements Protocol<LmeState> {
     /** Alg. 2, l. 11-13. */
     private void receiveWin(LmeState s, Execution x) {
         int l = x.receivedPort();
-        boolean b = ((Win) x.received().message()).won();
+        boolean b = ((Win) x.receivedMessage()).won();
         cleanUp(s, x);                                            // l. 12
         s.W(s.W() | 1L << l);                                     // l. 13
         if (b) s.wTrue(s.wTrue() | 1L << l);

@@ -101,7 +101,7 @@ public final class RicartAgrawala implements Protocol<RaState> {
      * to broadcasting the try message for its current request"; that case needs no code.
      */
     private static void receiveTry(RaState s, Execution x) {
-        Try m = (Try) x.received().message();
+        Try m = (Try) x.receivedMessage();
         int port = x.receivedPort();
         s.clock = Math.max(s.clock, m.clock()) + 1;               // Lamport receive rule
         if (port == 0) return;                                    // own try: nobody to answer
@@ -117,7 +117,7 @@ public final class RicartAgrawala implements Protocol<RaState> {
 
     /** Slide "Mutual Exclusion - RicartAgrawalaME": P_i "can go to C after it receives subsequent ok messages". */
     private static void receiveOk(RaState s, Execution x) {
-        s.clock = Math.max(s.clock, ((Ok) x.received().message()).clock()) + 1;
+        s.clock = Math.max(s.clock, ((Ok) x.receivedMessage()).clock()) + 1;
         // Without topology changes every ok answers the current request: each try is answered
         // exactly once, and the next request starts only after all oks of this one arrived.
         s.oks |= 1L << x.receivedPort();
