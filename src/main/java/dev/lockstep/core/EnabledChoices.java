@@ -93,7 +93,8 @@ final class EnabledChoices {
     private int list(int u, int[] buf, boolean nextRound, boolean changingOnly) {
         SimulationState w = world;
         int round = w.round;
-        if (w.inFlight(u) != null || (!nextRound && w.lastStart.get(u) == round) || w.crashed[u]) return 0;
+        // whether u acted this round is read once, by listAndKeep (roundBound); the next round's listing ignores it
+        if (w.inFlight(u) != null || w.crashed[u]) return 0;
         int when = nextRound ? round + 1 : round;
         NodeState s = w.states[u];
         int count = 0;

@@ -92,8 +92,8 @@ final class LmeGuards implements StateGuards<LmeState> {
      */
     @Override
     public long enabled(LmeState s) {
-        int state = s.state().ordinal();
-        int phase = s.phase().ordinal();
+        int state = s.stateIndex();
+        int phase = s.phaseIndex();
         long l = s.L();
         int winsShort = Long.bitCount(s.W()) - Long.bitCount(l);
         int repliesShort = Long.bitCount(s.C()) - Long.bitCount(s.P());

@@ -146,6 +146,16 @@ public final class LmeState implements NodeState {
         return PHASES[phase];
     }
 
+    /** {@link #state()}'s ordinal, read without the enum: for guards that index tables by it. */
+    int stateIndex() {
+        return state;
+    }
+
+    /** {@link #phase()}'s ordinal, read without the enum. */
+    int phaseIndex() {
+        return phase;
+    }
+
     public void phase(Phase p) {
         phase = (byte) p.ordinal();
     }
