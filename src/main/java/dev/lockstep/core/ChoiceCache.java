@@ -26,9 +26,11 @@ import java.util.Arrays;
  * <p>Storage, about 16 bytes a node where an {@code int[]} a node took 57: a listing of one code,
  * or of up to {@link #INLINE} codes that fit a char each (a code is an action and a message
  * position + 1, so it fits while the inbox holds fewer than 255 messages), is kept in the node's
- * long itself (four listings in five at 100,000 LME nodes: no block read or written); a longer
- * one in its word's block of chars, a code a char, or, for a listing of 255 codes or more or a
- * code that does not fit, its length and each code as two chars. A listing that grows is appended to the block; a block that is full
+ * long itself (four listings in five at 100,000 LME nodes: no block read or written), and so is
+ * one of 5 to {@link #BYTES} codes that fit a byte each (action and position + 1 below 16: a node
+ * with a few messages waiting, one listing in seven at 10,000 LME nodes); a longer one in its word's block of
+ * chars, a code a char, or, for a listing of {@link #BYTE_FORM} + 1 codes or more or a code that
+ * does not fit, its length and each code as two chars. A listing that grows is appended to the block; a block that is full
  * is laid out again with the fresh listings only, in half as much room again as they take.
  */
 final class ChoiceCache {
@@ -47,11 +49,25 @@ final class ChoiceCache {
     /** The longest listing of narrow codes kept in the node's word, a char each (one code of any width). */
     private static final int INLINE = 4;
 
-    /** A listing's length up to 254 (codes a char each), or {@link #LONG_FORM}. */
+    /**
+     * The longest listing kept in the node's word a byte a code ({@link #toByte}): eight bytes
+     * fill the long.
+     */
+    private static final int BYTES = 8;
+    /**
+     * {@link #size}'s mark of a listing of 5..{@link #BYTES} codes kept in the word a byte each:
+     * this + its length (251..254); a listing in the block a char a code is this long at most.
+     */
+    private static final int BYTE_FORM = LONG_FORM - 1 - BYTES;
+    /** The bits of a code that fits a byte, its action and its message position + 1 below 16 each: all others clear. */
+    private static final int BYTE_CODE = 0xF0F;
+
+    /** A listing's length up to {@link #BYTE_FORM} (codes a char each), {@link #BYTE_FORM} + 5..8 (a byte each), or {@link #LONG_FORM}. */
     private byte[] size;
     /**
      * A listing of one code: the code; of 2..{@link #INLINE} narrow codes: the codes, the k-th in
-     * bits 16k..16k+15; a longer one: where it starts in its word's block.
+     * bits 16k..16k+15; of 5..{@link #BYTES} codes that fit a byte: the k-th's byte in bits
+     * 8k..8k+7; a longer one: where it starts in its word's block.
      */
     private long[] at;
     /** Per word of 64 nodes, their listings of two codes or more; null until one is kept. */
@@ -124,10 +140,21 @@ final class ChoiceCache {
         return stale != null && (stale[u >>> 6] & 1L << u) == 0;
     }
 
+    /** A code that fits a byte ({@link #BYTE_CODE}) as one: its position + 1 in the high nibble, its action in the low one. */
+    private static int toByte(int code) {
+        return code >>> 4 | code & 0xF;
+    }
+
+    /** The code whose byte ({@link #toByte}) is {@code b}. */
+    private static int fromByte(int b) {
+        return (b & 0xF0) << 4 | b & 0xF;
+    }
+
     /** How many choices u's known listing holds. */
     int count(int u) {
         int s = size[u] & 0xFF;
-        if (s != LONG_FORM) return s;
+        if (s <= BYTE_FORM) return s;
+        if (s != LONG_FORM) return s - BYTE_FORM;
         char[] b = block[u >>> 6];
         int i = (int) at[u];
         return b[i] << 16 | b[i + 1];
@@ -138,6 +165,7 @@ final class ChoiceCache {
         int s = size[u] & 0xFF;
         if (s == 1) return (int) at[u];
         if (s <= INLINE) return (int) (at[u] >>> (k << 4)) & 0xFFFF;
+        if (s > BYTE_FORM && s != LONG_FORM) return fromByte((int) (at[u] >>> (k << 3)) & 0xFF);
         char[] b = block[u >>> 6];
         if (s != LONG_FORM) return b[(int) at[u] + k];
         int i = (int) at[u] + 2 + 2 * k;
@@ -155,8 +183,20 @@ final class ChoiceCache {
             for (int k = 0; k < s; k++, a >>>= 16) if (((int) a & 0xFFFF) == code) return true;
             return false;
         }
+        if (s > BYTE_FORM && s != LONG_FORM) {
+            if ((code & ~BYTE_CODE) != 0) return false; // kept in bytes only while every code fits one
+            int b = toByte(code);
+            for (int k = s - BYTE_FORM; k > 0; k--, a >>>= 8) if (((int) a & 0xFF) == b) return true;
+            return false;
+        }
         for (int k = 0, c = count(u); k < c; k++) if (code(u, k) == code) return true;
         return false;
+    }
+
+    /** Whether u's known listing is kept in its word (none, one code, up to four chars or five to eight bytes): no block read. */
+    boolean inWord(int u) {
+        int s = size[u] & 0xFF;
+        return s <= INLINE || s > BYTE_FORM && s != LONG_FORM;
     }
 
     /** Copies u's listing into {@code buf} as far as it fits and returns its length, as an enumeration does. */
@@ -170,6 +210,12 @@ final class ChoiceCache {
             long a = at[u];
             for (int k = 0, m = Math.min(s, buf.length); k < m; k++, a >>>= 16) buf[k] = (int) a & 0xFFFF;
             return s;
+        }
+        if (s > BYTE_FORM && s != LONG_FORM) {
+            long a = at[u];
+            int c = s - BYTE_FORM;
+            for (int k = 0, m = Math.min(c, buf.length); k < m; k++, a >>>= 8) buf[k] = fromByte((int) a & 0xFF);
+            return c;
         }
         char[] b = block[u >>> 6];
         int i = (int) at[u];
@@ -204,8 +250,24 @@ final class ChoiceCache {
                 mark(u, effectiveOnly, thisRoundOnly);
                 return;
             }
+        } else if (c <= BYTES) {
+            // 5..BYTES codes of a small action and message position each (a node with a few
+            // messages waiting): in the node's long too, a byte a code, packed in one pass
+            long a = 0;
+            int wide = 0;
+            for (int k = 0; k < c; k++) {
+                int code = buf[k];
+                a |= (long) toByte(code) << (k << 3);
+                wide |= code;
+            }
+            if ((wide & ~BYTE_CODE) == 0) {
+                at[u] = a;
+                size[u] = (byte) (BYTE_FORM + c);
+                mark(u, effectiveOnly, thisRoundOnly);
+                return;
+            }
         }
-        boolean narrow = c < LONG_FORM;
+        boolean narrow = c <= BYTE_FORM;
         for (int k = 0; narrow && k < c; k++) narrow = (buf[k] & ~0xFFFF) == 0;
         int need = narrow ? c : 2 + 2 * c;
         int i = room(u) >= need ? (int) at[u] : append(w, u, need);
@@ -240,7 +302,8 @@ final class ChoiceCache {
     private int room(int u) {
         int s = size[u] & 0xFF;
         if (s <= INLINE) return 0;
-        return s == LONG_FORM ? 2 + 2 * count(u) : s;
+        if (s <= BYTE_FORM) return s;
+        return s == LONG_FORM ? 2 + 2 * count(u) : 0;
     }
 
     /**
