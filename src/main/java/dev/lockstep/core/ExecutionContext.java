@@ -153,53 +153,74 @@ final class ExecutionContext implements Execution {
 
     @Override public long lockScope() { return LockScopes.of(world, protocol, node, ports); }
 
+    /**
+     * The common case in line (a first send on a valid port, room left), the rest in methods of
+     * their own: an operation that sends from several places inlines this at each.
+     */
     @Override
     public void send(int port, Message m) {
-        if (port < 0 || port > delta) throw new IllegalArgumentException("no port " + port + " (Δ = " + delta + ")");
+        if (port < 0 || port > delta) throw noPort(port);
         long bit = 1L << port;
-        if ((sentMask & bit) != 0) {
-            int limit = protocol.sendsPerPort();
-            if (limit < 2 || ((sentTwiceMask & bit) != 0 && limit < 3)) {
-                throw new IllegalStateException("protocol error at " + name(node) + ": more than " + limit
-                        + " send(s) on port " + port + " in one action execution (the model allows one per port)");
-            }
-            sentTwiceMask |= bit;
-        }
+        if ((sentMask & bit) != 0) sentAgain(port, bit);
         sentMask |= bit;
-        if (sendCount == sendPorts.length) {
-            sendPorts = Arrays.copyOf(sendPorts, sendCount * 2);
-            sendMessages = Arrays.copyOf(sendMessages, sendCount * 2);
-        }
-        sendPorts[sendCount] = port;
-        sendMessages[sendCount] = m;
-        sendCount++;
+        int c = sendCount;
+        if (c == sendPorts.length) growSends();
+        sendPorts[c] = port;
+        sendMessages[c] = m;
+        sendCount = c + 1;
     }
 
+    private IllegalArgumentException noPort(int port) {
+        return new IllegalArgumentException("no port " + port + " (Δ = " + delta + ")");
+    }
+
+    /** A second (or third) send on {@code port} in this execution: allowed up to the protocol's limit. */
+    private void sentAgain(int port, long bit) {
+        int limit = protocol.sendsPerPort();
+        if (limit < 2 || ((sentTwiceMask & bit) != 0 && limit < 3)) {
+            throw new IllegalStateException("protocol error at " + name(node) + ": more than " + limit
+                    + " send(s) on port " + port + " in one action execution (the model allows one per port)");
+        }
+        sentTwiceMask |= bit;
+    }
+
+    private void growSends() {
+        sendPorts = Arrays.copyOf(sendPorts, sendCount * 2);
+        sendMessages = Arrays.copyOf(sendMessages, sendCount * 2);
+    }
+
+    /** A draw from the stream in line; scripted, dry and local draws ({@link #drawElse}) and a full record out of it. */
     @Override
     public int random(int bound) {
-        int v;
+        int v = scripted == null && !dry && !local ? world.rng.nextInt(bound) : drawElse(bound);
+        int i = drawIndex;
+        if (i == drawn.length) growDraws();
+        bounds[i] = bound;
+        drawn[i] = v;
+        drawIndex = i + 1;
+        return v;
+    }
+
+    /** A draw that is not the stream's: the script's next value, 0 in a dry run, or {@link #NEEDS_STREAM} when local. */
+    private int drawElse(int bound) {
         if (scripted != null) {
             if (drawIndex >= scripted.length) {
                 throw new IllegalArgumentException("execution at " + name(node) + " needs more random draws than the "
                         + scripted.length + " given");
             }
-            v = scripted[drawIndex];
+            int v = scripted[drawIndex];
             if (v < 0 || v >= bound) {
                 throw new IllegalArgumentException("draw " + v + " at " + name(node) + " is outside [0, " + bound + ")");
             }
-        } else if (dry) {
-            v = 0;
-        } else {
-            if (local) throw NEEDS_STREAM;
-            v = world.rng.nextInt(bound);
+            return v;
         }
-        if (drawIndex == drawn.length) {
-            drawn = Arrays.copyOf(drawn, drawIndex * 2);
-            bounds = Arrays.copyOf(bounds, drawIndex * 2);
-        }
-        bounds[drawIndex] = bound;
-        drawn[drawIndex++] = v;
-        return v;
+        if (dry) return 0;
+        throw NEEDS_STREAM;
+    }
+
+    private void growDraws() {
+        drawn = Arrays.copyOf(drawn, drawIndex * 2);
+        bounds = Arrays.copyOf(bounds, drawIndex * 2);
     }
 
     @Override public void lockRequested() { events |= EV_REQUESTED; }
