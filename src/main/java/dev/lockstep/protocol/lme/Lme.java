@@ -15,6 +15,7 @@ import dev.lockstep.core.Call;
 import dev.lockstep.core.Check;
 import dev.lockstep.core.CheckSettings;
 import dev.lockstep.core.Execution;
+import dev.lockstep.core.Message;
 import dev.lockstep.core.MessageCodec;
 import dev.lockstep.core.Protocol;
 import dev.lockstep.core.ProtocolPresentation;
@@ -272,6 +273,14 @@ public final class Lme implements Protocol<LmeState> {
         return codec;
     }
 
+    /**
+     * Sends {@code m} to every port of {@code ports}: the several sends of Algorithms 1-3 through
+     * one loop, so the compiled operations hold one send's code, not one for each.
+     */
+    private static void sendEach(Execution x, long ports, Message m) {
+        for (long p = ports; p != 0; p &= p - 1) x.send(Long.numberOfTrailingZeros(p), m);
+    }
+
     private RequestLock request(int priority) {
         return priority < requests.length ? requests[priority] : new RequestLock(priority);
     }
@@ -297,7 +306,7 @@ public final class Lme implements Protocol<LmeState> {
         // paper only sketches this; see README, Interpretation choices.
         s.L(x.ports() & x.lockScope());
         x.lockRequested();
-        for (long p = s.L(); p != 0; p &= p - 1) x.send(Long.numberOfTrailingZeros(p), PREPARE); // l. 5
+        sendEach(x, s.L(), PREPARE);                              // l. 5
     }
 
     /** Alg. 1, l. 6-11. */
@@ -327,14 +336,13 @@ public final class Lme implements Protocol<LmeState> {
         s.W(0);
         s.wTrue(0);
         int p = x.random(k);                                      // l. 18
-        RequestLock m = request(p);
-        for (long q = s.L(); q != 0; q &= q - 1) x.send(Long.numberOfTrailingZeros(q), m); // l. 19
+        sendEach(x, s.L(), request(p));                           // l. 19
     }
 
     /** Alg. 1, l. 22-31: the CleanUp() helper, processing the D snapshot of this execution. */
     void cleanUp(LmeState s, Execution x) {
         long ready = LmeRules.cleanUp(s, x.disconnected(), variant);
-        for (long h = ready; h != 0; h &= h - 1) x.send(Long.numberOfTrailingZeros(h), READY); // l. 28
+        if (ready != 0) sendEach(x, ready, READY);                // l. 28
     }
 
     // ---------------------------------------------------------------- Algorithm 2
@@ -345,13 +353,7 @@ public final class Lme implements Protocol<LmeState> {
         int p = ((RequestLock) x.receivedMessage()).priority();
         cleanUp(s, x);                                            // l. 2
         if (variant.lateApplicants() && (s.late() & (1L << l)) != 0) {
-            // Corrected: ℓ's request-lock was in transit when the trial it would have joined was
-            // decided. Make it a candidate now and let it lose this trial; it resends for the next.
-            s.late(s.late() & ~(1L << l));
-            s.A(s.A() & ~(1L << l));
-            s.C(s.C() | 1L << l);
-            s.phase(Phase.COMPETE);
-            x.send(l, WIN_FALSE);
+            receiveLateRequest(s, x, l);                          // corrected: it missed the trial it would have joined
             return;
         }
         if ((s.A() & (1L << l)) != 0) {                           // l. 3
@@ -363,6 +365,19 @@ public final class Lme implements Protocol<LmeState> {
         s.P(s.P() | 1L << l);
         s.priority(l, p);
         s.phase(Phase.COMPETE);                                   // l. 4: close the competition
+    }
+
+    /**
+     * Corrected: ℓ's request-lock was in transit when the trial it would have joined was decided.
+     * Make it a candidate now and let it lose this trial; it resends for the next. Rare, so out of
+     * {@link #receiveRequest}'s line.
+     */
+    private static void receiveLateRequest(LmeState s, Execution x, int l) {
+        s.late(s.late() & ~(1L << l));
+        s.A(s.A() & ~(1L << l));
+        s.C(s.C() | 1L << l);
+        s.phase(Phase.COMPETE);
+        x.send(l, WIN_FALSE);
     }
 
     /** Alg. 2, l. 5-10. */
@@ -396,12 +411,11 @@ public final class Lme implements Protocol<LmeState> {
         cleanUp(s, x);                                            // l. 15
         if ((s.W() & ~s.wTrue()) != 0) {                          // l. 16: some win(false)
             int p = x.random(k);                                  // l. 17
-            RequestLock m = request(p);
-            for (long q = s.L(); q != 0; q &= q - 1) x.send(Long.numberOfTrailingZeros(q), m); // l. 18
+            sendEach(x, s.L(), request(p));                       // l. 18
         } else {
             s.state(State.WIN);                                   // l. 20
             s.R(0);
-            for (long q = s.L(); q != 0; q &= q - 1) x.send(Long.numberOfTrailingZeros(q), SET_LOCK); // l. 21
+            sendEach(x, s.L(), SET_LOCK);                         // l. 21
         }
         s.W(0);                                                   // l. 22
         s.wTrue(0);
@@ -446,7 +460,7 @@ public final class Lme implements Protocol<LmeState> {
         s.state(State.UNLOCK);                                    // l. 4
         s.R(0);
         x.unlockRequested();
-        for (long q = s.L(); q != 0; q &= q - 1) x.send(Long.numberOfTrailingZeros(q), RELEASE_LOCK); // l. 5
+        sendEach(x, s.L(), RELEASE_LOCK);                         // l. 5
     }
 
     /** Alg. 3, l. 6-8. */

@@ -15,19 +15,7 @@ final class LmeRules {
      * the ports l. 28 sends ready() to (∅ unless C = ∅).
      */
     static long cleanUp(LmeState s, long d, LmeVariant variant) {
-        if (d != 0) {                                             // l. 23
-            if (s.lock() > 0 && (d & (1L << s.lock())) != 0) s.lock(LmeState.UNLOCKED); // l. 24
-            long keep = ~d;                                       // l. 25-26: remove ℓ from all sets
-            s.L(s.L() & keep);
-            s.R(s.R() & keep);
-            s.W(s.W() & keep);
-            s.wTrue(s.wTrue() & keep);
-            s.H(s.H() & keep);
-            s.A(s.A() & keep);
-            s.C(s.C() & keep);
-            s.P(s.P() & keep);
-            s.late(s.late() & keep);                              // corrected variants: Late too
-        }
+        if (d != 0) removeCut(s, d);                              // l. 23
         if (s.C() != 0) return 0;                                 // l. 27
         // Corrected: the competition is over, so nobody can have missed one of its trials.
         // A Late entry surviving into the next competition answers an ordinary first request
@@ -38,6 +26,24 @@ final class LmeRules {
         s.H(0);
         s.phase(s.A() != 0 ? Phase.PREPARE : Phase.BOTTOM);       // l. 30-31
         return ready;
+    }
+
+    /**
+     * Alg. 1, l. 24-26 for the cut ports {@code d} (≠ ∅): rare next to the executions that find
+     * none, so out of {@link #cleanUp}'s line.
+     */
+    private static void removeCut(LmeState s, long d) {
+        if (s.lock() > 0 && (d & (1L << s.lock())) != 0) s.lock(LmeState.UNLOCKED); // l. 24
+        long keep = ~d;                                           // l. 25-26: remove ℓ from all sets
+        s.L(s.L() & keep);
+        s.R(s.R() & keep);
+        s.W(s.W() & keep);
+        s.wTrue(s.wTrue() & keep);
+        s.H(s.H() & keep);
+        s.A(s.A() & keep);
+        s.C(s.C() & keep);
+        s.P(s.P() & keep);
+        s.late(s.late() & keep);                                  // corrected variants: Late too
     }
 
     /**
