@@ -114,10 +114,7 @@ public final class Channels {
     }
 
     /** The column, made on the first message without a code (or now: {@link #put}s from threads may then run at once). */
-    Message[] column() {
-        if (message == null) message = new Message[capacity()];
-        return message;
-    }
+    Message[] column() { return message != null ? message : (message = new Message[capacity()]); }
 
     /** A row word's length (beside {@link #size(int)}, which hides the imported one). */
     private static int size(long r) { return PoolRows.size(r); }
@@ -330,7 +327,7 @@ public final class Channels {
      * those in use (the rows no longer lie in node order, and the next round's moves would grow
      * the pool), the rooms hold half as many slots again as there are messages (a box that
      * shrinks keeps its room, and a run's first rounds, when every node announces itself, leave
-     * rooms sized for their peak), or the pool holds a quarter more than the rooms. At a round's
+     * rooms sized for their peak), or the pool holds more than {@link #most} of the rooms. At a round's
      * end, as {@link TimeVaryingGraph#settle}; the messages, their order and ids stay. It costs a
      * pass or four over the nodes, which the round's checks make anyway.
      */
@@ -352,10 +349,10 @@ public final class Channels {
 
     /**
      * The layout, with a spare after the rooms for the next round's moves: what the moves since
-     * the last layout took at the pool's end, at least an eighth of the rooms and at most a
-     * quarter. In the pool's own columns when that fits and the pool is at most a quarter larger
-     * than the rooms (laying out into fresh columns every round or two, and growing them again
-     * at the next round's sends, was over half of what a large run's calling thread allocated);
+     * the last layout took at the pool's end and a quarter, at least an eighth of the rooms and at
+     * most half. In the pool's own columns when that fits and the pool is at most {@link #most}
+     * (with a spare of at most a quarter and 1.375×, rounds whose moves took more grew the pool
+     * at their sends and made it afresh at their end, every round: most of what they allocated);
      * else into fresh columns of the rooms and the spare, the pool's bytes kept in proportion to
      * the messages, each row in the room class its row word now names (a box of up to four
      * messages in exactly its size: most are; one that grows later moves once per class).
@@ -379,8 +376,7 @@ public final class Channels {
             rooms = tight;
             PoolRows.tighten(row, workers, block, sums);
         }
-        long moved = end - laidOut;
-        long spare = Math.min(Math.max(moved + (moved >> 2), rooms >> 3), rooms >> 1) + 16;
+        long spare = Math.min(Math.max(end - laidOut + (end - laidOut >> 2), rooms >> 3), rooms >> 1) + 16;
         if (rooms + spare > Integer.MAX_VALUE / W) throw new IllegalStateException("too many messages in transit: " + total);
         int slots = capacity();
         if (rooms + (rooms >> 3) + 16 <= slots && slots <= most(rooms)) {
@@ -399,14 +395,7 @@ public final class Channels {
         Arrays.fill(strayed, 0);
     }
 
-    /**
-     * The most slots a pool may keep for {@code rooms} slots of rooms: 1.625×. The spare a round's
-     * moves take is what stays past the rooms, and in the {@code lme} bench they take a third or
-     * more of them every round (a row that grew moves, its old room goes to the next row moving
-     * into that class). Capped at 1.375× (and the spare at a quarter), every round grew the pool
-     * by a quarter and its end made it afresh, 1.25× the rooms: three quarters of what a
-     * 100,000-node run allocated.
-     */
+    /** The most slots a pool keeps for {@code rooms} slots of rooms, 1.625×: the spare past them is what a round's moves take (a third or more of the rooms in {@code lme}). */
     static long most(long rooms) { return rooms + (rooms >> 1) + (rooms >> 3) + 64; }
 
     /** Whether node's row moved since the last layout (for tests of the layout, and the layout's own). */
