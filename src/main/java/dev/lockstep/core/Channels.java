@@ -327,7 +327,7 @@ public final class Channels {
      * those in use (the rows no longer lie in node order, and the next round's moves would grow
      * the pool), the rooms hold half as many slots again as there are messages (a box that
      * shrinks keeps its room, and a run's first rounds, when every node announces itself, leave
-     * rooms sized for their peak), or the pool holds more than {@link #most} of the rooms. At a round's
+     * rooms sized for their peak), or the pool holds more than {@link PoolRows#most} of the rooms. At a round's
      * end, as {@link TimeVaryingGraph#settle}; the messages, their order and ids stay. It costs a
      * pass or four over the nodes, which the round's checks make anyway.
      */
@@ -342,7 +342,7 @@ public final class Channels {
     /** {@link #settle(Workers)} in blocks of {@code block} nodes (tests: split small pools). */
     void settle(Workers workers, int block) {
         if (capacity() - end < end - laidOut || end - roomy > (roomy >> 3) + 16 || roomy > total + (total >> 1) + 64
-                || capacity() > most(roomy)) {
+                || capacity() > PoolRows.most(roomy)) {
             layOut(workers, block);
         }
     }
@@ -350,7 +350,7 @@ public final class Channels {
     /**
      * The layout, with a spare after the rooms for the next round's moves: what the moves since
      * the last layout took at the pool's end and a quarter, at least an eighth of the rooms and at
-     * most half. In the pool's own columns when that fits and the pool is at most {@link #most}
+     * most half. In the pool's own columns when that fits and the pool is at most {@link PoolRows#most}
      * (with a spare of at most a quarter and 1.375×, rounds whose moves took more grew the pool
      * at their sends and made it afresh at their end, every round: most of what they allocated);
      * else into fresh columns of the rooms and the spare, the pool's bytes kept in proportion to
@@ -376,10 +376,10 @@ public final class Channels {
             rooms = tight;
             PoolRows.tighten(row, workers, block, sums);
         }
-        long spare = Math.min(Math.max(end - laidOut + (end - laidOut >> 2), rooms >> 3), rooms >> 1) + 16;
+        long spare = PoolRows.spare(end - laidOut, rooms);
         if (rooms + spare > Integer.MAX_VALUE / W) throw new IllegalStateException("too many messages in transit: " + total);
         int slots = capacity();
-        if (rooms + (rooms >> 3) + 16 <= slots && slots <= most(rooms)) {
+        if (PoolRows.inPlace(slots, rooms, spare)) {
             PoolRows.layOut(row, strayed, cell, message, end, (int) rooms);
         } else {
             int[] oCell = cell;
@@ -395,8 +395,8 @@ public final class Channels {
         Arrays.fill(strayed, 0);
     }
 
-    /** The most slots a pool keeps for {@code rooms} slots of rooms, 1.625×: the spare past them is what a round's moves take (a third or more of the rooms in {@code lme}). */
-    static long most(long rooms) { return rooms + (rooms >> 1) + (rooms >> 3) + 64; }
+    /** {@link #end} at the last layout (for tests of the layout). */
+    int laidOut() { return laidOut; }
 
     /** Whether node's row moved since the last layout (for tests of the layout, and the layout's own). */
     boolean strayed(int u) { return (strayed[u >>> 6] & 1L << u) != 0; }

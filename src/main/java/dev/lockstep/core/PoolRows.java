@@ -60,6 +60,15 @@ final class PoolRows {
 
     private PoolRows() {}
 
+    /** The most slots a pool keeps for {@code rooms} slots of rooms, 1.625×: the spare past them is what a round's moves take (a third or more of the rooms in {@code lme}). */
+    static long most(long rooms) { return rooms + (rooms >> 1) + (rooms >> 3) + 64; }
+
+    /** A layout's spare: what the moves since the last one took at the pool's end and a quarter, an eighth of the rooms to a half. */
+    static long spare(long moved, long rooms) { return Math.min(Math.max(moved + (moved >> 2), rooms >> 3), rooms >> 1) + 16; }
+
+    /** Whether a layout slides the rows in the pool: it holds the rooms and an eighth, and not a quarter of them past the spare (a run whose messages fall gives the rest back). */
+    static boolean inPlace(long slots, long rooms, long spare) { return rooms + (rooms >> 3) + 16 <= slots && slots <= Math.min(most(rooms), rooms + spare + (rooms >> 2)); }
+
     /**
      * Rows in node order in the same columns, each to the room its new class (already in its row
      * word) gives it at the prefix sum of the rooms, {@code rooms} slots in all. The rows that
