@@ -114,7 +114,10 @@ public final class Channels {
     }
 
     /** The column, made on the first message without a code (or now: {@link #put}s from threads may then run at once). */
-    Message[] column() { return message != null ? message : (message = new Message[capacity()]); }
+    Message[] column() {
+        if (message == null) message = new Message[capacity()];
+        return message;
+    }
 
     /** A row word's length (beside {@link #size(int)}, which hides the imported one). */
     private static int size(long r) { return PoolRows.size(r); }
@@ -327,7 +330,7 @@ public final class Channels {
      * those in use (the rows no longer lie in node order, and the next round's moves would grow
      * the pool), the rooms hold half as many slots again as there are messages (a box that
      * shrinks keeps its room, and a run's first rounds, when every node announces itself, leave
-     * rooms sized for their peak), or the pool holds more than {@link PoolRows#most} of the rooms. At a round's
+     * rooms sized for their peak), or the pool holds a quarter more than the rooms. At a round's
      * end, as {@link TimeVaryingGraph#settle}; the messages, their order and ids stay. It costs a
      * pass or four over the nodes, which the round's checks make anyway.
      */
@@ -342,17 +345,17 @@ public final class Channels {
     /** {@link #settle(Workers)} in blocks of {@code block} nodes (tests: split small pools). */
     void settle(Workers workers, int block) {
         if (capacity() - end < end - laidOut || end - roomy > (roomy >> 3) + 16 || roomy > total + (total >> 1) + 64
-                || capacity() > PoolRows.most(roomy)) {
+                || capacity() > roomy + (roomy >> 2) + (roomy >> 3) + 64) {
             layOut(workers, block);
         }
     }
 
     /**
      * The layout, with a spare after the rooms for the next round's moves: what the moves since
-     * the last layout took at the pool's end and a quarter, at least an eighth of the rooms and at
-     * most half. In the pool's own columns when that fits and the pool is at most {@link PoolRows#most}
-     * (with a spare of at most a quarter and 1.375×, rounds whose moves took more grew the pool
-     * at their sends and made it afresh at their end, every round: most of what they allocated);
+     * the last layout took at the pool's end, at least an eighth of the rooms and at most a
+     * quarter. In the pool's own columns when that fits and the pool is at most a quarter larger
+     * than the rooms (laying out into fresh columns every round or two, and growing them again
+     * at the next round's sends, was over half of what a large run's calling thread allocated);
      * else into fresh columns of the rooms and the spare, the pool's bytes kept in proportion to
      * the messages, each row in the room class its row word now names (a box of up to four
      * messages in exactly its size: most are; one that grows later moves once per class).
@@ -367,20 +370,22 @@ public final class Channels {
         long[] sums = PoolRows.classes(row, strayed, workers, block);
         long tight = 0;
         long rooms = 0;
+        long strays = 0;
         for (int b = 0; b < sums.length; b += 3) {
             rooms += sums[b];
             tight += sums[b + 1];
+            strays += sums[b + 2];
         }
         boolean headroom = rooms <= total + (total >> 1) + 64; // else the next round's end would lay them out again
         if (!headroom) {
             rooms = tight;
             PoolRows.tighten(row, workers, block, sums);
         }
-        long spare = PoolRows.spare(end - laidOut, rooms);
+        long spare = Math.min(Math.max(end - laidOut, rooms >> 3), rooms >> 2) + 16;
         if (rooms + spare > Integer.MAX_VALUE / W) throw new IllegalStateException("too many messages in transit: " + total);
         int slots = capacity();
-        if (PoolRows.inPlace(slots, rooms, spare)) {
-            PoolRows.layOut(row, strayed, cell, message, end, (int) rooms);
+        if (rooms + (rooms >> 3) + 16 <= slots && slots <= rooms + (rooms >> 2) + (rooms >> 3) + 64) {
+            PoolRows.layOut(row, strayed, cell, message, end, (int) rooms, (int) strays);
         } else {
             int[] oCell = cell;
             Message[] oMessage = message;
@@ -394,9 +399,6 @@ public final class Channels {
         Arrays.fill(free, NIL);
         Arrays.fill(strayed, 0);
     }
-
-    /** {@link #end} at the last layout (for tests of the layout). */
-    int laidOut() { return laidOut; }
 
     /** Whether node's row moved since the last layout (for tests of the layout, and the layout's own). */
     boolean strayed(int u) { return (strayed[u >>> 6] & 1L << u) != 0; }

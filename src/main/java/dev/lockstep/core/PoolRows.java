@@ -60,15 +60,6 @@ final class PoolRows {
 
     private PoolRows() {}
 
-    /** The most slots a pool keeps for {@code rooms} slots of rooms, 1.625×: the spare past them is what a round's moves take (a third or more of the rooms in {@code lme}). */
-    static long most(long rooms) { return rooms + (rooms >> 1) + (rooms >> 3) + 64; }
-
-    /** A layout's spare: what the moves since the last one took at the pool's end and a quarter, an eighth of the rooms to a half. */
-    static long spare(long moved, long rooms) { return Math.min(Math.max(moved + (moved >> 2), rooms >> 3), rooms >> 1) + 16; }
-
-    /** Whether a layout slides the rows in the pool: it holds the rooms and an eighth, and not a quarter of them past the spare (a run whose messages fall gives the rest back). */
-    static boolean inPlace(long slots, long rooms, long spare) { return rooms + (rooms >> 3) + 16 <= slots && slots <= Math.min(most(rooms), rooms + spare + (rooms >> 2)); }
-
     /**
      * Rows in node order in the same columns, each to the room its new class (already in its row
      * word) gives it at the prefix sum of the rooms, {@code rooms} slots in all. The rows that
@@ -76,37 +67,25 @@ final class PoolRows {
      * do their new rooms; sliding the ones going down in ascending order and then the
      * ones going up in descending order never overwrites a row not yet moved (a row going down
      * lands below its own start and below the next rows' new rooms; one going up lands above its
-     * own start and below the rows after it, moved already). Rows that strayed lie anywhere: those
-     * starting below {@code rooms} first go aside, past every row's old and new slots (the pool's
-     * tail if it has room for them, else a few columns made for them, a fraction of the pool), and
-     * come back last; those starting at or past it (the rows that moved to the pool's end, most of
-     * a round's moves) lie past every slot a slide or a row coming back writes, and come back
-     * from there. Putting them all aside took columns of a third of the messages at nearly every
-     * layout of a 100,000-node run, the tail being too short.
+     * own start and below the rows after it, moved already). Rows that strayed lie anywhere, so
+     * they first go aside, past every row's old and new slots (the pool's tail if it has room for
+     * them, else a few columns made for them, a fraction of the pool), and come back last.
      * {@code message} is null when every message has its code in its slot ({@link MessageCodec}).
      */
-    static void layOut(long[] row, long[] strayed, int[] cell, Message[] message, int end, int rooms) {
+    static void layOut(long[] row, long[] strayed, int[] cell, Message[] message, int end, int rooms, int strays) {
         int n = row.length;
         int from = Math.max(end, rooms);
-        // a row that strayed past the new rooms' end (to the pool's end, mostly) is out of every slide's way and comes back from there
-        int out = 0;
-        for (int k = 0; k < strayed.length; k++) {
-            for (long bits = strayed[k]; bits != 0; bits &= bits - 1) {
-                long r = row[k << 6 | Long.numberOfTrailingZeros(bits)];
-                if (start(r) < rooms) out += size(r);
-            }
-        }
-        boolean tail = from + (long) out <= cell.length / W;
-        int[] asideCell = tail ? cell : new int[W * out];
-        Message[] asideMessage = tail || message == null ? message : new Message[out];
+        boolean tail = from + (long) strays <= cell.length / W;
+        int[] asideCell = tail ? cell : new int[W * strays];
+        Message[] asideMessage = tail || message == null ? message : new Message[strays];
         int aside = tail ? from : 0;
         int a = aside;
-        // only the rows that strayed below the rooms' end go aside: their bits, in node order, not every row
+        // only the rows that strayed go aside: their bits, in node order, not every row
         for (int k = 0; k < strayed.length; k++) {
             for (long bits = strayed[k]; bits != 0; bits &= bits - 1) {
                 long r = row[k << 6 | Long.numberOfTrailingZeros(bits)];
                 int s = size(r);
-                if (s > 0 && start(r) < rooms) {
+                if (s > 0) {
                     System.arraycopy(cell, W * start(r), asideCell, W * a, W * s);
                     if (message != null) System.arraycopy(message, start(r), asideMessage, a, s);
                     a += s;
@@ -129,13 +108,9 @@ final class PoolRows {
             long r = row[u];
             int s = size(r);
             if (s > 0 && strayed(strayed, u)) {
-                if (start(r) < rooms) {
-                    System.arraycopy(asideCell, W * a, cell, W * p, W * s);
-                    if (message != null) System.arraycopy(asideMessage, a, message, p, s);
-                    a += s;
-                } else {
-                    copy(cell, message, start(r), p, s); // p < rooms ≤ its start: nothing written since lay there
-                }
+                System.arraycopy(asideCell, W * a, cell, W * p, W * s);
+                if (message != null) System.arraycopy(asideMessage, a, message, p, s);
+                a += s;
             }
             if (w < p && message != null) Arrays.fill(message, w, p, null);
             row[u] = row(p, s, roomClass(r));

@@ -2,10 +2,8 @@ package dev.lockstep.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
-import org.junit.jupiter.api.Test;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -86,51 +84,5 @@ class ChannelsLayoutProperties {
     Arbitrary<ChannelsProperties.Rounds> rounds() {
         return Combinators.combine(Arbitraries.integers().between(1, 60), Arbitraries.integers().between(1, 40),
                 Arbitraries.integers().between(0, 150), Arbitraries.longs()).as(ChannelsProperties.Rounds::new);
-    }
-
-    /**
-     * Rounds like the {@code lme} bench's: every box is received whole, and a quarter of the rows
-     * (another quarter each round) grow from one message to three, moving twice, so a round's
-     * moves take over a third of the rooms at the pool's end. Once the layout has kept that
-     * spare, a round's sends never grow the pool and its end lays the rows out in place, the
-     * pool's size unchanged: with a spare of at most a quarter of the rooms and a pool of at most
-     * 1.375× them, every round grew the pool by a quarter and made it afresh at its end.
-     */
-    @Test
-    void roundsWhoseMovesTakeAThirdOfTheRoomsKeepThePool() {
-        int n = 400;
-        Channels ch = new Channels(n, ChannelDiscipline.UNORDERED);
-        ChannelsProperties.Reference ref = new ChannelsProperties.Reference(n, ChannelDiscipline.UNORDERED);
-        long id = 0;
-        int settled = -1;
-        for (int round = 0; round < 40; round++) {
-            for (int u = 0; u < n; u++) {
-                while (ref.box.get(u).size() > 0) {
-                    ch.removeAt(u, 0);
-                    ref.box.get(u).remove(0);
-                }
-            }
-            int before = ch.capacity();
-            int laidOut = ch.end();
-            for (int u = 0; u < n; u++) {
-                int want = (u + round) % 4 == 0 ? 3 : 1;
-                for (int k = 0; k < want; k++) {
-                    Envelope e = new Envelope(id++, (u + 1) % n, k, u, k, round, ChannelsProperties.MESSAGES[k % 3]);
-                    ch.add(e);
-                    ref.box.get(u).add(e);
-                }
-            }
-            if (round > 10) {
-                assertTrue(ch.end() - laidOut > laidOut / 3, "round " + round + ": the moves took " + (ch.end() - laidOut) + " of " + laidOut);
-                assertEquals(before, ch.capacity(), "round " + round + ": the sends grew the pool");
-            }
-            ch.settle();
-            ChannelsProperties.sameAnswers(ch, ref, round + 1);
-            if (round == 10) settled = ch.capacity();
-            if (round > 10) {
-                assertEquals(settled, ch.capacity(), "round " + round + ": the pool was made again");
-                assertEquals(0, ch.abandoned(), "round " + round + ": laid out");
-            }
-        }
     }
 }
