@@ -28,7 +28,9 @@ import picocli.CommandLine.Spec;
  * The benchmark of issue 2: LME (corrected, K = 8) on a random unit-disk graph with mean degree
  * about 6, workload lock 0.5 / hold 1, synchronous policy, all live checks on. Reports action
  * executions and lock acquisitions per second of simulation time and heap bytes per node.
- * Wall-clock figures depend on the machine; compare them as ratios. With {@code --moves F} a
+ * Wall-clock figures depend on the machine; compare them as ratios. The last column, {@code alloc
+ * B/a}, is the bytes the run's threads (the caller's and the workers') allocated per action
+ * execution during the timed rounds: garbage the hot path makes, exact up to the JVM's own. With {@code --moves F} a
  * {@link RandomWalk} moves that fraction of the nodes each round (issue 13's mobile run).
  */
 @Command(name = "lme", mixinStandardHelpOptions = true, description = "LME throughput on random unit-disk graphs")
@@ -131,8 +133,8 @@ public final class LmeBench implements Callable<Integer> {
         }
         out.printf(Locale.ROOT, "JVM %s, %d cores, max heap %d MiB%n", System.getProperty("java.vm.version"),
                 Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20);
-        out.printf(Locale.ROOT, "%9s %7s %8s %7s %10s %12s %14s %13s %11s %8s %9s %10s%n", "nodes", "threads", "degree", "build s",
-                "run s", "actions", "actions/s", "locks/s", "bytes/node", "cpu s", "cpu ns/a", "violations");
+        out.printf(Locale.ROOT, "%9s %7s %8s %7s %10s %12s %14s %13s %11s %8s %9s %10s %9s%n", "nodes", "threads", "degree", "build s",
+                "run s", "actions", "actions/s", "locks/s", "bytes/node", "cpu s", "cpu ns/a", "violations", "alloc B/a");
         for (int n : sizes) {
             for (int t : threads) run(n, t, ahead, rounds, seed, degree, moves, histogram, lock, space, out);
         }
@@ -155,19 +157,22 @@ public final class LmeBench implements Callable<Integer> {
         // the run's own CPU time (its thread's and the workers') too: on a shared machine the wall clock also counts waiting for a core
         java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
         long c1 = cpu.getCurrentThreadCpuTime() + ThreadCpu.workers();
+        long a1 = ThreadCpu.allocated();
         long t1 = System.nanoTime();
         engine.runUntil(rounds + 1);
         long t2 = System.nanoTime();
+        long a2 = ThreadCpu.allocated();
         double cpuSeconds = (cpu.getCurrentThreadCpuTime() + ThreadCpu.workers() - c1) / 1e9;
         workers.close();
         if (histogram > 0) Heap.histogram("after round " + rounds + ", " + n + " nodes", histogram, n, out);
         long after = Heap.used();
         Stats s = sim.stats();
         double runSeconds = (t2 - t1) / 1e9;
-        out.printf(Locale.ROOT, "%9d %7d %8.2f %7.2f %10.2f %12d %14.0f %13.0f %11d %8.2f %9.0f %10d%n", n, threads,
+        out.printf(Locale.ROOT, "%9d %7d %8.2f %7.2f %10.2f %12d %14.0f %13.0f %11d %8.2f %9.0f %10d %9.1f%n", n, threads,
                 2.0 * sim.graph().edgeCount() / n, (t1 - t0) / 1e9, runSeconds, s.actions(),
                 s.actions() / runSeconds, s.locksAcquired() / runSeconds, (after - before) / n, cpuSeconds,
-                cpuSeconds * 1e9 / s.actions(), sim.violationCount());
+                cpuSeconds * 1e9 / s.actions(), sim.violationCount(),
+                a1 < 0 || a2 < 0 ? Double.NaN : (double) (a2 - a1) / Math.max(1, s.actions()));
         out.flush();
     }
 

@@ -30,6 +30,23 @@ final class ThreadCpu {
         return 0;
     }
 
+    /**
+     * Bytes allocated so far by the calling thread and the live threads of every {@link
+     * dev.lockstep.core.Workers} (HotSpot's per-thread count, TLABs included), or -1 where the JVM
+     * does not count them. A worker made after a first reading counts whole in the second, as it should.
+     */
+    static long allocated() {
+        if (!(MX instanceof com.sun.management.ThreadMXBean hot) || !hot.isThreadAllocatedMemorySupported()
+                || !hot.isThreadAllocatedMemoryEnabled()) {
+            return -1;
+        }
+        long sum = Math.max(0, hot.getThreadAllocatedBytes(Thread.currentThread().getId()));
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.getName().startsWith("lockstep-worker-")) sum += Math.max(0, hot.getThreadAllocatedBytes(t.getId()));
+        }
+        return sum;
+    }
+
     /** Nanoseconds of CPU used so far by the live threads of every {@link dev.lockstep.core.Workers}. */
     static long workers() {
         long sum = 0;

@@ -154,8 +154,12 @@ public final class Checker {
             foundLastRound[i] = scratch.size() > before;
         }
         List<Violation> result = fresh();
-        previousRound = thisRound;
-        thisRound = new HashSet<>();
+        if (thisRound.isEmpty()) {
+            previousRound = Set.of(); // the set stays this round's: no copy shares it, only a previous round may be shared
+        } else {
+            previousRound = thisRound;
+            thisRound = new HashSet<>();
+        }
         return result;
     }
 

@@ -258,7 +258,7 @@ public final class Simulation implements SystemView {
         if (world.calls[u] == null) world.calls[u] = new ArrayDeque<>(2);
         world.calls[u].addLast(c);
         world.touch(u);
-        for (SimulationListener l : audience.all()) l.called(world.round, u, c);
+        for (SimulationListener l : audience.listening()) l.called(world.round, u, c);
     }
 
     public boolean hasPendingCalls(int u) {

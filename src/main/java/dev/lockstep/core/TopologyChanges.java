@@ -85,7 +85,7 @@ final class TopologyChanges {
         world.graph.link(u, pu, v, pv, world.round);
         world.touch(u);
         world.touch(v);
-        for (SimulationListener l : audience.all()) l.linked(world.round, u, pu, v, pv);
+        for (SimulationListener l : audience.listening()) l.linked(world.round, u, pu, v, pv);
     }
 
     boolean cut(int u, int v) {
@@ -122,7 +122,7 @@ final class TopologyChanges {
     void move(int u, double x, double y) {
         requireRoundBoundary("move");
         world.graph.place(u, x, y);
-        for (SimulationListener l : audience.all()) l.moved(world.round, u, x, y);
+        for (SimulationListener l : audience.listening()) l.moved(world.round, u, x, y);
         crossBoundary(u, x, y);
     }
 

@@ -60,11 +60,19 @@ class BenchLauncherTest {
         List<String> lines = r.out().lines().toList();
         assertEquals("LME corrected, K=8, unit-disk mean degree ~6 (Δ=16), lock 0.5, hold 1, synchronous, 3 rounds, random ids", lines.get(0));
         assertTrue(lines.get(1).startsWith("JVM "), r::toString);
-        assertEquals(String.format("%9s %7s %8s %7s %10s %12s %14s %13s %11s %8s %9s %10s", "nodes", "threads", "degree", "build s",
-                "run s", "actions", "actions/s", "locks/s", "bytes/node", "cpu s", "cpu ns/a", "violations"), lines.get(2));
+        assertEquals(String.format("%9s %7s %8s %7s %10s %12s %14s %13s %11s %8s %9s %10s %9s", "nodes", "threads", "degree", "build s",
+                "run s", "actions", "actions/s", "locks/s", "bytes/node", "cpu s", "cpu ns/a", "violations", "alloc B/a"), lines.get(2));
         assertEquals(5, lines.size(), r::toString);
         assertTrue(lines.get(3).startsWith("       20 "), lines.get(3));
-        assertTrue(lines.get(4).startsWith("       40 ") && lines.get(4).endsWith(" 0"), "no violation: " + lines.get(4));
+        assertTrue(lines.get(4).startsWith("       40 "), lines.get(4));
+        for (String row : lines.subList(3, 5)) {
+            String[] cells = row.trim().split(" +");
+            assertEquals(13, cells.length, row);
+            assertEquals("0", cells[11], "no violation: " + row);
+            // bytes per action: a number, the run's own garbage (an envelope per reception at least), not the build's megabytes
+            double alloc = Double.parseDouble(cells[12]);
+            assertTrue(alloc > 0 && alloc < 100_000, row);
+        }
 
         Result space = run("lme", "--nodes", "20", "--rounds", "3", "--seed", "5", "--order", "space");
         assertEquals(BenchLauncher.OK, space.code(), space::toString);
@@ -96,7 +104,19 @@ class BenchLauncherTest {
         List<String> lines = r.out().lines().toList();
         assertEquals("mobility: 0.250 of the nodes step 0.25 (radius 1) in a random direction each round", lines.get(1));
         assertEquals(5, lines.size(), r::toString);
-        assertTrue(lines.get(4).startsWith("       40 ") && lines.get(4).endsWith(" 0"), "no violation: " + lines.get(4));
+        String[] cells = lines.get(4).trim().split(" +");
+        assertTrue(lines.get(4).startsWith("       40 ") && cells[11].equals("0"), "no violation: " + lines.get(4));
+    }
+
+    /** The alloc column's probe: the calling thread's bytes count, as HotSpot keeps them (-1 elsewhere). */
+    @Test
+    void allocatedCountsTheCallersBytes() {
+        long before = ThreadCpu.allocated();
+        if (before < 0) return; // a JVM without the count prints NaN
+        long[] block = new long[1 << 17];
+        long after = ThreadCpu.allocated();
+        assertTrue(after - before >= 8L * block.length, (after - before) + " bytes for a 1 MiB array");
+        assertTrue(after - before < 64L * block.length, (after - before) + " bytes for a 1 MiB array");
     }
 
     @Test
