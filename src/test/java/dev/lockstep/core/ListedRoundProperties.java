@@ -29,7 +29,8 @@ import org.junit.jupiter.api.Test;
  */
 class ListedRoundProperties {
 
-    private static SchedulerPolicy policy(Random r) {
+    /** A random policy of the four, synchronous twice as often (ReceivedMessageProperties draws its runs' policies here too). */
+    static SchedulerPolicy policy(Random r) {
         NodeChoice choice = r.nextBoolean() ? NodeChoice.EFFECTIVE : NodeChoice.ANY;
         return switch (r.nextInt(5)) {
             case 0, 1 -> new Synchronous(choice);

@@ -113,16 +113,6 @@ class ReceivedMessageProperties {
         };
     }
 
-    private static SchedulerPolicy policy(Random r) {
-        NodeChoice choice = r.nextBoolean() ? NodeChoice.EFFECTIVE : NodeChoice.ANY;
-        return switch (r.nextInt(5)) {
-            case 0, 1 -> new Synchronous(choice);
-            case 2 -> new SemiSynchronous(0.3 + 0.6 * r.nextDouble(), choice);
-            case 3 -> new Asynchronous(0.3 + 0.6 * r.nextDouble(), 1 + r.nextInt(3), choice);
-            default -> new Sequential(choice);
-        };
-    }
-
     /** One generated run; returns how many records its listener compared (0 if nobody listened). */
     private static long run(long generator, Seen seen) {
         Random r = new Random(generator);
@@ -131,7 +121,7 @@ class ReceivedMessageProperties {
         Simulation sim = RandomLmeEngines.simulation(r, protocol, n, 2 + 4 * r.nextDouble());
         boolean complete = protocol.requirements().completeGraph();
         Engine engine = new Engine(sim, new ScenarioAdversary(new int[0], complete ? 1e6 : 1.0, List.of(), null,
-                new RandomWorkload(0.2 + 0.7 * r.nextDouble(), 1 + r.nextInt(3), Integer.MAX_VALUE), policy(r)));
+                new RandomWorkload(0.2 + 0.7 * r.nextDouble(), 1 + r.nextInt(3), Integer.MAX_VALUE), ListedRoundProperties.policy(r)));
         AtomicLong records = new AtomicLong();
         if (r.nextBoolean()) {
             sim.addListener(new SimulationListener() {
