@@ -140,6 +140,11 @@ final class ChoiceCache {
         return stale != null && (stale[u >>> 6] & 1L << u) == 0;
     }
 
+    /** Whether a listing of {@link #size} s is kept in the word a byte a code. */
+    private static boolean inBytes(int s) {
+        return s > BYTE_FORM && s != LONG_FORM;
+    }
+
     /** A code that fits a byte ({@link #BYTE_CODE}) as one: its position + 1 in the high nibble, its action in the low one. */
     private static int toByte(int code) {
         return code >>> 4 | code & 0xF;
@@ -165,7 +170,7 @@ final class ChoiceCache {
         int s = size[u] & 0xFF;
         if (s == 1) return (int) at[u];
         if (s <= INLINE) return (int) (at[u] >>> (k << 4)) & 0xFFFF;
-        if (s > BYTE_FORM && s != LONG_FORM) return fromByte((int) (at[u] >>> (k << 3)) & 0xFF);
+        if (inBytes(s)) return fromByte((int) (at[u] >>> (k << 3)) & 0xFF);
         char[] b = block[u >>> 6];
         if (s != LONG_FORM) return b[(int) at[u] + k];
         int i = (int) at[u] + 2 + 2 * k;
@@ -183,7 +188,7 @@ final class ChoiceCache {
             for (int k = 0; k < s; k++, a >>>= 16) if (((int) a & 0xFFFF) == code) return true;
             return false;
         }
-        if (s > BYTE_FORM && s != LONG_FORM) {
+        if (inBytes(s)) {
             if ((code & ~BYTE_CODE) != 0) return false; // kept in bytes only while every code fits one
             int b = toByte(code);
             for (int k = s - BYTE_FORM; k > 0; k--, a >>>= 8) if (((int) a & 0xFF) == b) return true;
@@ -196,7 +201,7 @@ final class ChoiceCache {
     /** Whether u's known listing is kept in its word (none, one code, up to four chars or five to eight bytes): no block read. */
     boolean inWord(int u) {
         int s = size[u] & 0xFF;
-        return s <= INLINE || s > BYTE_FORM && s != LONG_FORM;
+        return s <= INLINE || inBytes(s);
     }
 
     /** Copies u's listing into {@code buf} as far as it fits and returns its length, as an enumeration does. */
@@ -211,7 +216,7 @@ final class ChoiceCache {
             for (int k = 0, m = Math.min(s, buf.length); k < m; k++, a >>>= 16) buf[k] = (int) a & 0xFFFF;
             return s;
         }
-        if (s > BYTE_FORM && s != LONG_FORM) {
+        if (inBytes(s)) {
             long a = at[u];
             int c = s - BYTE_FORM;
             for (int k = 0, m = Math.min(c, buf.length); k < m; k++, a >>>= 8) buf[k] = fromByte((int) a & 0xFF);
