@@ -80,6 +80,12 @@ public final class LmeBench implements Callable<Integer> {
             + " default), after its executions on the workers (1), or so with the transit counts read ahead (2) (Simulation.deferredSends)")
     String deferSendsOption;
 
+    @Option(names = "--partitioned", description = "run a listed round's operations and its commits on the workers,"
+            + " the rows split by receiver (Simulation.partitionedCommits)")
+    boolean partitionedOption;
+
+    /** {@code --partitioned} of the command running. */
+    private static boolean partitioned;
     /** {@code --in-place} of the command running (read by every run it makes). */
     private static boolean inPlace;
     /** {@code --defer-sends} of the command running. */
@@ -113,6 +119,7 @@ public final class LmeBench implements Callable<Integer> {
             throw values.usage("--order expects random or space, got \"" + order + "\"");
         }
         inPlace = inPlaceOption;
+        partitioned = partitionedOption;
         deferSends = deferSendsOption == null ? 0 : (int) values.integer("--defer-sends", deferSendsOption, 0, 2);
         run(sizes, counts, runAhead, r, s, d, m, h, l, "space".equals(order), spec.commandLine().getOut());
         return CommandLine.ExitCode.OK;
@@ -152,6 +159,7 @@ public final class LmeBench implements Callable<Integer> {
         sim.runAhead(ahead);
         sim.inPlaceRounds(inPlace);
         sim.deferredSends(deferSends);
+        sim.partitionedCommits(partitioned);
         engine.runUntil(1); // round 0 links the graph
         if (histogram > 0) Heap.histogram("after round 0, " + n + " nodes", histogram, n, out);
         // the run's own CPU time (its thread's and the workers') too: on a shared machine the wall clock also counts waiting for a core

@@ -253,19 +253,26 @@ public final class Channels {
     boolean holds(int node, int more) { return size(row[node]) + more <= ROOMS[roomClass(row[node])]; }
 
     /** Moves node's row to the smallest larger room holding {@code more} messages beyond it, as that many appends would. */
-    void reserve(int node, int more) {
+    void reserve(int node, int more) { move(node, roomFor(node, more)); }
+    /** The room class {@link #reserve} moves node's row into. */
+    int roomFor(int node, int more) {
         int s = size(row[node]);
         if (s + (long) more > SIZE_MASK) throw new IllegalStateException(SIZE_MASK + " messages in transit to node " + node + " already");
         int c = roomClass(row[node]) + 1;
         while (ROOMS[c] < s + more) c++;
-        move(node, c);
+        return c;
     }
 
-    /**
-     * Reads the rows and box ends of {@code nodes} (-1: none) that appends will write, so that
-     * their cache misses overlap where each append waits for the one before (the sum only keeps
-     * the loads from being optimised away).
-     */
+    /** Claims {@code slots} at the pool's end for rows that threads then move there ({@link #moveTo}), leaving rooms of {@code left} slots; returns the first. */
+    int claim(int slots, int left) {
+        if (end + slots > capacity()) grow(end + slots);
+        int at = end;
+        end += slots;
+        roomy += slots - left;
+        return at;
+    }
+
+    /** Reads the rows and box ends of {@code nodes} (-1: none) that appends will write: their misses overlap, where appends wait for each in turn. */
     void warm(int[] nodes, int count) {
         int sum = 0;
         Message[] column = message; // null while every message has its code in its slot
@@ -280,14 +287,11 @@ public final class Channels {
         warmth = sum;
     }
 
-    /** What {@link #warm} read last: nobody's business but the compiler's. */
-    private int warmth;
+    private int warmth; // what warm read last: nobody's business but the compiler's
 
     /**
-     * Moves node's row to a free room of class {@code c}, or a new one at the pool's end; returns
-     * its new row word. The pool grows by a quarter when full (a round's end keeps it if the
-     * layout fits), and only a round's end lays it out again: a pass over the nodes for every few
-     * moves would cost a large round more than its sends.
+     * Moves node's row to a free room of class {@code c}, or a new one at the pool's end; returns its
+     * row word. The pool grows by a quarter when full; only a round's end lays it out again.
      */
     private long move(int node, int c) {
         int slots = ROOMS[c];
@@ -299,22 +303,26 @@ public final class Channels {
             to = end;
             end += slots;
         }
-        long r = row[node];
-        int from = start(r);
-        int s = size(r);
-        System.arraycopy(cell, W * from, cell, W * to, W * s);
-        // the room left behind keeps its messages alive until a row moves in or the pool is laid out
-        if (message != null) System.arraycopy(message, from, message, to, s);
-        int old = roomClass(r);
+        int from = start(row[node]);
+        int old = roomClass(row[node]);
+        moveTo(node, to, c);
         if (ROOMS[old] > 0) {
             cell[W * from + ROUND] = free[old];
             free[old] = from;
         }
         roomy += slots - ROOMS[old];
+        return row[node];
+    }
+
+    /** Moves node's row into the room of class c at slot {@code to}; threads may move rows 64-node words apart into {@link #claim}ed rooms at once. */
+    void moveTo(int node, int to, int c) {
+        long r = row[node];
+        int from = start(r);
+        int s = size(r);
+        System.arraycopy(cell, W * from, cell, W * to, W * s);
+        if (message != null) System.arraycopy(message, from, message, to, s);
         strayed[node >>> 6] |= 1L << node;
-        r = row(to, s, c);
-        row[node] = r;
-        return r;
+        row[node] = row(to, s, c);
     }
 
     private void grow(int needed) {
@@ -325,14 +333,11 @@ public final class Channels {
     }
 
     /**
-     * Lays the rows out again in node order, each in the smallest room holding it (which holds at
-     * most a third more than its messages), once the rooms rows left behind outweigh an eighth of
-     * those in use (the rows no longer lie in node order, and the next round's moves would grow
-     * the pool), the rooms hold half as many slots again as there are messages (a box that
-     * shrinks keeps its room, and a run's first rounds, when every node announces itself, leave
-     * rooms sized for their peak), or the pool holds a quarter more than the rooms. At a round's
-     * end, as {@link TimeVaryingGraph#settle}; the messages, their order and ids stay. It costs a
-     * pass or four over the nodes, which the round's checks make anyway.
+     * At a round's end ({@link TimeVaryingGraph#settle}), lays the rows out again in node order,
+     * each in the smallest room holding it, once the rooms left behind outweigh an eighth of those
+     * in use, the rooms hold half again as many slots as there are messages (boxes that shrink keep
+     * their rooms; a run's first rounds leave rooms sized for their peak), or the pool holds a
+     * quarter more than the rooms. The messages, their order and ids stay; a pass or four over the nodes.
      */
     public void settle() { settle(Workers.SINGLE); }
 
@@ -351,20 +356,15 @@ public final class Channels {
     }
 
     /**
-     * The layout, with a spare after the rooms for the next round's moves: what the moves since
-     * the last layout took at the pool's end, at least an eighth of the rooms and at most a
-     * quarter. In the pool's own columns when that fits and the pool is at most a quarter larger
-     * than the rooms (laying out into fresh columns every round or two, and growing them again
-     * at the next round's sends, was over half of what a large run's calling thread allocated);
-     * else into fresh columns of the rooms and the spare, the pool's bytes kept in proportion to
-     * the messages, each row in the room class its row word now names (a box of up to four
-     * messages in exactly its size: most are; one that grows later moves once per class).
-     *
-     * <p>The passes that read every row (the new classes and their sums, and a layout into fresh
-     * columns, each block of nodes at the prefix sum of the blocks before it) run on the workers
-     * in fixed blocks of nodes; the sums are integers and the blocks write disjoint rows and
-     * slots, so the layout is the same for any thread count. The in-place slides stay on one
-     * thread: their order is what keeps them from overwriting a row not yet moved.
+     * The layout, with a spare after the rooms for the next round's moves (what the moves since the
+     * last layout took, an eighth to a quarter of the rooms). In the pool's own columns when that
+     * fits and the pool is at most a quarter larger than the rooms (fresh columns every round or two,
+     * grown again at the next sends, were over half of what a large run's caller allocated); else
+     * into fresh columns, each row in the class its row word names (a box of up to four messages in
+     * exactly its size; one that grows later moves once per class). The passes that read every row
+     * run on the workers in fixed blocks of nodes (integer sums, disjoint rows and slots: the same
+     * layout for any thread count); the in-place slides stay on one thread, whose order keeps them
+     * from overwriting a row not yet moved.
      */
     private void layOut(Workers workers, int block) {
         long[] sums = PoolRows.classes(row, strayed, workers, block);

@@ -19,6 +19,8 @@ public final class Checker {
     private final Check[] watchingExecutions;
     /** Per watcher: it as an {@link EdgeCountedCheck}, or null; null as a whole if none is one. */
     private final EdgeCountedCheck[] counted;
+    /** Whether every watcher counts edges and keeps no memory ({@link #countsEdgesAlone}). */
+    private final boolean alone;
     private Set<String> previousRound = Set.of();
     private Set<String> thisRound;
     private final List<Violation> scratch = new ArrayList<>();
@@ -39,6 +41,7 @@ public final class Checker {
         }
         this.watchingExecutions = watching.toArray(new Check[0]);
         this.counted = counted(watchingExecutions);
+        this.alone = alone(watchingExecutions, counted, this.checks);
         this.foundLastRound = new boolean[k];
         this.thisRound = new HashSet<>();
     }
@@ -59,6 +62,40 @@ public final class Checker {
             }
         }
         return any ? counted : null;
+    }
+
+    /** Whether each watcher is an {@link EdgeCountedCheck} that is its own run's instance (no memory of the run). */
+    private static boolean alone(Check[] watching, EdgeCountedCheck[] counted, List<Check> checks) {
+        for (int i = 0; i < watching.length; i++) {
+            if (counted == null || counted[i] == null) return false;
+            boolean shared = false;
+            for (Check c : checks) shared |= c == watching[i];
+            if (!shared) return false;
+        }
+        return true;
+    }
+
+    /**
+     * Whether the checks after executions are {@link EdgeCountedCheck}s without memory of the run
+     * (or there are none): then {@link #afterSendsInto} may run on several threads at once, and
+     * feeding what they found to {@link #fresh(List)} in plan order reports what
+     * {@link #afterExecution(SystemView, int, long, int[])} after each execution would.
+     */
+    boolean countsEdgesAlone() {
+        return alone;
+    }
+
+    /** What the watchers find after node's sends with the counts {@code onEdge}, into {@code out}; reads and writes nothing else here. */
+    void afterSendsInto(SystemView view, int node, long sentPorts, int[] onEdge, List<Violation> out) {
+        if (counted == null) return;
+        for (EdgeCountedCheck c : counted) c.afterSends(view, node, sentPorts, onEdge, out);
+    }
+
+    /** The news among violations the watchers found after executions, in the order they ran. */
+    List<Violation> fresh(List<Violation> found) {
+        scratch.clear();
+        scratch.addAll(found);
+        return fresh();
     }
 
     /** Whether a check after executions takes the counts on the sent edges ({@link #afterExecution(SystemView, int, long, int[])}). */
@@ -115,6 +152,7 @@ public final class Checker {
             watchingExecutions = o.watchingExecutions;
         }
         counted = counted(watchingExecutions);
+        alone = alone(watchingExecutions, counted, checks);
         previousRound = o.previousRound;
         thisRound = o.thisRound.isEmpty() ? new HashSet<>() : new HashSet<>(o.thisRound);
         foundLastRound = o.foundLastRound.clone();

@@ -59,6 +59,11 @@ final class Executions {
         this.quiet = new QuietExecutions(world, actions, ctx, view, config, audience);
     }
 
+    /** The protocol the simulation runs. */
+    Protocol<?> protocol() {
+        return config.protocol();
+    }
+
     /** Whether a listed plan about to run may take {@link #quiet}: nobody listens, no sends are deferred, the checks read the simulation. */
     boolean quietApplies() {
         return audience.all().isEmpty() && !deferred.on && checkView == view;

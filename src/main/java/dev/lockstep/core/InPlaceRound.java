@@ -62,6 +62,11 @@ final class InPlaceRound {
     boolean enabled;
     /** Plan positions a phase 1 takes at most ({@link #CHUNK}; tests take fewer to commit across chunks). */
     int chunk = CHUNK;
+    /**
+     * The commit on the workers too where a plan qualifies ({@link PartitionedCommit#qualifies});
+     * else phase 2 commits on the caller as above.
+     */
+    final PartitionedCommit partitioned;
 
     /** Sends a position keeps at most (Δ + 1, one a port); more leave it for phase 2. */
     private int cap;
@@ -75,7 +80,16 @@ final class InPlaceRound {
     private byte[] sends;
     private byte[] sendPort;
     private Message[] sendMessage;
+    /** Per send: the peer of its port (-1: open, the send is lost) and the peer's port, read where the sender's ports are at hand. */
+    private int[] sendTo;
+    private byte[] sendQ;
+    /** Whether phase 1 left the position because its operation wanted a draw from the stream (or had more sends than room). */
+    private boolean[] draws = new boolean[0];
     private NodeState[] backup;
+    /** The arrays above a {@link PartitionedCommit} reads. */
+    private final ChunkSends shared = new ChunkSends();
+    /** The random stream before a drawing execution on the caller, to take its draws back if it fails. */
+    private final SeededRandom rngBefore = new SeededRandom(0);
     private int[] startBefore;
     /** The port the message phase 1 took came on, or -1: {@link #ahead}'s answer, and an undo's. */
     private byte[] receivedPort;
@@ -104,6 +118,7 @@ final class InPlaceRound {
         this.audience = audience;
         this.oneByOne = oneByOne;
         this.serial = new SerialTransitView(executions.checkView, this::ahead, executions.deferred);
+        this.partitioned = new PartitionedCommit(world, actions, executions, audience, shared);
     }
 
     /**
@@ -112,19 +127,51 @@ final class InPlaceRound {
      * more than the messages in transit, a node twice).
      */
     boolean execute(int[] nodes, int[] codes, int count, Workers workers, int grain) {
-        if (!enabled || workers.threads() < 2 || count < 2 * grain || !audience.all().isEmpty()
-                || !world.checks.watchersReadTransitOnly() || !distinct.of(nodes, count, world.states.length)) {
+        if (workers.threads() < 2 || count < 2 * grain || !audience.all().isEmpty() || !world.checks.watchersReadTransitOnly()) {
             return false;
         }
+        boolean split = partitioned.qualifies(nodes, count);
+        if (!split && (!enabled || !distinct.of(nodes, count, world.states.length))) return false;
         int most = chunk;
         prepare(Math.min(count, most));
-        for (int from = 0; from < count; from += most) {
+        if (split) partitioned.beginPlan();
+        for (int from = 0; from < count; ) {
             int k = Math.min(most, count - from);
             int first = from;
             workers.forRange(k, grain, (a, b) -> runAll(nodes, codes, first, a, b));
-            commitAll(nodes, codes, first, k);
+            if (!split) {
+                commitAll(nodes, codes, first, k);
+                from += k;
+                continue;
+            }
+            int stop = drawOnCaller(nodes, codes, first, k);
+            if (stop < k) undo(nodes, first, stop, k);
+            partitioned.commit(nodes, codes, first, stop, workers);
+            for (int i = 0; i < stop; i++) shared.ranOn[nodes[first + i]] = ChunkSends.NOT_RUN;
+            from += stop;
+            if (stop < k) oneByOne.execute(nodes[from], codes[from++]); // at its turn, as one thread: it may fail there
         }
         return true;
+    }
+
+    /**
+     * Before a partitioned commit, on the caller in plan order: the chunk's executions that phase 1
+     * left because they draw from the random stream run now (no execution phase 1 ran draws, so
+     * each takes the draws one thread gives it). Returns the first position neither phase 1 nor
+     * this ran (refused, failed, more sends than room), with the stream as it was before it, or k.
+     */
+    private int drawOnCaller(int[] nodes, int[] codes, int first, int k) {
+        for (int i = 0; i < k; i++) {
+            if (done[i]) continue;
+            if (!draws[i]) return i;
+            rngBefore.setTo(world.rng);
+            done[i] = run(nodes[first + i], codes[first + i], i, ctx);
+            if (!done[i]) {
+                world.rng.setTo(rngBefore);
+                return i;
+            }
+        }
+        return k;
     }
 
     private void prepare(int k) {
@@ -140,6 +187,9 @@ final class InPlaceRound {
             sends = new byte[k];
             sendPort = new byte[k * c];
             sendMessage = new Message[k * c];
+            sendTo = new int[k * c];
+            sendQ = new byte[k * c];
+            draws = new boolean[k];
             backup = Arrays.copyOf(backup == null ? new NodeState[0] : backup, k);
             startBefore = new int[k];
             receivedPort = new byte[k];
@@ -152,6 +202,21 @@ final class InPlaceRound {
             f.sendMessages = new Message[c];
         }
         if (positionOf.length != world.states.length) positionOf = new int[world.states.length];
+        ChunkSends h = shared;
+        h.cap = cap;
+        h.sends = sends;
+        h.events = events;
+        h.dSnap = dSnap;
+        h.upSnap = upSnap;
+        h.receivedPort = receivedPort;
+        h.sendPort = sendPort;
+        h.sendMessage = sendMessage;
+        h.sendTo = sendTo;
+        h.sendQ = sendQ;
+        if (h.ranOn.length != world.states.length) {
+            h.ranOn = new byte[world.states.length];
+            java.util.Arrays.fill(h.ranOn, ChunkSends.NOT_RUN);
+        }
     }
 
     /** Phase 1 of positions [a, b) of the chunk starting at plan position {@code first}. */
@@ -183,16 +248,24 @@ final class InPlaceRound {
                 x.take(channels, slot);
             }
             x.begin(u, null, receives, d, up, graph.ports(u), null, false);
-            act.run(s, x);
+            executions.quiet.run(code & 0xFF, s, x); // one switch on the action, not a megamorphic call
             if (x.sendCount > cap) throw ExecutionContext.NEEDS_STREAM; // no room here: left for phase 2
         } catch (RuntimeException | Error e) {
             w.states[u] = kept.copyInto(s); // at its turn it fails (or draws) again, where one thread would
+            draws[i] = e == ExecutionContext.NEEDS_STREAM;
             return false;
         }
         int k = x.sendCount;
+        MessageCodec codec = channels.codec();
         for (int j = 0, o = i * cap; j < k; j++) {
-            sendPort[o + j] = (byte) x.sendPorts[j];
-            sendMessage[o + j] = x.sendMessages[j];
+            int port = x.sendPorts[j];
+            Message sent = x.sendMessages[j];
+            sendPort[o + j] = (byte) port;
+            sendMessage[o + j] = sent;
+            if (codec != null && !shared.uncoded && codec.code(sent) < 0) shared.uncoded = true;
+            int v = graph.peer(u, port);
+            sendTo[o + j] = v;
+            sendQ[o + j] = v < 0 ? 0 : (byte) graph.peerPort(u, port);
         }
         sends[i] = (byte) k;
         events[i] = (byte) x.events;
@@ -207,8 +280,9 @@ final class InPlaceRound {
             receivedPort[i] = (byte) channels.toPort(slot);
             takenFromPort[i] = (byte) channels.fromPort(slot);
             channels.removeInRow(u, p);
-            positionOf[u] = i;
         }
+        positionOf[u] = i;
+        shared.ranOn[u] = receives ? receivedPort[i] : ChunkSends.NO_MESSAGE;
         startBefore[i] = w.lastStart.get(u);
         w.lastStart.set(u, w.round);
         return true;
@@ -261,6 +335,7 @@ final class InPlaceRound {
         for (int i = from; i < k; i++) {
             if (!done[i]) continue;
             int u = nodes[first + i];
+            shared.ranOn[u] = ChunkSends.NOT_RUN;
             w.states[u] = backup[i].copyInto(w.states[u]);
             w.lastStart.set(u, startBefore[i]);
             if (receivedPort[i] < 0) continue;

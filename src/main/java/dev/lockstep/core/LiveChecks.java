@@ -39,6 +39,22 @@ final class LiveChecks {
         return checker.countsEdges();
     }
 
+    /** {@link Checker#countsEdgesAlone}. */
+    boolean countsEdgesAlone() {
+        return checker.countsEdgesAlone();
+    }
+
+    /** {@link Checker#afterSendsInto}: safe on several threads at once where {@link #countsEdgesAlone}. */
+    void afterSendsInto(SystemView view, int node, long sentPorts, int[] onEdge, List<Violation> out) {
+        checker.afterSendsInto(view, node, sentPorts, onEdge, out);
+    }
+
+    /** Reports the news among what {@link #afterSendsInto} found, given in plan order. */
+    void found(List<Violation> found, Audience audience) {
+        List<Violation> news = checker.fresh(found);
+        if (!news.isEmpty()) report(news, audience);
+    }
+
     /** {@link Checker#watchersReadTransitOnly}. */
     boolean watchersReadTransitOnly() {
         return checker.watchersReadTransitOnly();

@@ -72,6 +72,13 @@ final class QuietExecutions {
         return (ActionOperations<NodeState>) ops;
     }
 
+    /** Runs node state s's action a with x: through the protocol's {@link ActionOperations} where it has them, as {@link #execute} does. */
+    void run(int a, NodeState s, ExecutionContext x) {
+        ActionOperations<NodeState> ops = operations;
+        if (ops != null) ops.run(a, s, x);
+        else actions.get(a).run(s, x);
+    }
+
     /** Whether the operations are called through the protocol's {@link ActionOperations} (for tests). */
     boolean switched() {
         return operations != null;

@@ -24,6 +24,18 @@ final class RoundChanges {
         long bit = 1L << u;
         if (unknown || (seen[w] & bit) != 0) return;
         seen[w] |= bit;
+        add(u);
+    }
+
+    /** {@link #touch} of each node of word w (bit v &amp; 63 for node v) in {@code bits}. */
+    void touchWord(int w, long bits) {
+        if (unknown) return;
+        long fresh = bits & ~seen[w];
+        seen[w] |= fresh;
+        for (; fresh != 0; fresh &= fresh - 1) add((w << 6) + Long.numberOfTrailingZeros(fresh));
+    }
+
+    private void add(int u) {
         if (size < list.length) {
             list[size] = u;
         } else if (size <= seen.length) {

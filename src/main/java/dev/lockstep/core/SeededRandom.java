@@ -27,6 +27,14 @@ public final class SeededRandom {
         return new SeededRandom(this);
     }
 
+    /** Takes {@code o}'s position in the stream (a draw taken back, without a new object). */
+    void setTo(SeededRandom o) {
+        s0 = o.s0;
+        s1 = o.s1;
+        s2 = o.s2;
+        s3 = o.s3;
+    }
+
     private static long splitMix(long z) {
         z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
         z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;

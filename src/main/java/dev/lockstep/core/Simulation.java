@@ -118,6 +118,9 @@ public final class Simulation implements SystemView {
 
     /** Whether a listed round that qualifies runs on the workers in place ({@link InPlaceRound}; off: README "Parallel rounds"). */
     public void inPlaceRounds(boolean on) { parallel.inPlace.enabled = on; }
+    /** Whether a listed round that qualifies commits on the workers too ({@link PartitionedCommit}; off by default: README "Parallel rounds"). */
+    public void partitionedCommits(boolean on) { parallel.inPlace.partitioned.enabled = on; }
+    void partitionedArenas(int slots) { parallel.inPlace.partitioned.arenaMost = slots; } // tests: ranges run out mid-chunk
 
     void inPlaceChunk(int positions) { parallel.inPlace.chunk = positions; }
     /** How a listed round that qualifies appends its sends: 0 at once, 1 after its executions on the workers, 2 so and with the transit counts read ahead ({@link ParallelRound#deferSends}; off: README "Parallel rounds"). */
@@ -129,7 +132,7 @@ public final class Simulation implements SystemView {
      * much of a round ran in parallel. Not part of the configuration, not copied.
      */
     public long executionsRanAhead() {
-        return parallel.ranAhead + parallel.inPlace.ran;
+        return parallel.ranAhead + parallel.inPlace.ran + parallel.inPlace.partitioned.committed;
     }
 
     /** Executions begun so far: 0 at the start, +1 for every execution (or asynchronous start). */

@@ -23,13 +23,14 @@ import net.jqwik.api.Property;
 import org.junit.jupiter.api.Test;
 
 /**
- * A listed synchronous round run in place on the workers ({@link InPlaceRound}) is what one
- * thread does: over generated LME runs (the corrected, unscoped and printed variants, and one
- * that announces twice so that transit-bound violations occur), on 1, 2 and 3 threads with a
- * grain of 1 and small chunks, the violations in order with their texts, every round's
- * configuration, the message ids in transit, the statistics and the random stream's position
- * are those of the same run with the mode off on one thread; an operation that fails fails with
- * the same exception after the same commits.
+ * A listed synchronous round run in place on the workers ({@link InPlaceRound}), committed on the
+ * caller or on the workers too ({@link PartitionedCommit}), is what one thread does: over
+ * generated LME runs (the corrected, unscoped and printed variants, and one that announces twice
+ * so that transit-bound violations occur), on 1, 2 and 3 threads with a grain of 1 and small
+ * chunks, the violations in order with their texts, every round's configuration, the message ids
+ * in transit, the statistics and the random stream's position are those of the same run with the
+ * modes off on one thread; an operation that fails fails with the same exception after the same
+ * commits.
  */
 class InPlaceRoundProperties {
 
@@ -69,11 +70,17 @@ class InPlaceRoundProperties {
     private record Run(String trace, long inPlace, long transitBound, String failure) {}
 
     private static Run run(long generator, int kind, Workers workers, boolean inPlace, int chunk) {
+        return run(generator, kind, workers, inPlace, false, chunk);
+    }
+
+    private static Run run(long generator, int kind, Workers workers, boolean inPlace, boolean partitioned, int chunk) {
         Engine engine = engine(generator, kind);
         Simulation sim = engine.simulation();
         sim.workers(workers);
         sim.parallelGrain(1);
         sim.inPlaceRounds(inPlace);
+        sim.partitionedCommits(partitioned);
+        if (partitioned && chunk < InPlaceRound.CHUNK) sim.partitionedArenas(2); // small chunks: the arenas run out too
         sim.inPlaceChunk(chunk);
         StringBuilder out = new StringBuilder();
         String failure = null;
@@ -99,20 +106,25 @@ class InPlaceRoundProperties {
     /** Runs the generated run every way and returns the one-thread run without the mode (what the others must equal). */
     private static Run assertSameEveryWay(long generator, int kind) {
         Run expected = run(generator, kind, Workers.SINGLE, false, InPlaceRound.CHUNK);
-        long inPlace = 0;
+        long[] inPlace = new long[2];
         try (Workers two = new Workers(2); Workers three = new Workers(3)) {
             for (Workers w : new Workers[] {Workers.SINGLE, two, three}) {
                 for (int chunk : new int[] {InPlaceRound.CHUNK, 7}) {
-                    Run got = run(generator, kind, w, true, chunk);
-                    String way = "kind " + kind + " on " + w.threads() + " threads, chunk " + chunk;
-                    assertEquals(expected.trace, got.trace, way);
-                    assertEquals(expected.failure, got.failure, way);
-                    if (w.threads() == 1) assertEquals(0, got.inPlace, "one thread runs nothing in place");
-                    inPlace += got.inPlace;
+                    for (int mode = 0; mode < 2; mode++) {
+                        boolean partitioned = mode == 1;
+                        Run got = run(generator, kind, w, !partitioned, partitioned, chunk);
+                        String way = "kind " + kind + " on " + w.threads() + " threads, chunk " + chunk
+                                + (partitioned ? ", partitioned" : "");
+                        assertEquals(expected.trace, got.trace, way);
+                        assertEquals(expected.failure, got.failure, way);
+                        if (w.threads() == 1) assertEquals(0, got.inPlace, "one thread runs nothing in place");
+                        inPlace[mode] += got.inPlace;
+                    }
                 }
             }
         }
-        assertTrue(inPlace > 0, "the mode ran");
+        assertTrue(inPlace[0] > 0, "the mode ran");
+        assertTrue(inPlace[1] > 0, "the partitioned commits ran");
         return expected;
     }
 
@@ -160,10 +172,38 @@ class InPlaceRoundProperties {
         }
     }
 
+    /** The same with the commits partitioned: nearly all of them commit on the workers, and the end is one thread's. */
+    @Test
+    void benchSizedRunsMostlyPartitioned() {
+        try (Workers two = new Workers(2)) {
+            Simulation one = bench(Workers.SINGLE, false);
+            Simulation both = bench(two, true);
+            assertEquals(one.configuration(), both.configuration());
+            assertEquals(TransitIds.of(one), TransitIds.of(both));
+            assertEquals(one.violations().toString(), both.violations().toString());
+            assertEquals(stats(one), stats(both));
+            assertEquals(one.random().nextLong(), both.random().nextLong());
+            long committed = both.executionsRanAhead();
+            assertTrue(committed > both.stats().actions() * 9 / 10, committed + " of " + both.stats().actions());
+        }
+    }
+
+    private static String stats(Simulation sim) {
+        Stats s = sim.stats();
+        return s.actions() + " " + s.messagesSent() + " " + s.messagesLost() + " " + s.lockRequests() + " " + s.locksAcquired()
+                + " " + s.unlocks() + " " + s.maxWaitRounds() + " " + s.meanWaitRounds() + " " + s.waitQuantile(0.9)
+                + " " + sim.executionsBegun() + " " + sim.channels().total();
+    }
+
     private static Simulation bench(Workers w) {
+        return bench(w, false);
+    }
+
+    private static Simulation bench(Workers w, boolean partitioned) {
         Engine engine = LmeBench.build(20_000, 6, 3);
         engine.simulation().workers(w);
-        engine.simulation().inPlaceRounds(true);
+        engine.simulation().inPlaceRounds(!partitioned);
+        engine.simulation().partitionedCommits(partitioned);
         engine.runUntil(12);
         return engine.simulation();
     }

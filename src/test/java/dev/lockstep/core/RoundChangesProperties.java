@@ -16,7 +16,8 @@ import net.jqwik.api.Provide;
  * The touched nodes are kept in a bit set and a list that stops growing past n/64 entries (the
  * bit set is read then): whatever the touches, {@link RoundChanges#sorted} must be the set of
  * nodes touched since the last clear, ascending, or null before the first clear; below, at and
- * past the list's limit, in rounds that touch few nodes after rounds that touched many.
+ * past the list's limit, in rounds that touch few nodes after rounds that touched many; a node at
+ * a time or a word's worth at once ({@link RoundChanges#touchWord}).
  */
 class RoundChangesProperties {
     record Run(int n, List<Integer> touches) {}
@@ -44,6 +45,13 @@ class RoundChangesProperties {
                 unknown = false;
             } else if (t == -2) {
                 check(changes, ref, unknown);
+            } else if (t % 3 == 1) {
+                // a word's worth at once (touchWord), of the nodes that exist in it
+                int w = (t / 3) % ((n + 63) >>> 6);
+                long bits = t * 0x9E3779B97F4A7C15L;
+                if ((w << 6) + 64 > n) bits &= (1L << (n - (w << 6))) - 1;
+                changes.touchWord(w, bits);
+                for (long b = bits; b != 0 && !unknown; b &= b - 1) ref.add((w << 6) + Long.numberOfTrailingZeros(b));
             } else {
                 // half the touches over a small range, so that few and many distinct nodes both occur
                 int u = t % 2 == 0 ? t % Math.min(n, 7) : t % n;
