@@ -28,6 +28,12 @@ import java.util.Arrays;
  * through a view in which a later execution's message is still in transit
  * ({@link SerialTransitView}): so violations, their order and texts are one thread's.
  *
+ * <p>With {@link #partitioned} commits (off by default), phase 2 is no longer one loop on the
+ * caller: the executions phase 1 left because they draw run on the caller in plan order first
+ * (no other draws, so each gets one thread's), then the chunk up to the first position still left
+ * commits on the workers ({@link PartitionedCommit}), the positions after it are undone, and that
+ * one runs at its turn as below.
+ *
  * <p>If phase 2 fails at some position (a left execution refused or failing at its turn), the
  * positions after it that phase 1 ran are undone (state, last start, message back at its place)
  * before the failure goes on: the same exception after the same commits as on one thread. The
@@ -215,7 +221,7 @@ final class InPlaceRound {
         h.sendQ = sendQ;
         if (h.ranOn.length != world.states.length) {
             h.ranOn = new byte[world.states.length];
-            java.util.Arrays.fill(h.ranOn, ChunkSends.NOT_RUN);
+            Arrays.fill(h.ranOn, ChunkSends.NOT_RUN);
         }
     }
 
@@ -229,6 +235,7 @@ final class InPlaceRound {
     /** Phase 1 of node u's listed code at chunk position i: whether it ran (else nothing of it stays). */
     private boolean run(int u, int code, int i, ExecutionContext x) {
         receivedPort[i] = -1;
+        draws[i] = false;
         int p = enabling.listed(u, code);
         if (p == EnabledChoices.UNPROVEN) return false;
         SimulationState w = world;

@@ -11,19 +11,18 @@ import java.util.List;
 
 /**
  * The commits of an {@link InPlaceRound} chunk on the workers as well, in place of its caller's
- * loop in plan order: what the caller then does is a pass over the chunk's message ids, the rows
- * that need a larger room and the sums. Everything observable is what one thread's commits in plan
- * order make (the rows' messages and their order, ids, statistics, statuses, the acquired list,
- * the changed nodes, violations and their order); only the pool's layout may differ, which
- * nothing shows ({@link Channels}).
+ * loop in plan order: the caller is left a pass over the chunk's message ids, the arenas and the
+ * sums. Everything observable is what one thread's commits in plan order make (the rows' messages
+ * and their order, ids, statistics, statuses, the acquired list, the changed nodes, violations and
+ * their order); only the pool's layout differs, which nothing shows ({@link Channels}).
  *
  * <p>Why it may (Sec. 2.1, {@link ParallelRound}): after phase 1 every execution of the chunk has
  * run and changed only its own node; what is left writes the node's own fields (status, request
- * round, detectors, touch marks) or appends to the receivers' rows. Rows are split by receiver:
- * <b>phase 2</b>, a worker a range of whole 64-node words (a mark shares its word with 63 other
- * nodes'), counts its receivers' sends, the caller moves the rows whose rooms do not hold them (in
- * node order, so the layout depends on the run alone), and each worker appends its receivers'
- * sends in plan order, the id of each the count of delivered sends before it. <b>Phase 3</b>, a
+ * round, detectors, touch marks) or appends to the receivers' rows. <b>Phase 2</b> splits the rows
+ * by receiver, a worker a range of whole 64-node words (a mark shares its word with 63 other
+ * nodes'): each appends its receivers' sends in plan order, the id of each the count of delivered
+ * sends before it, and moves a row too small into a room its range's rows left this plan or its
+ * range's arena at the pool's end, so no two threads take the same slots. <b>Phase 3</b>, a
  * worker a range of plan positions that starts on a word, does each execution's own part in plan
  * order and its checks; the caller then adds the ranges' sums, waits, acquired nodes and
  * violations in range order.
@@ -42,8 +41,9 @@ import java.util.List;
  */
 final class PartitionedCommit {
     /**
-     * Whether plans that qualify commit this way: off by default, as on the 2-core machine it costs
-     * 1.4 times the caller's CPU time and only draws level at a million nodes (README "Parallel rounds").
+     * Whether plans that qualify commit this way: off by default, as on the 2-core machine its extra
+     * passes over the sends cost 1.3–1.5 times one thread's CPU and it only draws level at a million
+     * nodes (README "Parallel rounds").
      */
     boolean enabled;
     /** The slots a chunk's arena holds at most (tests: a few, so that ranges run out of them mid-chunk). */
