@@ -1,9 +1,7 @@
 package dev.lockstep.core;
 
 import static dev.lockstep.core.ExecutionContext.EV_ACQUIRED;
-import static dev.lockstep.core.ExecutionContext.EV_REQUESTED;
 import static dev.lockstep.core.ExecutionContext.EV_UNLOCKED;
-import static dev.lockstep.core.ExecutionContext.EV_UNLOCK_REQUESTED;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -217,14 +215,7 @@ final class Executions {
      * request concerns u and its chosen partner only).
      */
     private void requests(int u, int events, long ports) {
-        SimulationState w = world;
-        if ((events & EV_REQUESTED) != 0) {
-            w.setStatus(u, OperationStatus.LOCKING);
-            w.requestRound.set(u, w.round);
-            w.persistentPorts.set(u, LockScopes.of(w, config.protocol(), u, ports) & ~1L);
-            w.stats.lockRequests++;
-        }
-        if ((events & EV_UNLOCK_REQUESTED) != 0) w.setStatus(u, OperationStatus.UNLOCKING);
+        if (Requests.record(world, u, events, ports, config.protocol())) world.stats.lockRequests++;
     }
 
     /**

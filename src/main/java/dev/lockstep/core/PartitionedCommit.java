@@ -1,13 +1,9 @@
 package dev.lockstep.core;
 
 import static dev.lockstep.core.ExecutionContext.EV_ACQUIRED;
-import static dev.lockstep.core.ExecutionContext.EV_REQUESTED;
 import static dev.lockstep.core.ExecutionContext.EV_UNLOCKED;
-import static dev.lockstep.core.ExecutionContext.EV_UNLOCK_REQUESTED;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * The commits of an {@link InPlaceRound} chunk on the workers as well, in place of its caller's
@@ -390,13 +386,7 @@ final class PartitionedCommit {
             else if (calls[a]) w.takeCall(u);
             int events = r.events[i];
             long ports = graph.ports(u);
-            if ((events & EV_REQUESTED) != 0) {
-                w.setStatus(u, OperationStatus.LOCKING);
-                w.requestRound.set(u, round);
-                w.persistentPorts.set(u, LockScopes.of(w, protocol, u, ports) & ~1L);
-                tally.lockRequests++;
-            }
-            if ((events & EV_UNLOCK_REQUESTED) != 0) w.setStatus(u, OperationStatus.UNLOCKING);
+            if (Requests.record(w, u, events, ports, protocol)) tally.lockRequests++;
             // Executions.commit: the sends (appended in phase 2) and their counts on the edges
             long sentPorts = 0;
             int s = r.sends[i];

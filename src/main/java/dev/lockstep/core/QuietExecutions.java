@@ -123,14 +123,7 @@ final class QuietExecutions {
 
     /** {@code Executions}' requests: N_i[u] is the neighbourhood seen as the execution starts, within the Lock's scope. */
     private void requests(int u, int events, long ports) {
-        SimulationState w = world;
-        if ((events & EV_REQUESTED) != 0) {
-            w.setStatus(u, OperationStatus.LOCKING);
-            w.requestRound.set(u, w.round);
-            w.persistentPorts.set(u, LockScopes.of(w, protocol, u, ports) & ~1L);
-            w.stats.lockRequests++;
-        }
-        if ((events & EV_UNLOCK_REQUESTED) != 0) w.setStatus(u, OperationStatus.UNLOCKING);
+        if (Requests.record(world, u, events, ports, protocol)) world.stats.lockRequests++;
     }
 
     /**
