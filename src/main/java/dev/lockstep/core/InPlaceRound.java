@@ -124,7 +124,7 @@ final class InPlaceRound {
         this.audience = audience;
         this.oneByOne = oneByOne;
         this.serial = new SerialTransitView(executions.checkView, this::ahead, executions.deferred);
-        this.partitioned = new PartitionedCommit(world, actions, executions, audience, shared);
+        this.partitioned = new PartitionedCommit(world, executions, audience, shared);
     }
 
     /**

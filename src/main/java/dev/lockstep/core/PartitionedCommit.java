@@ -53,9 +53,6 @@ final class PartitionedCommit {
     private final ChunkSends phase1;
     private final ProtocolPresentation<?> presentation;
     private final Protocol<?> protocol;
-    /** Per action index: its trigger is a message, a call. */
-    private final boolean[] receives;
-    private final boolean[] calls;
 
     /** Per 64 nodes: the chunk's receivers; its senders. */
     private long[] receivers = new long[0];
@@ -99,7 +96,7 @@ final class PartitionedCommit {
     private CommitTally[] tallies = new CommitTally[0];
     private int[] segment = new int[0];
 
-    PartitionedCommit(SimulationState world, ActionTable actions, Executions executions, Audience audience,
+    PartitionedCommit(SimulationState world, Executions executions, Audience audience,
                       ChunkSends phase1) {
         this.world = world;
         this.executions = executions;
@@ -107,12 +104,6 @@ final class PartitionedCommit {
         this.phase1 = phase1;
         this.protocol = executions.protocol();
         this.presentation = protocol.presentation();
-        receives = new boolean[actions.size()];
-        calls = new boolean[actions.size()];
-        for (int a = 0; a < receives.length; a++) {
-            receives[a] = actions.get(a).trigger() == Action.Trigger.MESSAGE;
-            calls[a] = actions.get(a).trigger() == Action.Trigger.CALL;
-        }
     }
 
     /**
@@ -330,18 +321,12 @@ final class PartitionedCommit {
         }
         per[range * STRIDE + GROWN] += size - room;
         if (room > 0) {
-            int oc = classOf(room);
+            int oc = PoolRows.classFor(room); // a room's own size: its class
             int[] stack = rooms[range][oc];
             if (stack == null || d[oc] == stack.length) rooms[range][oc] = stack = Arrays.copyOf(stack == null ? new int[0] : stack, Math.max(16, 2 * d[oc]));
             stack[d[oc]++] = old;
         }
         return true;
-    }
-
-    private static int classOf(int room) {
-        int c = 0;
-        while (PoolRows.ROOMS[c] != room) c++;
-        return c;
     }
 
     /** Splits positions [0, k) into at most {@code most} ranges, each starting where the node's word changes. */
@@ -366,6 +351,7 @@ final class PartitionedCommit {
         tally.clear();
         SimulationState w = world;
         ChunkSends r = phase1;
+        QuietExecutions triggers = executions.quiet;
         TimeVaryingGraph graph = w.graph;
         Channels channels = w.channels;
         ChoiceCache cache = w.choiceCache;
@@ -382,8 +368,8 @@ final class PartitionedCommit {
             senders[u >>> 6] |= 1L << u;
             if (r.dSnap[i] != 0) graph.takeDisconnections(u);
             if (r.upSnap[i] != 0) graph.takeConnections(u);
-            if (receives[a]) tally.removed++;
-            else if (calls[a]) w.takeCall(u);
+            if (triggers.receives(a)) tally.removed++;
+            else if (triggers.calls(a)) w.takeCall(u);
             int events = r.events[i];
             long ports = graph.ports(u);
             if (Requests.record(w, u, events, ports, protocol)) tally.lockRequests++;

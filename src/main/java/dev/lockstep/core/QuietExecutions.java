@@ -72,6 +72,10 @@ final class QuietExecutions {
         return (ActionOperations<NodeState>) ops;
     }
 
+    /** Whether action a receives a message; takes a call. */
+    boolean receives(int a) { return trigger[a] == MESSAGE; }
+    boolean calls(int a) { return trigger[a] == CALL; }
+
     /** Runs node state s's action a with x: through the protocol's {@link ActionOperations} where it has them, as {@link #execute} does. */
     void run(int a, NodeState s, ExecutionContext x) {
         ActionOperations<NodeState> ops = operations;
