@@ -23,7 +23,7 @@ import java.util.List;
  * touches a cache line or two a box, not one a message). A send to a full room moves the row to
  * a larger room at the pool's end; at a round's end, once the rooms left behind pile up, the
  * rows are laid out again in node order, in place when the pool holds them, each in the smallest
- * room holding it (a class more for a row that moved), so a pass over the nodes reads the pool
+ * room holding it and one message more ({@link PoolRows#classes}), so a pass over the nodes reads the pool
  * in order. Everything runs on one thread in the run's order, so the layout is a function of the
  * run alone; and it never shows: {@link #get} builds the same envelope, and every answer
  * is the one a list of envelopes per node gave. The hot paths walk a box through {@link #first}
@@ -334,10 +334,10 @@ public final class Channels {
 
     /**
      * At a round's end ({@link TimeVaryingGraph#settle}), lays the rows out again in node order,
-     * each in the smallest room holding it, once the rooms left behind outweigh an eighth of those
-     * in use, the rooms hold half again as many slots as there are messages (boxes that shrink keep
-     * their rooms; a run's first rounds leave rooms sized for their peak), or the pool holds a
-     * quarter more than the rooms. The messages, their order and ids stay; a pass or four over the nodes.
+     * each in the smallest room holding it and a message more, once the rooms left behind outweigh an
+     * eighth of those in use, the rooms hold more than half again the messages and a slot a row (boxes
+     * that shrink keep their rooms; a run's first rounds leave rooms sized for their peak), or the pool
+     * holds a quarter more than the rooms. The messages, their order and ids stay; a pass or four over the nodes.
      */
     public void settle() { settle(Workers.SINGLE); }
 
@@ -349,19 +349,19 @@ public final class Channels {
 
     /** {@link #settle(Workers)} in blocks of {@code block} nodes (tests: split small pools). */
     void settle(Workers workers, int block) {
-        if (capacity() - end < end - laidOut || end - roomy > (roomy >> 3) + 16 || roomy > total + (total >> 1) + 64
+        if (capacity() - end < end - laidOut || end - roomy > (roomy >> 3) + 16 || roomy > PoolRows.roomsAllowed(total, row.length)
                 || capacity() > roomy + (roomy >> 2) + (roomy >> 3) + 64) {
             layOut(workers, block);
         }
     }
 
     /**
-     * The layout, with a spare after the rooms for the next round's moves (what the moves since the
-     * last layout took, an eighth to a quarter of the rooms). In the pool's own columns when that
+     * The layout, with a spare after the rooms for the next round's moves (a sixteenth of the rooms:
+     * with a slot of slack a row, few rows move). In the pool's own columns when that
      * fits and the pool is at most a quarter larger than the rooms (fresh columns every round or two,
      * grown again at the next sends, were over half of what a large run's caller allocated); else
-     * into fresh columns, each row in the class its row word names (a box of up to four messages in
-     * exactly its size; one that grows later moves once per class). The passes that read every row
+     * into fresh columns, each row in the class its row word names (a box of up to three messages in
+     * exactly its size and one more). The passes that read every row
      * run on the workers in fixed blocks of nodes (integer sums, disjoint rows and slots: the same
      * layout for any thread count); the in-place slides stay on one thread, whose order keeps them
      * from overwriting a row not yet moved.
@@ -376,12 +376,12 @@ public final class Channels {
             tight += sums[b + 1];
             strays += sums[b + 2];
         }
-        boolean headroom = rooms <= total + (total >> 1) + 64; // else the next round's end would lay them out again
+        boolean headroom = rooms <= PoolRows.roomsAllowed(total, row.length); // else the next round's end would lay them out again
         if (!headroom) {
             rooms = tight;
             PoolRows.tighten(row, workers, block, sums);
         }
-        long spare = Math.min(Math.max(end - laidOut, rooms >> 3), rooms >> 2) + 16;
+        long spare = (rooms >> 4) + 16;
         if (rooms + spare > Integer.MAX_VALUE / W) throw new IllegalStateException("too many messages in transit: " + total);
         int slots = capacity();
         if (rooms + (rooms >> 3) + 16 <= slots && slots <= rooms + (rooms >> 2) + (rooms >> 3) + 64) {

@@ -60,6 +60,9 @@ final class PoolRows {
 
     private PoolRows() {}
 
+    /** The rooms' slots past which a round's end lays a pool of {@code rows} out: half again its messages, and a slot of slack a row. */
+    static long roomsAllowed(long messages, int rows) { return messages + (messages >> 1) + rows + 64; }
+
     /**
      * Rows in node order in the same columns, each to the room its new class (already in its row
      * word) gives it at the prefix sum of the rooms, {@code rooms} slots in all. The rows that
@@ -127,11 +130,14 @@ final class PoolRows {
 
     /**
      * Gives every row the class of the room it will have in a layout (the moves read only their
-     * start and size): the smallest holding the row, or, for a row that moved since the last
-     * layout ({@code strayed}'s bit set), a class above it if it had one, since a box that grew
-     * this round mostly grows again the next (laid out tight, it moved again at the next round's
-     * first sends). Only those: giving every row the class it had held a third more slots at a
-     * million nodes, past the 400 bytes a node. On the workers, in blocks of {@code block} nodes;
+     * start and size): the smallest holding the row and one message more, or, for a row that
+     * moved since the last layout ({@code strayed}'s bit set), a class above the smallest holding
+     * the row if it had one, since a box that grew this round mostly grows again the next. The
+     * slot of slack is for the sends that reach a node before its own execution takes its message
+     * out: laid out tight, half of all appends moved their row (a million nodes, 10 rounds: 6.5 M
+     * of 12.8 M), and every move is a copy and pool the next layout pays for again. Giving every
+     * row the class it had instead held a third more slots at a million nodes, past the 400 bytes
+     * a node; the slot costs 21 (README "Memory per node"). On the workers, in blocks of {@code block} nodes;
      * returns per block three sums: its rooms, the rooms its rows' sizes alone need, and the
      * messages of its rows that moved (integers, so any thread count gives the same).
      */
@@ -150,10 +156,12 @@ final class PoolRows {
                     int c = s < SMALL.length ? SMALL[s] : classFor(s);
                     int had = roomClass(r);
                     tight += ROOMS[c];
+                    int slack = s + 1 < SMALL.length ? SMALL[s + 1] : classFor(s + 1);
                     if ((strayed[u >>> 6] & 1L << u) != 0) {
                         strays += s;
                         c = Math.max(c, Math.min(had, c + 1));
                     }
+                    c = Math.max(c, slack);
                     rooms += ROOMS[c];
                     // most rows keep their class: their word is left as it is, its cache line clean
                     if (c != had) row[u] = row(start(r), s, c);

@@ -1,7 +1,9 @@
 package dev.lockstep.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
 import net.jqwik.api.Arbitraries;
@@ -10,10 +12,12 @@ import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
 
 /**
  * The pool's layout at a round's end ({@link Channels#settle(Workers)}) with its passes over every
- * row on the workers, in fixed blocks of nodes, against the same layout on one thread in one block.
+ * row on the workers, in fixed blocks of nodes, against the same layout on one thread in one block;
+ * and the slot of slack it leaves each row.
  */
 class ChannelsLayoutProperties {
     /**
@@ -84,5 +88,53 @@ class ChannelsLayoutProperties {
     Arbitrary<ChannelsProperties.Rounds> rounds() {
         return Combinators.combine(Arbitraries.integers().between(1, 60), Arbitraries.integers().between(1, 40),
                 Arbitraries.integers().between(0, 150), Arbitraries.longs()).as(ChannelsProperties.Rounds::new);
+    }
+
+    /**
+     * A layout leaves every row that stayed put a slot of slack: a send that reaches a node before
+     * its own execution takes a message out finds room, where a row laid out tight would move.
+     */
+    @Test
+    void aLayoutLeavesEveryRowASlotOfSlack() {
+        int n = 256;
+        Channels ch = new Channels(n, ChannelDiscipline.UNORDERED);
+        ChannelsProperties.Reference ref = new ChannelsProperties.Reference(n, ChannelDiscipline.UNORDERED);
+        long id = 0;
+        for (int u = 0; u < n; u++) {
+            for (int k = 0; k < u % 9; k++) {
+                Envelope e = new Envelope(id++, (u + 1) % n, 1, u, 1 + k % 3, 0, ChannelsProperties.MESSAGES[k % 3]);
+                ch.add(e);
+                ref.box.get(u).add(e);
+            }
+        }
+        ch.settle(); // every row moved as it grew: laid out in node order
+        assertEquals(0, ch.abandoned());
+        for (int u = 0; u < n; u += 2) { // boxes that drain keep their rooms, until the rooms outweigh the messages
+            while (!ref.box.get(u).isEmpty()) {
+                ch.removeAt(u, 0);
+                ref.box.get(u).remove(0);
+            }
+        }
+        for (int u = 0; u < n; u++) assertFalse(ch.strayed(u), "node " + u);
+        int rooms = 0;
+        for (int u = 0; u < n; u++) rooms += ch.room(u);
+        ch.settle();
+        ChannelsProperties.sameAnswers(ch, ref, 1);
+        int smaller = 0;
+        for (int u = 0, at = 0; u < n; u++) {
+            int size = ref.box.get(u).size();
+            assertEquals(at, ch.roomStart(u), "node " + u);
+            assertEquals(new int[] {1, 2, 3, 4, 6, 6, 8, 8, 12}[size], ch.room(u), "node " + u + "'s room for " + size + " messages");
+            at += ch.room(u);
+            smaller += ch.room(u);
+        }
+        assertTrue(smaller < rooms, "laid out again: " + smaller + " slots of rooms, " + rooms + " before");
+        for (int u = 0; u < n; u++) { // one more message each: no row moves
+            Envelope e = new Envelope(id++, (u + 1) % n, 2, u, 2, 1, ChannelsProperties.MESSAGES[0]);
+            ch.add(e);
+            ref.box.get(u).add(e);
+            assertFalse(ch.strayed(u), "node " + u + " moved at its " + ref.box.get(u).size() + "th message");
+        }
+        ChannelsProperties.sameAnswers(ch, ref, 2);
     }
 }
