@@ -135,7 +135,7 @@ final class PoolRows {
      * the row if it had one, since a box that grew this round mostly grows again the next. The
      * slot of slack is for the sends that reach a node before its own execution takes its message
      * out: laid out tight, half of all appends moved their row (a million nodes, 10 rounds: 6.5 M
-     * of 12.8 M), and every move is a copy and pool the next layout pays for again. Giving every
+     * of 12.8 M), and every move copies the row and leaves a room for the next layout to clear. Giving every
      * row the class it had instead held a third more slots at a million nodes, past the 400 bytes
      * a node; the slot costs 21 (README "Memory per node"). On the workers, in blocks of {@code block} nodes;
      * returns per block three sums: its rooms, the rooms its rows' sizes alone need, and the

@@ -3,6 +3,7 @@ package dev.lockstep.core;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Phaser;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Threads for the parts of a round that work on nodes independently (issue 13: "every core
@@ -21,7 +22,8 @@ public final class Workers implements AutoCloseable {
         if (threads < 1) throw new IllegalArgumentException("threads must be at least 1, not " + threads);
         this.threads = threads;
         int[] made = {0};
-        this.pool = threads == 1 ? null : Executors.newFixedThreadPool(threads, r -> {
+        // the caller is one of the threads: it takes ranges too, rather than waiting for the pool
+        this.pool = threads == 1 ? null : Executors.newFixedThreadPool(threads - 1, r -> {
             Thread t = new Thread(r, "lockstep-worker-" + made[0]++);
             t.setDaemon(true);
             return t;
@@ -46,8 +48,13 @@ public final class Workers implements AutoCloseable {
 
     /**
      * Runs {@code body} over [0, n) in ranges of at least {@code grain} ids and returns when all
-     * are done. Inline when there is one thread or too little work to share. A failure is rethrown
-     * as the lowest range's, so even errors do not depend on timing.
+     * are done. Inline when there is one thread or too little work to share. The ranges are fixed
+     * by n and the thread count; the caller's thread and the pool's take them in turn as each is
+     * done, so which thread runs a range varies but never what it computes. The caller takes its
+     * share instead of waiting: a range of the data it just wrote stays in its core's cache (on the
+     * 2-core machine two pool threads and an idle caller ran 100,000 nodes slower than one thread,
+     * README "Parallel rounds"). A failure is rethrown as the lowest range's, so even errors do
+     * not depend on timing.
      */
     public void forRange(int n, int grain, Range body) {
         int chunks = threads == 1 ? 1 : Math.min(threads * 4, Math.max(1, n / Math.max(1, grain)));
@@ -56,21 +63,28 @@ public final class Workers implements AutoCloseable {
             return;
         }
         Throwable[] failed = new Throwable[chunks];
-        Phaser done = new Phaser(chunks + 1);
-        for (int i = 0; i < chunks; i++) {
-            int k = i;
-            int from = (int) ((long) n * i / chunks);
-            int to = (int) ((long) n * (i + 1) / chunks);
-            pool.execute(() -> {
+        AtomicInteger next = new AtomicInteger();
+        Runnable share = () -> {
+            for (int k; (k = next.getAndIncrement()) < chunks; ) {
                 try {
-                    body.run(from, to);
+                    body.run((int) ((long) n * k / chunks), (int) ((long) n * (k + 1) / chunks));
                 } catch (Throwable t) {
                     failed[k] = t;
+                }
+            }
+        };
+        int helpers = Math.min(threads - 1, chunks - 1);
+        Phaser done = new Phaser(helpers + 1);
+        for (int i = 0; i < helpers; i++) {
+            pool.execute(() -> {
+                try {
+                    share.run();
                 } finally {
                     done.arrive();
                 }
             });
         }
+        share.run();
         done.arriveAndAwaitAdvance();
         for (Throwable t : failed) {
             if (t instanceof RuntimeException r) throw r;

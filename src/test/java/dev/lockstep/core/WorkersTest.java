@@ -3,6 +3,7 @@ package dev.lockstep.core;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicIntegerArray;
@@ -43,6 +44,26 @@ class WorkersTest {
                 }
             });
             assertEquals(true, names.size() > 1, names.toString());
+        }
+    }
+
+    /** The caller's thread is one of the threads: it takes ranges too, and no more threads run than asked for. */
+    @Test
+    void theCallerTakesRangesAndNoMoreThreadsRunThanAsked() {
+        for (int threads : new int[] {2, 3}) {
+            try (Workers w = new Workers(threads)) {
+                var names = ConcurrentHashMap.<String>newKeySet();
+                w.forRange(1000, 1, (from, to) -> {
+                    names.add(Thread.currentThread().getName());
+                    try {
+                        Thread.sleep(5);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                });
+                assertTrue(names.contains(Thread.currentThread().getName()), names.toString());
+                assertTrue(names.size() <= threads, threads + " threads: " + names);
+            }
         }
     }
 
