@@ -6,8 +6,8 @@ import java.util.Arrays;
  * The port table's rows, each as long as its node's degree: a node of degree 6 holds 6 slots
  * whatever Δ is, in the order of its occupied ports (the slot of port p is p's rank among the
  * node's occupied ports 1..Δ). All rows share one pool of parallel arrays; a row that outgrows its
- * room moves to the pool's end, and the pool is compacted (rows in node order, each exactly its
- * degree) once the rooms left behind outweigh a sixteenth of the slots in use. The layout never
+ * room moves to the pool's end, and the pool is compacted (rows in node order, each its degree and
+ * {@link #SLACK} more) once the rooms left behind outweigh a sixteenth of the slots in use. The layout never
  * shows: {@link TimeVaryingGraph} answers the same for any history of links and cuts.
  */
 final class PortSlots {
@@ -16,6 +16,14 @@ final class PortSlots {
      * rows (moving a row costs at most Δ slots copied, and the pool's compaction is amortised).
      */
     private static final int STEP = 1;
+    /**
+     * Spare slots a compaction leaves each row (up to Δ): a node moving on a unit disk gains a
+     * link with each node it comes near, which took a row move each when rows were compacted to
+     * their degree, and with 10 % of the nodes moving each round the pool was compacted into fresh
+     * arrays every round (a third of what a mobile run allocated; README "Moving nodes"). A graph
+     * linked once (round 0's {@link #reserve}) is never compacted, and copies are compacted tight.
+     */
+    static final int SLACK = 2;
 
     /** Each node's row: its first slot in the pool. */
     private final int[] start;
@@ -40,13 +48,14 @@ final class PortSlots {
         allocate(Math.max(16, n));
     }
 
-    /** A copy with every row compacted (the same contents; {@code degree} gives each row's length). */
+    /** A copy with every row compacted, without slack (the same contents; {@code degree} gives each row's length). */
     PortSlots(PortSlots o, PortSets occupied) {
         delta = o.delta;
         start = new int[o.start.length];
         room = new byte[o.room.length];
         allocate(Math.max(16, o.live + o.live / 16));
-        compactFrom(o, occupied);
+        live = o.live;
+        compactFrom(o, occupied, 0);
     }
 
     private void allocate(int length) {
@@ -63,6 +72,9 @@ final class PortSlots {
 
     /** The slot of the port of rank {@code rank} among u's occupied ports. */
     int slot(int u, int rank) { return start[u] + rank; }
+
+    /** u's room in the pool, in slots (for tests of the layout). */
+    int room(int u) { return room[u] & 0xFF; }
 
     /** Inserts a slot at {@code rank} into u's row of {@code degree} slots (the row grows by one). */
     void insert(PortSets occupied, int u, int degree, int rank, int v, int q, int round) {
@@ -120,11 +132,11 @@ final class PortSlots {
         peerPort = Arrays.copyOf(peerPort, length);
     }
 
-    /** Rows in node order, each exactly its degree, into fresh arrays with a sixteenth to spare. */
+    /** Rows in node order, each its degree and {@link #SLACK} more, into fresh arrays with a sixteenth to spare. */
     private void compact(PortSets occupied) {
         PortSlots old = new PortSlots(this);
-        allocate(Math.max(16, live + live / 16));
-        compactFrom(old, occupied);
+        allocate((int) Math.min(Integer.MAX_VALUE - 8, Math.max(16, live + (long) SLACK * start.length + live / 16)));
+        compactFrom(old, occupied, SLACK);
     }
 
     /** A shallow view of o's pool, to compact from while this one is rebuilt. */
@@ -138,7 +150,7 @@ final class PortSlots {
         live = o.live;
     }
 
-    private void compactFrom(PortSlots o, PortSets occupied) {
+    private void compactFrom(PortSlots o, PortSets occupied, int slack) {
         int w = 0;
         for (int u = 0; u < start.length; u++) {
             int degree = Long.bitCount(occupied.get(u) & ~1L);
@@ -146,12 +158,12 @@ final class PortSlots {
             System.arraycopy(o.peer, from, peer, w, degree);
             since.copy(o.since, from, w, degree);
             System.arraycopy(o.peerPort, from, peerPort, w, degree);
+            int r = Math.min(delta, degree + slack);
             start[u] = w;
-            room[u] = (byte) degree;
-            w += degree;
+            room[u] = (byte) r;
+            w += r;
         }
         end = w;
-        live = w;
         abandoned = 0;
     }
 

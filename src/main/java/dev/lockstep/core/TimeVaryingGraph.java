@@ -148,6 +148,10 @@ public final class TimeVaryingGraph {
         return occupied.get(u);
     }
 
+    /** u's row in the port table's pool: its first slot, and its room in slots (for tests of the layout). */
+    int portRowStart(int u) { return slots.slot(u, 0); }
+    int portRoom(int u) { return slots.room(u); }
+
     public int degree(int u) {
         return Long.bitCount(occupied.get(u)) - 1;
     }

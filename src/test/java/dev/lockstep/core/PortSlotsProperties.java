@@ -202,6 +202,43 @@ class PortSlotsProperties {
         play(run);
     }
 
+    /**
+     * A compaction leaves each row {@link PortSlots#SLACK} spare slots (up to Δ): the links a
+     * node gains next, as a moving node's neighbours do, then fit without moving its row.
+     */
+    @Test
+    void aCompactionLeavesEachRowRoomForTwoMoreLinks() {
+        int n = 400;
+        int delta = 8;
+        TimeVaryingGraph g = new TimeVaryingGraph(n, delta);
+        for (int u = 0; u < n; u++) { // rows grow one link at a time: they move, and leave rooms behind
+            for (int d = 1; d <= u % 5 + 1; d++) {
+                int v = (u + 7 * d) % n;
+                if (g.adjacent(u, v) || g.openPorts(u) == 0 || g.openPorts(v) == 0) continue;
+                g.link(u, Long.numberOfTrailingZeros(g.openPorts(u)), v, Long.numberOfTrailingZeros(g.openPorts(v)), 1);
+            }
+        }
+        g.settle();
+        for (int u = 0, at = 0; u < n; u++) {
+            assertEquals(at, g.portRowStart(u), "node " + u + "'s row, laid out in node order");
+            assertEquals(Math.min(delta, g.degree(u) + PortSlots.SLACK), g.portRoom(u), "node " + u + " of degree " + g.degree(u));
+            at += g.portRoom(u);
+        }
+        boolean[] linked = new boolean[n];
+        for (int u = 0; u < n; u += 3) { // as many more links as Δ and the slack allow: no row moves
+            if (linked[u]) continue; // a link to it since the compaction took some of its slack
+            int before = g.portRowStart(u);
+            int more = Math.min(PortSlots.SLACK, delta - g.degree(u));
+            for (int k = 0, v = (u + 101) % n; k < more && v != u; v = (v + 13) % n) {
+                if (g.adjacent(u, v) || g.openPorts(v) == 0) continue;
+                g.link(u, Long.numberOfTrailingZeros(g.openPorts(u)), v, Long.numberOfTrailingZeros(g.openPorts(v)), 2);
+                linked[v] = true;
+                k++;
+                assertEquals(before, g.portRowStart(u), "node " + u + "'s row moved at its link " + k + " after the compaction");
+            }
+        }
+    }
+
     /** Enough nodes and churn for rows to move and the pool to compact many times over. */
     @Test
     void manyNodesWithChurnAnswerAsFixedSlotsDo() {
