@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.junit.jupiter.api.Test;
@@ -34,17 +35,23 @@ class WorkersTest {
     @Test
     void severalThreadsAreUsedWhenThereIsEnoughWork() {
         try (Workers w = new Workers(4)) {
-            var names = ConcurrentHashMap.<String>newKeySet();
-            w.forRange(1000, 1, (from, to) -> {
-                names.add(Thread.currentThread().getName());
-                try {
-                    Thread.sleep(20);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            });
+            Set<String> names = threadsOfSlowRanges(w, 20);
             assertEquals(true, names.size() > 1, names.toString());
         }
+    }
+
+    /** The names of the threads that ran the ranges of 1000 ids, each range taking {@code millis}. */
+    private static Set<String> threadsOfSlowRanges(Workers w, long millis) {
+        Set<String> names = ConcurrentHashMap.newKeySet();
+        w.forRange(1000, 1, (from, to) -> {
+            names.add(Thread.currentThread().getName());
+            try {
+                Thread.sleep(millis);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        return names;
     }
 
     /** The caller's thread is one of the threads: it takes ranges too, and no more threads run than asked for. */
@@ -52,15 +59,7 @@ class WorkersTest {
     void theCallerTakesRangesAndNoMoreThreadsRunThanAsked() {
         for (int threads : new int[] {2, 3}) {
             try (Workers w = new Workers(threads)) {
-                var names = ConcurrentHashMap.<String>newKeySet();
-                w.forRange(1000, 1, (from, to) -> {
-                    names.add(Thread.currentThread().getName());
-                    try {
-                        Thread.sleep(5);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                });
+                Set<String> names = threadsOfSlowRanges(w, 5);
                 assertTrue(names.contains(Thread.currentThread().getName()), names.toString());
                 assertTrue(names.size() <= threads, threads + " threads: " + names);
             }
