@@ -13,29 +13,53 @@ import java.util.Arrays;
  * positions share the border cells; clamping keeps neighbours neighbours), and NaN lands in cell 0,
  * where the distance test rejects it.
  *
- * <p>Occupied cells live in an open-addressing table (linear probing, entries shifted back on
- * removal, so no tombstones pile up however far nodes wander); each cell heads a singly linked list
- * of its nodes through {@link #next}. The table never holds more cells than nodes, and has at least
- * twice as many slots.
+ * <p>The grid is laid out for the cache, because a mobile run asks about ten thousand random
+ * places a round and each question's misses were most of a move's cost (README "Moving nodes"):
+ * <ul>
+ *   <li>The <em>settled</em> layout, built by {@link #settle}: every node's id and a copy of its
+ *       coordinates, sorted by cell into two flat arrays, and the cells of the box around the
+ *       nodes indexed densely, row by row. The three cells of a row of the 3×3 neighbourhood are
+ *       one run of entries, so a question reads three short runs, not nine hash slots and a
+ *       linked list through random nodes. When the box holds more than 4n + 64 cells (a sparse
+ *       or far-flung layout), each dense cell groups 2^k × 2^k cells a side: grouping is
+ *       monotone and keeps adjacent cells adjacent, so the answers stay exact.</li>
+ *   <li>A node that moves within its settled cell updates its copy in place. One that moves to
+ *       another cell marks its entry dead (its copied x becomes NaN, which the distance test
+ *       rejects) and joins the list of nodes that left for that cell, through {@link #movedNext},
+ *       read with the positions themselves. {@link #settle} (the graph's end of a round) builds
+ *       the layout afresh once those lists hold more than a sixteenth of the nodes.</li>
+ * </ul>
+ * Positions outside the settled box are clamped to its border cells, which keeps adjacent cells
+ * adjacent too.
  */
 final class CellGrid {
     static final double WIDER = 1 + 1e-9;
     static final long LIMIT = 1L << 30;
-    private static final long EMPTY = Long.MIN_VALUE; // no clamped cell packs to this
-    private static final long MIX = 0x9E3779B97F4A7C15L;
 
     private final double radius;
     private final double side;
-    private double[] x;
-    private double[] y;
-    /** Each node's cell, packed by {@link #pack}. */
-    private final long[] cellOf;
-    /** The next node in the same cell, or -1. */
-    private final int[] next;
-    private final long[] keys;
-    /** The first node of the cell in each slot (meaningless where keys[slot] is EMPTY). */
-    private final int[] head;
-    private final int shift;
+    private final double[] x;
+    private final double[] y;
+    /** The absolute cell coordinates of dense cell (0, 0), and how many absolute cells a dense cell spans a side (as a shift). */
+    private long column0;
+    private long row0;
+    private int shift;
+    private int columns;
+    private int rows;
+    /** Dense cell c's settled entries are [cellStart[c], cellStart[c + 1]); cells row by row. */
+    private int[] cellStart;
+    /** Settled entries: the node, and its x and y (x NaN once the node left the cell). */
+    private int[] ids;
+    private double[] xy;
+    /** Each node's settled entry, or -1 once it left that entry's cell. */
+    private int[] entryOf;
+    /** Each node's dense cell now. */
+    private int[] cell;
+    /** Per dense cell, the first node that left its settled cell for this one, or -1; then through {@link #movedNext}. */
+    private int[] movedHead;
+    private int[] movedNext;
+    /** Nodes in the moved lists. */
+    private int moved;
     private int[] buf = new int[16];
 
     /** The grid of these positions (read, not copied: the owner calls {@link #moved} after each change). */
@@ -45,19 +69,7 @@ final class CellGrid {
         this.side = radius * WIDER;
         this.x = x;
         this.y = y;
-        int n = x.length;
-        int capacity = Integer.highestOneBit(Math.max(16, 2 * n - 1)) << 1;
-        shift = 64 - Integer.numberOfTrailingZeros(capacity);
-        keys = new long[capacity];
-        Arrays.fill(keys, EMPTY);
-        head = new int[capacity];
-        cellOf = new long[n];
-        next = new int[n];
-        // Added from the highest node down, so every list starts out ascending (not needed, but tidy).
-        for (int u = n - 1; u >= 0; u--) {
-            cellOf[u] = cellAt(x[u], y[u]);
-            add(u);
-        }
+        build();
     }
 
     private CellGrid(CellGrid o, double[] x, double[] y) {
@@ -65,11 +77,19 @@ final class CellGrid {
         side = o.side;
         this.x = x;
         this.y = y;
-        cellOf = o.cellOf.clone();
-        next = o.next.clone();
-        keys = o.keys.clone();
-        head = o.head.clone();
+        column0 = o.column0;
+        row0 = o.row0;
         shift = o.shift;
+        columns = o.columns;
+        rows = o.rows;
+        cellStart = o.cellStart.clone();
+        ids = o.ids.clone();
+        xy = o.xy.clone();
+        entryOf = o.entryOf.clone();
+        cell = o.cell.clone();
+        movedHead = o.movedHead.clone();
+        movedNext = o.movedNext.clone();
+        moved = o.moved;
     }
 
     /** This grid over a copy of the positions (which must equal the ones it was kept with). */
@@ -81,13 +101,98 @@ final class CellGrid {
         return radius;
     }
 
-    /** Node u's position changed: it changes cell if it crossed a border. */
+    /** Between rounds: the layout is built afresh once more than a sixteenth of the nodes left their settled cells. */
+    void settle() {
+        if (moved > (x.length >> 4)) build();
+    }
+
+    /** Nodes that left their settled cells since the layout was built (for tests). */
+    int movedSinceLayout() {
+        return moved;
+    }
+
+    private void build() {
+        int n = x.length;
+        long minC = Long.MAX_VALUE, maxC = Long.MIN_VALUE, minR = Long.MAX_VALUE, maxR = Long.MIN_VALUE;
+        for (int u = 0; u < n; u++) {
+            long c = coordinate(x[u]);
+            long r = coordinate(y[u]);
+            minC = Math.min(minC, c);
+            maxC = Math.max(maxC, c);
+            minR = Math.min(minR, r);
+            maxR = Math.max(maxR, r);
+        }
+        if (n == 0) minC = maxC = minR = maxR = 0;
+        column0 = minC;
+        row0 = minR;
+        long limit = Math.min(4L * n + 64, 1 << 30);
+        shift = 0;
+        while ((((maxC - minC) >> shift) + 1) * (((maxR - minR) >> shift) + 1) > limit) shift++;
+        columns = (int) (((maxC - minC) >> shift) + 1);
+        rows = (int) (((maxR - minR) >> shift) + 1);
+        int cells = columns * rows;
+        if (cellStart == null || cellStart.length != cells + 1) {
+            cellStart = new int[cells + 1];
+            movedHead = new int[cells];
+        } else {
+            Arrays.fill(cellStart, 0);
+        }
+        if (cell == null) {
+            ids = new int[n];
+            xy = new double[2 * n];
+            entryOf = new int[n];
+            cell = new int[n];
+            movedNext = new int[n];
+        }
+        Arrays.fill(movedHead, -1);
+        moved = 0;
+        for (int u = 0; u < n; u++) {
+            cell[u] = cellAt(x[u], y[u]);
+            cellStart[cell[u] + 1]++;
+        }
+        for (int c = 0; c < cells; c++) cellStart[c + 1] += cellStart[c];
+        int[] fill = Arrays.copyOf(cellStart, cells);
+        for (int u = 0; u < n; u++) {
+            int e = fill[cell[u]]++;
+            ids[e] = u;
+            xy[2 * e] = x[u];
+            xy[2 * e + 1] = y[u];
+            entryOf[u] = e;
+        }
+    }
+
+    /** Node u's position changed: its settled copy follows it within its cell, else it joins the moved list of its new cell. */
     void moved(int u) {
-        long cell = cellAt(x[u], y[u]);
-        if (cell == cellOf[u]) return;
-        remove(u);
-        cellOf[u] = cell;
-        add(u);
+        int c = cellAt(x[u], y[u]);
+        int e = entryOf[u];
+        if (e >= 0) {
+            if (c == cell[u]) {
+                xy[2 * e] = x[u];
+                xy[2 * e + 1] = y[u];
+                return;
+            }
+            xy[2 * e] = Double.NaN;
+            entryOf[u] = -1;
+        } else {
+            if (c == cell[u]) return;
+            unlink(u);
+            moved--;
+        }
+        cell[u] = c;
+        movedNext[u] = movedHead[c];
+        movedHead[c] = u;
+        moved++;
+    }
+
+    private void unlink(int u) {
+        int c = cell[u];
+        if (movedHead[c] == u) {
+            movedHead[c] = movedNext[u];
+            return;
+        }
+        int v = movedHead[c];
+        while (movedNext[v] != u) v = movedNext[v];
+        movedNext[v] = movedNext[u];
     }
 
     /**
@@ -98,94 +203,64 @@ final class CellGrid {
         double xu = x[u];
         double yu = y[u];
         double r2 = radius * radius;
-        long cell = cellOf[u];
-        long cx = cell >> 32;
-        long cy = (int) cell;
+        int c = cell[u];
+        int column = c % columns;
+        int row = c / columns;
+        int first = Math.max(0, column - 1);
+        int last = Math.min(columns - 1, column + 1);
         int k = 0;
-        for (long dc = -1; dc <= 1; dc++) {
-            for (long dr = -1; dr <= 1; dr++) {
-                int slot = find(pack(cx + dc, cy + dr));
-                if (slot < 0) continue;
-                for (int v = head[slot]; v >= 0; v = next[v]) {
-                    if (v == u) continue;
+        for (int r = Math.max(0, row - 1), rLast = Math.min(rows - 1, row + 1); r <= rLast; r++) {
+            int base = r * columns;
+            for (int e = cellStart[base + first], end = cellStart[base + last + 1]; e < end; e++) {
+                double dx = xu - xy[2 * e];
+                double dy = yu - xy[2 * e + 1];
+                int v = ids[e];
+                if (dx * dx + dy * dy <= r2 && v != u) k = add(k, v);
+            }
+            for (int cc = base + first; cc <= base + last; cc++) {
+                for (int v = movedHead[cc]; v >= 0; v = movedNext[v]) {
                     double dx = xu - x[v];
                     double dy = yu - y[v];
-                    if (dx * dx + dy * dy <= r2) {
-                        if (k == buf.length) buf = Arrays.copyOf(buf, 2 * k);
-                        buf[k++] = v;
-                    }
+                    if (dx * dx + dy * dy <= r2 && v != u) k = add(k, v);
                 }
             }
         }
-        int[] out = Arrays.copyOf(buf, k);
-        Arrays.sort(out);
-        return out;
+        sort(buf, k);
+        return Arrays.copyOf(buf, k);
     }
 
-    private long cellAt(double px, double py) {
-        return pack(coordinate(px), coordinate(py));
+    private int add(int k, int v) {
+        if (k == buf.length) buf = Arrays.copyOf(buf, 2 * k);
+        buf[k] = v;
+        return k + 1;
+    }
+
+    /** Sorts a[0..k) ascending: by insertion while k is a unit disk's few nodes, where a library sort's set-up dominates. */
+    private static void sort(int[] a, int k) {
+        if (k > 32) {
+            Arrays.sort(a, 0, k);
+            return;
+        }
+        for (int i = 1; i < k; i++) {
+            int v = a[i];
+            int j = i - 1;
+            while (j >= 0 && a[j] > v) {
+                a[j + 1] = a[j];
+                j--;
+            }
+            a[j + 1] = v;
+        }
+    }
+
+    /** The dense cell of a position: its absolute cell, grouped and clamped to the settled box. */
+    private int cellAt(double px, double py) {
+        long c = Math.max(0, Math.min(columns - 1, (coordinate(px) - column0) >> shift));
+        long r = Math.max(0, Math.min(rows - 1, (coordinate(py) - row0) >> shift));
+        return (int) r * columns + (int) c;
     }
 
     private long coordinate(double p) {
         long c = (long) Math.floor(p / side); // NaN gives 0, ±∞ saturate
         return Math.max(-LIMIT, Math.min(LIMIT, c));
-    }
-
-    /** Column and row (each within ±(LIMIT + 1)) in one long: column high, row low. */
-    private static long pack(long column, long row) {
-        return (column << 32) | (row & 0xFFFF_FFFFL);
-    }
-
-    private int home(long key) {
-        return (int) ((key * MIX) >>> shift);
-    }
-
-    private int find(long key) {
-        int mask = keys.length - 1;
-        for (int i = home(key); ; i = (i + 1) & mask) {
-            if (keys[i] == key) return i;
-            if (keys[i] == EMPTY) return -1;
-        }
-    }
-
-    private void add(int u) {
-        long key = cellOf[u];
-        int mask = keys.length - 1;
-        int i = home(key);
-        while (keys[i] != EMPTY && keys[i] != key) i = (i + 1) & mask;
-        if (keys[i] == EMPTY) {
-            keys[i] = key;
-            head[i] = -1;
-        }
-        next[u] = head[i];
-        head[i] = u;
-    }
-
-    private void remove(int u) {
-        int slot = find(cellOf[u]);
-        if (head[slot] == u) {
-            head[slot] = next[u];
-        } else {
-            int v = head[slot];
-            while (next[v] != u) v = next[v];
-            next[v] = next[u];
-        }
-        next[u] = -1;
-        if (head[slot] < 0) vacate(slot);
-    }
-
-    /** Empties a slot and shifts back the entries after it that probed past it (Knuth's Algorithm R). */
-    private void vacate(int hole) {
-        int mask = keys.length - 1;
-        int i = hole;
-        for (int j = (i + 1) & mask; keys[j] != EMPTY; j = (j + 1) & mask) {
-            int h = home(keys[j]);
-            boolean stays = i <= j ? i < h && h <= j : i < h || h <= j;
-            if (stays) continue;
-            keys[i] = keys[j];
-            head[i] = head[j];
-            i = j;
-        }
-        keys[i] = EMPTY;
     }
 }

@@ -106,6 +106,17 @@ public final class TimeVaryingGraph {
         return slot < 0 ? -1 : slots.peerPort(slot);
     }
 
+    /**
+     * u's neighbours in the order of their ports into {@code out} (at least {@link #degree} long),
+     * read straight from u's row of the port table; returns how many.
+     */
+    public int neighbours(int u, int[] out) {
+        int d = degree(u);
+        int first = slots.slot(u, 0);
+        for (int i = 0; i < d; i++) out[i] = slots.peer(first + i);
+        return d;
+    }
+
     /** The pool slot of u's occupied port p (1..63), or -1 if p is open. */
     private int slot(int u, int p) {
         long o = occupied.get(u);
@@ -242,10 +253,12 @@ public final class TimeVaryingGraph {
 
     /**
      * Tidies the port table's memory between rounds (the simulation calls it at every round's end):
-     * rows that moved while links were added go back into node order. Changes no answer.
+     * rows that moved while links were added go back into node order, and the cell grid is laid out
+     * afresh once many nodes left their cells. Changes no answer.
      */
     public void settle() {
         slots.settle(occupied);
+        if (grid != null) grid.settle();
     }
 
     /** The disconnection detector's current content (not yet snapshotted by an execution). */

@@ -1,6 +1,7 @@
 package dev.lockstep.core;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.lockstep.core.adversary.UnitDisk;
@@ -35,8 +36,11 @@ class CellGridProperties {
         }
     }
 
-    /** A move of node {@code node} to (x, y); {@code copy}: continue on a copy of the graph from here. */
-    record Move(int node, double x, double y, boolean copy) {}
+    /**
+     * A move of node {@code node} to (x, y); {@code copy}: continue on a copy of the graph from here;
+     * {@code settle}: a round ends first (the grid may lay itself out afresh).
+     */
+    record Move(int node, double x, double y, boolean copy, boolean settle) {}
 
     record Run(double radius, double[] x, double[] y, List<Move> moves) {}
 
@@ -65,7 +69,8 @@ class CellGridProperties {
                 int n = x.length;
                 Arbitrary<double[]> ys = c.array(double[].class).ofSize(n);
                 Arbitrary<Move> move = Combinators.combine(Arbitraries.integers().between(0, n - 1), c, c,
-                        Arbitraries.integers().between(0, 9).map(i -> i == 0)).as(Move::new);
+                        Arbitraries.integers().between(0, 9).map(i -> i == 0),
+                        Arbitraries.integers().between(0, 4).map(i -> i == 0)).as(Move::new);
                 return Combinators.combine(ys, move.list().ofMaxSize(60)).as((y, moves) -> new Run(r, x, y, moves));
             });
         });
@@ -84,6 +89,7 @@ class CellGridProperties {
                 earlier.add(g);
                 g = g.copy(); // the copy goes on; the original must not notice
             }
+            if (m.settle()) g.settle();
             g.place(m.node(), m.x(), m.y());
             assertArrayEquals(scan(g, m.node(), run.radius()), g.inRange(m.node(), run.radius()), "move " + i);
         }
@@ -102,7 +108,10 @@ class CellGridProperties {
         for (int u = 0; u < n; u++) g.place(u, run.x()[u], run.y()[u]);
         assertGridIsScan(g, run.radius(), "first radius");
         assertGridIsScan(g, run.radius() * 2, "twice the radius");
-        for (Move m : run.moves()) g.place(m.node(), m.x(), m.y());
+        for (Move m : run.moves()) {
+            if (m.settle()) g.settle();
+            g.place(m.node(), m.x(), m.y());
+        }
         assertGridIsScan(g, run.radius(), "first radius again, after moves");
     }
 
@@ -120,6 +129,41 @@ class CellGridProperties {
         g.place(10, Double.NEGATIVE_INFINITY, Double.NaN);
         assertGridIsScan(g, 1.0, "moved in and out of the far cells");
         assertGridIsScan(g, Double.POSITIVE_INFINITY, "an infinite radius: one cell, infinite distances in range");
+    }
+
+    /**
+     * Nodes that leave their cells are listed apart until a round's end lays the grid out afresh,
+     * and only once more than a sixteenth of them did: a round with few moves costs no new layout.
+     */
+    @Test
+    void aRoundsEndLaysTheGridOutAfreshOnceManyNodesLeftTheirCells() {
+        int n = 64;
+        double[] x = new double[n];
+        double[] y = new double[n];
+        for (int u = 0; u < n; u++) {
+            x[u] = (u % 8) * 1.5;
+            y[u] = (u / 8) * 1.5;
+        }
+        CellGrid grid = new CellGrid(1.0, x, y);
+        x[3] += 0.2; // within its cell: its settled copy follows
+        grid.moved(3);
+        assertEquals(0, grid.movedSinceLayout());
+        for (int u = 0; u < 4; u++) {
+            x[u] += 1.5;
+            grid.moved(u);
+        }
+        assertEquals(4, grid.movedSinceLayout());
+        grid.settle();
+        assertEquals(4, grid.movedSinceLayout(), "4 of 64 is not more than a sixteenth");
+        x[4] += 1.5;
+        grid.moved(4);
+        grid.settle();
+        assertEquals(0, grid.movedSinceLayout());
+        for (int u = 0; u < n; u++) {
+            List<Integer> want = new ArrayList<>();
+            for (int v = 0; v < n; v++) if (v != u && UnitDisk.within(x[u], y[u], x[v], y[v], 1.0)) want.add(v);
+            assertArrayEquals(want.stream().mapToInt(Integer::intValue).toArray(), grid.near(u), "node " + u);
+        }
     }
 
     @Test

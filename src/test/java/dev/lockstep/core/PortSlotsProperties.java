@@ -1,7 +1,9 @@
 package dev.lockstep.core;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.Arrays;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -122,6 +124,12 @@ class PortSlotsProperties {
             assertEquals(r.pendingD[u], g.pendingDisconnections(u), when + ", D of node " + u);
             assertEquals(r.pendingU[u], g.pendingConnections(u), when + ", U of node " + u);
             assertEquals(Long.bitCount(ports) - 1, g.degree(u), when + ", node " + u);
+            int[] row = new int[r.delta + 1];
+            int k = 0;
+            for (int p = 1; p <= r.delta; p++) if (r.peer[u][p] >= 0) row[k++] = r.peer[u][p];
+            int[] got = new int[r.delta + 1];
+            assertEquals(k, g.neighbours(u, got), when + ", neighbours of node " + u);
+            assertArrayEquals(Arrays.copyOf(row, k), Arrays.copyOf(got, k), when + ", neighbours of node " + u + " in port order");
             assertEquals(r.open(u), g.openPorts(u), when + ", node " + u);
             for (int v = 0; v < r.n; v++) {
                 int expected = u == v ? 0 : r.portTo(u, v);

@@ -3,6 +3,7 @@ package dev.lockstep.core.adversary;
 import dev.lockstep.core.Simulation;
 import dev.lockstep.core.TimeVaryingGraph;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -183,17 +184,38 @@ public final class ScenarioAdversary implements Adversary {
         sim.move(u, x, y);
         if (unitDisk <= 0) return;
         TimeVaryingGraph g = sim.graph();
-        List<Integer> gone = new ArrayList<>();
-        for (long s = g.ports(u) & ~1L; s != 0; s &= s - 1) {
-            int v = g.peer(u, Long.numberOfTrailingZeros(s));
-            if (!UnitDisk.within(g.x(u), g.y(u), g.x(v), g.y(v), unitDisk)) gone.add(v);
+        // The nodes in range, ascending, from the graph's cell grid: what a scan of all would find.
+        int[] near = g.inRange(u, unitDisk);
+        // u's neighbours out of range lose their edge, in ascending order; those in range are marked
+        int adjacentMarks = g.delta();
+        int[] row = new int[adjacentMarks + near.length];
+        int degree = g.neighbours(u, row);
+        int gone = 0;
+        for (int i = 0; i < degree; i++) {
+            int v = row[i];
+            int at = Arrays.binarySearch(near, v);
+            if (at >= 0) row[adjacentMarks + at] = 1;
+            else row[gone++] = v; // gone <= i: overwrites only neighbours already looked at
         }
-        gone.sort(null);
-        for (int v : gone) sim.cut(u, v);
+        sortSmall(row, gone);
+        for (int i = 0; i < gone; i++) sim.cut(u, row[i]);
         if (sim.crashed(u)) return;
-        // The graph's cell grid lists the nodes in range in ascending order, as a scan of all would.
-        for (int v : g.inRange(u, unitDisk)) {
-            if (!g.adjacent(u, v) && !sim.crashed(v)) sim.link(u, v);
+        for (int i = 0; i < near.length; i++) {
+            int v = near[i];
+            if (row[adjacentMarks + i] == 0 && !sim.crashed(v)) sim.link(u, v);
+        }
+    }
+
+    /** Sorts a[0..k) ascending by insertion: a move cuts a node's few edges. */
+    private static void sortSmall(int[] a, int k) {
+        for (int i = 1; i < k; i++) {
+            int v = a[i];
+            int j = i - 1;
+            while (j >= 0 && a[j] > v) {
+                a[j + 1] = a[j];
+                j--;
+            }
+            a[j + 1] = v;
         }
     }
 
