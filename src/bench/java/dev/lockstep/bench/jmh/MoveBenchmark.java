@@ -20,7 +20,9 @@ import org.openjdk.jmh.annotations.State;
  * One unit-disk move through the adversary (the node placed, edges now too long cut, pairs now in
  * range linked) on the lme benchmark's random unit-disk graph (mean degree about 6, radius 1): a
  * node chosen at random takes a {@link RandomWalk#STEP} step. The walk goes on across
- * invocations, between rounds 1 and 2, so the graph keeps its density.
+ * invocations, between rounds 1 and 2, so the graph keeps its density. Every n/10 moves (a
+ * round's worth in {@code lme --moves 0.1}) the graph settles as at a round's end: the port table
+ * is tidied and the cell grid laid out afresh when many nodes left their cells, as in a run.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -33,6 +35,7 @@ public class MoveBenchmark {
     private ScenarioAdversary adversary;
     private SeededRandom random;
     private double side;
+    private int movesThisRound;
 
     @Setup
     public void setUp() {
@@ -53,6 +56,10 @@ public class MoveBenchmark {
 
     @Benchmark
     public int move() {
+        if (++movesThisRound == nodes / 10) {
+            movesThisRound = 0;
+            sim.graph().settle();
+        }
         RandomWalk.step(sim, adversary, random, side);
         return sim.graph().edgeCount();
     }
