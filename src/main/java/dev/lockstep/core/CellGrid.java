@@ -211,11 +211,18 @@ final class CellGrid {
         int k = 0;
         for (int r = Math.max(0, row - 1), rLast = Math.min(rows - 1, row + 1); r <= rLast; r++) {
             int base = r * columns;
-            for (int e = cellStart[base + first], end = cellStart[base + last + 1]; e < end; e++) {
+            int from = cellStart[base + first];
+            int end = cellStart[base + last + 1];
+            if (buf.length < k + end - from) buf = Arrays.copyOf(buf, Math.max(2 * buf.length, k + end - from));
+            int[] out = buf;
+            // Every candidate is written and kept only if in range: no branch on the distance,
+            // which no predictor guesses (half a move's time went to those branches).
+            for (int e = from; e < end; e++) {
                 double dx = xu - xy[2 * e];
                 double dy = yu - xy[2 * e + 1];
                 int v = ids[e];
-                if (dx * dx + dy * dy <= r2 && v != u) k = add(k, v);
+                out[k] = v;
+                k += dx * dx + dy * dy <= r2 & v != u ? 1 : 0;
             }
             for (int cc = base + first; cc <= base + last; cc++) {
                 for (int v = movedHead[cc]; v >= 0; v = movedNext[v]) {
