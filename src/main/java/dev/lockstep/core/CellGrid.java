@@ -232,7 +232,7 @@ final class CellGrid {
                 }
             }
         }
-        sort(buf, k);
+        FewInts.sort(buf, k);
         return Arrays.copyOf(buf, k);
     }
 
@@ -240,23 +240,6 @@ final class CellGrid {
         if (k == buf.length) buf = Arrays.copyOf(buf, 2 * k);
         buf[k] = v;
         return k + 1;
-    }
-
-    /** Sorts a[0..k) ascending: by insertion while k is a unit disk's few nodes, where a library sort's set-up dominates. */
-    private static void sort(int[] a, int k) {
-        if (k > 32) {
-            Arrays.sort(a, 0, k);
-            return;
-        }
-        for (int i = 1; i < k; i++) {
-            int v = a[i];
-            int j = i - 1;
-            while (j >= 0 && a[j] > v) {
-                a[j + 1] = a[j];
-                j--;
-            }
-            a[j + 1] = v;
-        }
     }
 
     /** The dense cell of a position: its absolute cell, grouped and clamped to the settled box. */

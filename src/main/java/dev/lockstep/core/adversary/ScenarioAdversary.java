@@ -1,5 +1,6 @@
 package dev.lockstep.core.adversary;
 
+import dev.lockstep.core.FewInts;
 import dev.lockstep.core.Simulation;
 import dev.lockstep.core.TimeVaryingGraph;
 import java.util.ArrayList;
@@ -197,25 +198,12 @@ public final class ScenarioAdversary implements Adversary {
             if (at >= 0) row[adjacentMarks + at] = 1;
             else row[gone++] = v; // gone <= i: overwrites only neighbours already looked at
         }
-        sortSmall(row, gone);
+        FewInts.sort(row, gone);
         for (int i = 0; i < gone; i++) sim.cut(u, row[i]);
         if (sim.crashed(u)) return;
         for (int i = 0; i < near.length; i++) {
             int v = near[i];
             if (row[adjacentMarks + i] == 0 && !sim.crashed(v)) sim.link(u, v);
-        }
-    }
-
-    /** Sorts a[0..k) ascending by insertion: a move cuts a node's few edges. */
-    private static void sortSmall(int[] a, int k) {
-        for (int i = 1; i < k; i++) {
-            int v = a[i];
-            int j = i - 1;
-            while (j >= 0 && a[j] > v) {
-                a[j + 1] = a[j];
-                j--;
-            }
-            a[j + 1] = v;
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.lockstep.core.adversary;
 
+import dev.lockstep.core.FewInts;
 import dev.lockstep.core.Workers;
 import java.util.Arrays;
 
@@ -141,25 +142,8 @@ public final class UnitDisk {
     public void forEachPair(PairVisitor visitor) {
         for (int u = 0, n = x.length; u < n; u++) {
             int k = partners(u, true, Integer.MAX_VALUE);
-            sort(buf, k);
+            FewInts.sort(buf, k);
             for (int i = 0; i < k; i++) visitor.pair(u, buf[i]);
-        }
-    }
-
-    /** Sorts a[0..k) ascending: by insertion while k is a unit disk's few partners, where a library sort's set-up dominates. */
-    private static void sort(int[] a, int k) {
-        if (k > 32) {
-            Arrays.sort(a, 0, k);
-            return;
-        }
-        for (int i = 1; i < k; i++) {
-            int v = a[i];
-            int j = i - 1;
-            while (j >= 0 && a[j] > v) {
-                a[j + 1] = a[j];
-                j--;
-            }
-            a[j + 1] = v;
         }
     }
 
@@ -190,7 +174,7 @@ public final class UnitDisk {
                 int size = 0;
                 for (int u = from; u < to; u++) {
                     int k = own.partners(u, true, Integer.MAX_VALUE);
-                    sort(own.buf, k);
+                    FewInts.sort(own.buf, k);
                     if (size + k > out.length) out = Arrays.copyOf(out, Math.max(2 * out.length, size + k));
                     System.arraycopy(own.buf, 0, out, size, k);
                     size += k;
