@@ -8,6 +8,7 @@ import dev.lockstep.core.Simulation;
 import dev.lockstep.core.SimulationConfig;
 import dev.lockstep.core.Stats;
 import dev.lockstep.core.Workers;
+import dev.lockstep.core.adversary.Adversary;
 import dev.lockstep.core.adversary.Engine;
 import dev.lockstep.core.adversary.RandomWorkload;
 import dev.lockstep.core.adversary.ScenarioAdversary;
@@ -84,6 +85,12 @@ public final class LmeBench implements Callable<Integer> {
             + " the rows split by receiver (Simulation.partitionedCommits)")
     boolean partitionedOption;
 
+    @Option(names = "--phases", description = "time each round's start (topology, moves, calls), its plan, and the rest"
+            + " (executions and the round's end) by the wall clock, and print the seconds after each run")
+    boolean phasesOption;
+
+    /** {@code --phases} of the command running. */
+    private static boolean phases;
     /** {@code --partitioned} of the command running. */
     private static boolean partitioned;
     /** {@code --in-place} of the command running (read by every run it makes). */
@@ -120,6 +127,7 @@ public final class LmeBench implements Callable<Integer> {
         }
         inPlace = inPlaceOption;
         partitioned = partitionedOption;
+        phases = phasesOption;
         deferSends = deferSendsOption == null ? 0 : (int) values.integer("--defer-sends", deferSendsOption, 0, 2);
         run(sizes, counts, runAhead, r, s, d, m, h, l, "space".equals(order), spec.commandLine().getOut());
         return CommandLine.ExitCode.OK;
@@ -152,7 +160,7 @@ public final class LmeBench implements Callable<Integer> {
                             double lock, boolean space, PrintWriter out) {
         long before = Heap.used();
         long t0 = System.nanoTime();
-        Engine engine = build(n, degree, seed, moves, lock, space);
+        Engine engine = build(n, degree, seed, moves, lock, space, phases);
         Simulation sim = engine.simulation();
         Workers workers = threads == 1 ? Workers.SINGLE : new Workers(threads);
         sim.workers(workers);
@@ -161,6 +169,8 @@ public final class LmeBench implements Callable<Integer> {
         sim.deferredSends(deferSends);
         sim.partitionedCommits(partitioned);
         engine.runUntil(1); // round 0 links the graph
+        PhaseClock clock = engine.adversary() instanceof PhaseClock c ? c : null;
+        if (clock != null) clock.reset();
         if (histogram > 0) Heap.histogram("after round 0, " + n + " nodes", histogram, n, out);
         // the run's own CPU time (its thread's and the workers') too: on a shared machine the wall clock also counts waiting for a core
         java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
@@ -181,6 +191,7 @@ public final class LmeBench implements Callable<Integer> {
                 s.actions() / runSeconds, s.locksAcquired() / runSeconds, (after - before) / n, cpuSeconds,
                 cpuSeconds * 1e9 / s.actions(), sim.violationCount(),
                 a1 < 0 || a2 < 0 ? Double.NaN : (double) (a2 - a1) / Math.max(1, s.actions()));
+        if (clock != null) out.println(clock.report());
         out.flush();
     }
 
@@ -206,6 +217,11 @@ public final class LmeBench implements Callable<Integer> {
 
     /** As {@link #build(int, double, long, double, double)}; with {@code space}, ids along a Hilbert curve ({@link SpaceOrder}). */
     public static Engine build(int n, double degree, long seed, double moves, double lock, boolean space) {
+        return build(n, degree, seed, moves, lock, space, false);
+    }
+
+    /** As {@link #build(int, double, long, double, double, boolean)}; with {@code phases}, its adversary a {@link PhaseClock}. */
+    static Engine build(int n, double degree, long seed, double moves, double lock, boolean space, boolean phases) {
         double side = side(n, degree);
         SeededRandom layout = new SeededRandom(seed ^ 0x5DEECE66DL);
         double[] x = new double[n];
@@ -222,6 +238,7 @@ public final class LmeBench implements Callable<Integer> {
         Simulation sim = new Simulation(config);
         ScenarioAdversary adversary = new ScenarioAdversary(new int[0], 1.0, List.of(), null,
                 new RandomWorkload(lock, 1, Integer.MAX_VALUE), new Synchronous());
-        return new Engine(sim, moves > 0 ? new RandomWalk(adversary, moves, side) : adversary);
+        Adversary chosen = moves > 0 ? new RandomWalk(adversary, moves, side) : adversary;
+        return new Engine(sim, phases ? new PhaseClock(chosen) : chosen);
     }
 }

@@ -22,6 +22,8 @@ public final class RandomWalk implements Adversary {
     private final ScenarioAdversary base;
     private final double fraction;
     private final double side;
+    /** Wall-clock time in the moves, for {@link PhaseClock} (two clock reads a round). */
+    private long moveTime;
 
     public RandomWalk(ScenarioAdversary base, double fraction, double side) {
         if (!(fraction >= 0 && fraction <= 1)) throw new IllegalArgumentException("fraction must be in [0, 1]: " + fraction);
@@ -35,9 +37,19 @@ public final class RandomWalk implements Adversary {
         base.beginTopology(sim);
         if (sim.round() >= 1) {
             long moves = Math.round(fraction * sim.nodeCount());
+            long t0 = System.nanoTime();
             for (long i = 0; i < moves; i++) step(sim, base, sim.random(), side);
+            moveTime += System.nanoTime() - t0;
         }
         base.beginCalls(sim);
+    }
+
+    long moveTime() {
+        return moveTime;
+    }
+
+    void resetMoveTime() {
+        moveTime = 0;
     }
 
     /** One node, chosen uniformly, one step in a uniform direction, kept inside [0, side]². */

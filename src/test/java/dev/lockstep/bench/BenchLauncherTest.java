@@ -108,6 +108,30 @@ class BenchLauncherTest {
         assertTrue(lines.get(4).startsWith("       40 ") && cells[11].equals("0"), "no violation: " + lines.get(4));
     }
 
+    /**
+     * {@code --phases} adds a line after each run's row with the three phases' seconds, and the
+     * moves' share of the round starts only when nodes move; the rows stay as they are.
+     */
+    @Test
+    void lmePhasesFollowEachRowAndNameTheMovesOnlyWhenNodesMove() {
+        Result still = run("lme", "--nodes", "40,50", "--rounds", "3", "--seed", "5", "--phases");
+        assertEquals(BenchLauncher.OK, still.code(), still::toString);
+        List<String> lines = still.out().lines().toList();
+        assertEquals(7, lines.size(), still::toString);
+        java.util.regex.Pattern phases = java.util.regex.Pattern.compile(
+                "phases: round starts \\d+\\.\\d{3} s(?<moves> \\(the moves \\d+\\.\\d{3} s\\))?, plans \\d+\\.\\d{3} s,"
+                        + " executions and round ends \\d+\\.\\d{3} s");
+        for (int i : new int[] {4, 6}) {
+            java.util.regex.Matcher m = phases.matcher(lines.get(i));
+            assertTrue(m.matches() && m.group("moves") == null, "phases without moves: " + lines.get(i));
+        }
+        assertTrue(lines.get(3).startsWith("       40 ") && lines.get(5).startsWith("       50 "), still::toString);
+        Result moving = run("lme", "--nodes", "40", "--rounds", "3", "--seed", "5", "--moves", "0.25", "--phases");
+        List<String> moved = moving.out().lines().toList();
+        java.util.regex.Matcher m = phases.matcher(moved.get(moved.size() - 1));
+        assertTrue(m.matches() && m.group("moves") != null, "phases with the moves: " + moving);
+    }
+
     /** The alloc column's probe: the calling thread's bytes count, as HotSpot keeps them (-1 elsewhere). */
     @Test
     void allocatedCountsTheCallersBytes() {
