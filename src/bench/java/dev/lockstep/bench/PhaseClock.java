@@ -25,10 +25,6 @@ final class PhaseClock implements Adversary {
         this.base = base;
     }
 
-    Adversary base() {
-        return base;
-    }
-
     /** Forgets what was timed so far (round 0's linking). */
     void reset() {
         start = plan = rest = 0;
