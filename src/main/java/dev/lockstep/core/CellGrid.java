@@ -200,6 +200,11 @@ final class CellGrid {
      * {@code UnitDisk.within}: dx² + dy² ≤ r², computed exactly as there.
      */
     int[] near(int u) {
+        return Arrays.copyOf(buf, nearInto(u));
+    }
+
+    /** {@link #near} into {@link #nearBuffer()}'s first entries, valid until the next question; returns how many. */
+    int nearInto(int u) {
         double xu = x[u];
         double yu = y[u];
         double r2 = radius * radius;
@@ -233,7 +238,11 @@ final class CellGrid {
             }
         }
         FewInts.sort(buf, k);
-        return Arrays.copyOf(buf, k);
+        return k;
+    }
+
+    int[] nearBuffer() {
+        return buf;
     }
 
     private int add(int k, int v) {

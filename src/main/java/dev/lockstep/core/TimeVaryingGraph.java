@@ -204,6 +204,11 @@ public final class TimeVaryingGraph {
         if (!PortSet.contains(openPorts(u), pu) || !PortSet.contains(openPorts(v), pv)) {
             throw new IllegalArgumentException("port not open: " + u + ":" + pu + " or " + v + ":" + pv);
         }
+        linkOpen(u, pu, v, pv, round);
+    }
+
+    /** {@link #link} for a caller that knows u ≠ v, not adjacent, and pu, pv open ports in 1..Δ: nothing asked again. */
+    void linkOpen(int u, int pu, int v, int pv, int round) {
         set(u, pu, v, pv, round);
         set(v, pv, u, pu, round);
         lastLink = Math.max(lastLink, round);
@@ -223,7 +228,12 @@ public final class TimeVaryingGraph {
     public boolean cut(int u, int v, int round) {
         int pu = portTo(u, v);
         if (u == v || pu < 0) return false;
-        int pv = peerPort(u, pu);
+        cutPorts(u, pu, v, peerPort(u, pu), round);
+        return true;
+    }
+
+    /** {@link #cut} for a caller that looked the edge up: u's port pu holds it, v's port pv its other end. */
+    void cutPorts(int u, int pu, int v, int pv, int round) {
         if (log != null) log.closed(Math.min(u, v), Math.max(u, v), since(u, pu), round);
         clear(u, pu);
         clear(v, pv);
@@ -233,7 +243,6 @@ public final class TimeVaryingGraph {
         pendingU.remove(u, pu);
         pendingU.remove(v, pv);
         edgeCount--;
-        return true;
     }
 
     private void clear(int u, int p) {
@@ -317,8 +326,18 @@ public final class TimeVaryingGraph {
      * O(n).
      */
     public int[] inRange(int u, double radius) {
+        int k = inRangeInto(u, radius);
+        return Arrays.copyOf(rangeBuffer(), k);
+    }
+
+    /** {@link #inRange} into {@link #rangeBuffer()}'s first entries, valid until the next question; returns how many. */
+    int inRangeInto(int u, double radius) {
         if (grid == null || grid.radius() != radius) grid = new CellGrid(radius, x, y);
-        return grid.near(u);
+        return grid.nearInto(u);
+    }
+
+    int[] rangeBuffer() {
+        return grid.nearBuffer();
     }
 
     /**

@@ -1,10 +1,8 @@
 package dev.lockstep.core.adversary;
 
-import dev.lockstep.core.FewInts;
 import dev.lockstep.core.Simulation;
 import dev.lockstep.core.TimeVaryingGraph;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -180,31 +178,14 @@ public final class ScenarioAdversary implements Adversary {
         }
     }
 
-    /** A move; with a unit-disk radius, edges now too long are cut and new pairs in range linked. */
+    /**
+     * A move; with a unit-disk radius, edges now too long are cut (ascending) and new pairs in
+     * range linked (ascending), inside the core ({@link Simulation#move(int, double, double, double)}),
+     * where the nodes in range come from the graph's cell grid.
+     */
     public void move(Simulation sim, int u, double x, double y) {
-        sim.move(u, x, y);
-        if (unitDisk <= 0) return;
-        TimeVaryingGraph g = sim.graph();
-        // The nodes in range, ascending, from the graph's cell grid: what a scan of all would find.
-        int[] near = g.inRange(u, unitDisk);
-        // u's neighbours out of range lose their edge, in ascending order; those in range are marked
-        int adjacentMarks = g.delta();
-        int[] row = new int[adjacentMarks + near.length];
-        int degree = g.neighbours(u, row);
-        int gone = 0;
-        for (int i = 0; i < degree; i++) {
-            int v = row[i];
-            int at = Arrays.binarySearch(near, v);
-            if (at >= 0) row[adjacentMarks + at] = 1;
-            else row[gone++] = v; // gone <= i: overwrites only neighbours already looked at
-        }
-        FewInts.sort(row, gone);
-        for (int i = 0; i < gone; i++) sim.cut(u, row[i]);
-        if (sim.crashed(u)) return;
-        for (int i = 0; i < near.length; i++) {
-            int v = near[i];
-            if (row[adjacentMarks + i] == 0 && !sim.crashed(v)) sim.link(u, v);
-        }
+        if (unitDisk > 0) sim.move(u, x, y, unitDisk);
+        else sim.move(u, x, y);
     }
 
     /** The oldest matching message is lost; with none in transit, the simulation reports a refusal. */

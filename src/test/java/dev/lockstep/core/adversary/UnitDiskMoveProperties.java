@@ -25,7 +25,7 @@ import net.jqwik.api.Tuple;
  * A unit-disk move through the graph's cell grid cuts and links exactly what the scan of every
  * node did before issue 13, in the same order, drawing the same random ports: over random
  * layouts, radii, port counts, crashes and move sequences, with snapshots taken and restored
- * (time travel) along the way.
+ * (time travel) along the way, and with a listener that asks the grid questions while it hears.
  */
 class UnitDiskMoveProperties {
 
@@ -103,11 +103,34 @@ class UnitDiskMoveProperties {
                 CheckSettings.DEFAULTS, 7));
     }
 
+    /**
+     * A listener that asks the cell grid a question whenever it hears of a link or cut, in the middle
+     * of a move's cuts and links: the move must not lose the nodes in range it found.
+     */
+    static final class AsksTheGrid implements SimulationListener {
+        private final Simulation sim;
+        private final double radius;
+
+        AsksTheGrid(Simulation sim, double radius) {
+            this.sim = sim;
+            this.radius = radius;
+        }
+
+        @Override public void linked(int round, int u, int pu, int v, int pv) {
+            sim.graph().inRange(v, radius);
+        }
+
+        @Override public void cut(int round, int u, int pu, int v, int pv, List<Envelope> lost) {
+            sim.graph().inRange(v, radius);
+        }
+    }
+
     /** Plays the run's steps with {@code mover}; what was heard, then the final edges and the next draw. */
-    private static List<String> play(Run run, AreaMoves.Mover mover) {
+    private static List<String> play(Run run, AreaMoves.Mover mover, boolean asksTheGrid) {
         Simulation sim = simulation(run);
         Heard heard = new Heard();
         sim.addListener(heard);
+        if (asksTheGrid) sim.addListener(new AsksTheGrid(sim, run.radius()));
         ScenarioAdversary initial = new ScenarioAdversary(new int[0], run.radius(), List.of(), null, null, new Synchronous());
         initial.beginTopology(sim); // round 0: every pair in range linked
         Simulation snapshot = sim.copy();
@@ -133,7 +156,8 @@ class UnitDiskMoveProperties {
     @Property(tries = 300)
     void gridMovesCutAndLinkAsTheScanDid(@ForAll("runs") Run run) {
         ScenarioAdversary adversary = new ScenarioAdversary(new int[0], run.radius(), List.of(), null, null, new Synchronous());
-        List<String> expected = play(run, (sim, u, x, y) -> scanningMove(sim, run.radius(), u, x, y));
-        assertEquals(expected, play(run, adversary::move));
+        List<String> expected = play(run, (sim, u, x, y) -> scanningMove(sim, run.radius(), u, x, y), false);
+        assertEquals(expected, play(run, adversary::move, false));
+        assertEquals(expected, play(run, adversary::move, true), "with a listener asking the grid during the move");
     }
 }
