@@ -228,7 +228,7 @@ public final class Simulation implements SystemView {
     /** Moves a node. Edges do not change here; a unit-disk adversary links and cuts afterwards. */
     public void move(int u, double x, double y) { topology.move(u, x, y); }
 
-    /** Moves a node, then cuts its edges now longer than {@code radius} and links it to the nodes now in range (both ascending). */
+    /** Moves a node, then cuts its edges longer than {@code radius} (&gt; 0) and links it to the nodes in range, both ascending. */
     public void move(int u, double x, double y, double radius) { topology.moveOnUnitDisk(u, x, y, radius); }
 
     /**

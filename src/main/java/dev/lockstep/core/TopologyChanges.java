@@ -142,6 +142,8 @@ final class TopologyChanges {
      * neighbours are read into a scratch array, not new ones.
      */
     void moveOnUnitDisk(int u, double x, double y, double radius) {
+        // before the move, so that a bad radius changes nothing (the grid would refuse it after)
+        if (!(radius > 0)) throw new IllegalArgumentException("a unit-disk radius must be positive: " + radius);
         move(u, x, y);
         TimeVaryingGraph g = world.graph;
         int k = g.inRangeInto(u, radius);

@@ -1,6 +1,7 @@
 package dev.lockstep.core.adversary;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.lockstep.core.ChannelDiscipline;
 import dev.lockstep.core.CheckSettings;
@@ -20,6 +21,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.Tuple;
+import org.junit.jupiter.api.Test;
 
 /**
  * A unit-disk move through the graph's cell grid cuts and links exactly what the scan of every
@@ -159,5 +161,24 @@ class UnitDiskMoveProperties {
         List<String> expected = play(run, (sim, u, x, y) -> scanningMove(sim, run.radius(), u, x, y), false);
         assertEquals(expected, play(run, adversary::move, false));
         assertEquals(expected, play(run, adversary::move, true), "with a listener asking the grid during the move");
+    }
+
+    /** A radius that is not positive is refused before the move: no position, edge or event changes. */
+    @Test
+    void aMoveWithABadRadiusChangesNothing() {
+        Run run = new Run(1.0, 3, false, new double[] {0, 0.5, 3}, new double[] {0, 0, 0}, List.of());
+        Simulation sim = simulation(run);
+        new ScenarioAdversary(new int[0], 1.0, List.of(), null, null, new Synchronous()).beginTopology(sim);
+        Heard heard = new Heard();
+        sim.addListener(heard);
+        for (double bad : new double[] {0, -1, Double.NaN}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> sim.move(0, 2.8, 0, bad));
+            assertEquals("a unit-disk radius must be positive: " + bad, e.getMessage());
+        }
+        assertEquals(List.of(), heard.lines, "nothing heard");
+        assertEquals(0.0, sim.graph().x(0));
+        assertEquals(1, sim.graph().edgeCount(), "0-1 stays, 0-2 never made");
+        sim.move(0, 2.8, 0, 1.0);
+        assertEquals(List.of("moved 0 2.8 0.0", "cut 0:1 1:1", "link 0:1 2:1"), heard.lines);
     }
 }
