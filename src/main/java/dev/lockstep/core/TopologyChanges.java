@@ -139,7 +139,7 @@ final class TopologyChanges {
      * u links to each node now in range that it is not adjacent to and that did not crash, in
      * ascending order: each by {@link #cut} and {@link #link}, which ask again whether it may
      * happen (a listener told of one may have changed the topology). The nodes in range and u's
-     * neighbours are read into a scratch array, not new ones.
+     * neighbours are read into a scratch array kept from move to move, not new ones.
      */
     void moveOnUnitDisk(int u, double x, double y, double radius) {
         // before the move, so that a bad radius changes nothing (the grid would refuse it after)
@@ -149,9 +149,20 @@ final class TopologyChanges {
         int k = g.inRangeInto(u, radius);
         int marks = g.delta();
         int nearAt = marks + k;
-        if (row.length < nearAt + k) row = new int[Math.max(2 * row.length, nearAt + k)];
-        int[] row = this.row;
-        // the nodes in range, ascending, copied: a listener told of a cut or link may ask the grid
+        // A listener told of a cut or link may ask the grid, or even move a node itself: the nodes
+        // in range are copied out of the grid's buffer, and a move made inside this one gets a
+        // scratch array of its own while this one holds the shared one.
+        int[] row = scratch != null && scratch.length >= nearAt + k ? scratch : new int[Math.max(32, 2 * (nearAt + k))];
+        scratch = null;
+        try {
+            moveOnUnitDisk(u, g, row, marks, k);
+        } finally {
+            scratch = row;
+        }
+    }
+
+    private void moveOnUnitDisk(int u, TimeVaryingGraph g, int[] row, int marks, int k) {
+        int nearAt = marks + k;
         System.arraycopy(g.rangeBuffer(), 0, row, nearAt, k);
         Arrays.fill(row, marks, nearAt, 0);
         int degree = g.neighbours(u, row);
@@ -171,8 +182,11 @@ final class TopologyChanges {
         }
     }
 
-    /** {@link #moveOnUnitDisk}'s scratch: u's neighbours (Δ at most), a mark per node in range that is adjacent, the nodes in range. */
-    private int[] row = new int[16];
+    /**
+     * {@link #moveOnUnitDisk}'s scratch, null while a move uses it: u's neighbours (Δ at most), a
+     * mark per node in range that is adjacent, the nodes in range.
+     */
+    private int[] scratch;
 
     /**
      * A move that takes u into another area changes its region and raises {@link Call#MOVE} at u,

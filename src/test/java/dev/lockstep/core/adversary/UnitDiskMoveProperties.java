@@ -27,7 +27,8 @@ import org.junit.jupiter.api.Test;
  * A unit-disk move through the graph's cell grid cuts and links exactly what the scan of every
  * node did before issue 13, in the same order, drawing the same random ports: over random
  * layouts, radii, port counts, crashes and move sequences, with snapshots taken and restored
- * (time travel) along the way, and with a listener that asks the grid questions while it hears.
+ * (time travel) along the way, and with listeners that ask the grid questions or move nodes
+ * while they hear.
  */
 class UnitDiskMoveProperties {
 
@@ -127,12 +128,42 @@ class UnitDiskMoveProperties {
         }
     }
 
+    /**
+     * A listener that, hearing of a link made by a move, moves the link's other end a little with
+     * the same mover, inside the first move: the first must go on as if the second had been made
+     * by anyone else (a move inside a move must not share its scratch).
+     */
+    static final class MovesAgain implements SimulationListener {
+        private final Simulation sim;
+        private final AreaMoves.Mover mover;
+        private boolean inside;
+
+        MovesAgain(Simulation sim, AreaMoves.Mover mover) {
+            this.sim = sim;
+            this.mover = mover;
+        }
+
+        @Override public void linked(int round, int u, int pu, int v, int pv) {
+            if (inside) return;
+            inside = true;
+            try {
+                mover.move(sim, v, sim.graph().x(v) + 0.25, sim.graph().y(v));
+            } finally {
+                inside = false;
+            }
+        }
+    }
+
+    /** What a {@link #play} adds to the run: none, a listener asking the grid, or one moving nodes. */
+    enum Meddler { NONE, ASKS_THE_GRID, MOVES_AGAIN }
+
     /** Plays the run's steps with {@code mover}; what was heard, then the final edges and the next draw. */
-    private static List<String> play(Run run, AreaMoves.Mover mover, boolean asksTheGrid) {
+    private static List<String> play(Run run, AreaMoves.Mover mover, Meddler meddler) {
         Simulation sim = simulation(run);
         Heard heard = new Heard();
         sim.addListener(heard);
-        if (asksTheGrid) sim.addListener(new AsksTheGrid(sim, run.radius()));
+        if (meddler == Meddler.ASKS_THE_GRID) sim.addListener(new AsksTheGrid(sim, run.radius()));
+        if (meddler == Meddler.MOVES_AGAIN) sim.addListener(new MovesAgain(sim, mover));
         ScenarioAdversary initial = new ScenarioAdversary(new int[0], run.radius(), List.of(), null, null, new Synchronous());
         initial.beginTopology(sim); // round 0: every pair in range linked
         Simulation snapshot = sim.copy();
@@ -158,9 +189,12 @@ class UnitDiskMoveProperties {
     @Property(tries = 300)
     void gridMovesCutAndLinkAsTheScanDid(@ForAll("runs") Run run) {
         ScenarioAdversary adversary = new ScenarioAdversary(new int[0], run.radius(), List.of(), null, null, new Synchronous());
-        List<String> expected = play(run, (sim, u, x, y) -> scanningMove(sim, run.radius(), u, x, y), false);
-        assertEquals(expected, play(run, adversary::move, false));
-        assertEquals(expected, play(run, adversary::move, true), "with a listener asking the grid during the move");
+        AreaMoves.Mover scanning = (sim, u, x, y) -> scanningMove(sim, run.radius(), u, x, y);
+        List<String> expected = play(run, scanning, Meddler.NONE);
+        assertEquals(expected, play(run, adversary::move, Meddler.NONE));
+        assertEquals(expected, play(run, adversary::move, Meddler.ASKS_THE_GRID), "with a listener asking the grid during the move");
+        assertEquals(play(run, scanning, Meddler.MOVES_AGAIN), play(run, adversary::move, Meddler.MOVES_AGAIN),
+                "with a listener moving a node during the move");
     }
 
     /** A radius that is not positive is refused before the move: no position, edge or event changes. */
