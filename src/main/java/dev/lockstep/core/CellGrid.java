@@ -200,7 +200,8 @@ final class CellGrid {
      * {@code UnitDisk.within}: dx² + dy² ≤ r², computed exactly as there.
      */
     int[] near(int u) {
-        return Arrays.copyOf(buf, nearInto(u));
+        int k = nearInto(u); // first: the question may grow the buffer
+        return Arrays.copyOf(buf, k);
     }
 
     /** {@link #near} into {@link #nearBuffer()}'s first entries, valid until the next question; returns how many. */

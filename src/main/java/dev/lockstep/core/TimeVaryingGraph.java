@@ -326,14 +326,18 @@ public final class TimeVaryingGraph {
      * O(n).
      */
     public int[] inRange(int u, double radius) {
-        int k = inRangeInto(u, radius);
-        return Arrays.copyOf(rangeBuffer(), k);
+        return grid(radius).near(u);
     }
 
     /** {@link #inRange} into {@link #rangeBuffer()}'s first entries, valid until the next question; returns how many. */
     int inRangeInto(int u, double radius) {
+        return grid(radius).nearInto(u);
+    }
+
+    /** The cell grid for this radius: the one kept, or a new one for a first question or another radius. */
+    private CellGrid grid(double radius) {
         if (grid == null || grid.radius() != radius) grid = new CellGrid(radius, x, y);
-        return grid.nearInto(u);
+        return grid;
     }
 
     int[] rangeBuffer() {
