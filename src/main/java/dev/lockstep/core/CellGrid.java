@@ -101,6 +101,15 @@ final class CellGrid {
         return radius;
     }
 
+    /** Dense cells a row. */
+    int columns() {
+        return columns;
+    }
+
+    int rows() {
+        return rows;
+    }
+
     /** Between rounds: the layout is built afresh once more than a sixteenth of the nodes left their settled cells. */
     void settle() {
         if (moved > (x.length >> 4)) build();
@@ -161,8 +170,12 @@ final class CellGrid {
         }
     }
 
-    /** Node u's position changed: its settled copy follows it within its cell, else it joins the moved list of its new cell. */
-    void moved(int u) {
+    /**
+     * Node u's position changed: its settled copy follows it within its cell, else it joins the
+     * moved list of its new cell. In a parallel batch of moves ({@code share} not null) the count
+     * of moved nodes goes to the share; everything else it writes belongs to u's old and new cells.
+     */
+    void moved(int u, MoveShare share) {
         int c = cellAt(x[u], y[u]);
         int e = entryOf[u];
         if (e >= 0) {
@@ -176,12 +189,19 @@ final class CellGrid {
         } else {
             if (c == cell[u]) return;
             unlink(u);
-            moved--;
+            if (share == null) moved--;
+            else share.gridMoved--;
         }
         cell[u] = c;
         movedNext[u] = movedHead[c];
         movedHead[c] = u;
-        moved++;
+        if (share == null) moved++;
+        else share.gridMoved++;
+    }
+
+    /** A parallel batch's count of moved nodes, summed over its threads. */
+    void merge(int movedDelta) {
+        moved += movedDelta;
     }
 
     private void unlink(int u) {
@@ -200,12 +220,16 @@ final class CellGrid {
      * {@code UnitDisk.within}: dx² + dy² ≤ r², computed exactly as there.
      */
     int[] near(int u) {
-        int k = nearInto(u); // first: the question may grow the buffer
+        int k = nearInto(u, null); // first: the question may grow the buffer
         return Arrays.copyOf(buf, k);
     }
 
-    /** {@link #near} into {@link #nearBuffer()}'s first entries, valid until the next question; returns how many. */
-    int nearInto(int u) {
+    /**
+     * {@link #near} into {@link #nearBuffer()}'s first entries, valid until the next question, or
+     * into the share's buffer in a parallel batch of moves; returns how many.
+     */
+    int nearInto(int u, MoveShare share) {
+        int[] out = share == null ? buf : share.near;
         double xu = x[u];
         double yu = y[u];
         double r2 = radius * radius;
@@ -219,8 +243,7 @@ final class CellGrid {
             int base = r * columns;
             int from = cellStart[base + first];
             int end = cellStart[base + last + 1];
-            if (buf.length < k + end - from) buf = Arrays.copyOf(buf, Math.max(2 * buf.length, k + end - from));
-            int[] out = buf;
+            if (out.length < k + end - from) out = Arrays.copyOf(out, Math.max(2 * out.length, k + end - from));
             // Every candidate is written and kept only if in range: no branch on the distance,
             // which no predictor guesses (half a move's time went to those branches).
             for (int e = from; e < end; e++) {
@@ -234,11 +257,16 @@ final class CellGrid {
                 for (int v = movedHead[cc]; v >= 0; v = movedNext[v]) {
                     double dx = xu - x[v];
                     double dy = yu - y[v];
-                    if (dx * dx + dy * dy <= r2 && v != u) k = add(k, v);
+                    if (dx * dx + dy * dy <= r2 && v != u) {
+                        if (k == out.length) out = Arrays.copyOf(out, 2 * k);
+                        out[k++] = v;
+                    }
                 }
             }
         }
-        FewInts.sort(buf, k);
+        FewInts.sort(out, k);
+        if (share == null) buf = out;
+        else share.near = out;
         return k;
     }
 
@@ -246,14 +274,8 @@ final class CellGrid {
         return buf;
     }
 
-    private int add(int k, int v) {
-        if (k == buf.length) buf = Arrays.copyOf(buf, 2 * k);
-        buf[k] = v;
-        return k + 1;
-    }
-
     /** The dense cell of a position: its absolute cell, grouped and clamped to the settled box. */
-    private int cellAt(double px, double py) {
+    int cellAt(double px, double py) {
         long c = Math.max(0, Math.min(columns - 1, (coordinate(px) - column0) >> shift));
         long r = Math.max(0, Math.min(rows - 1, (coordinate(py) - row0) >> shift));
         return (int) r * columns + (int) c;

@@ -424,16 +424,10 @@ public final class Channels {
         return -1;
     }
 
-    public void removeAt(int node, int i) {
-        removeInRow(node, i);
-        total--;
-    }
+    public void removeAt(int node, int i) { removeInRow(node, i); total--; }
 
-    /**
-     * {@link #removeAt} without counting it in {@link #total}: it writes node's row only, so
-     * threads may remove from distinct nodes' rows at once; each removal is counted later, by
-     * {@link #countRemoved} on one thread.
-     */
+    /** {@link #removeAt} without counting it in {@link #total}: it writes node's row only, so threads may remove
+     *  from distinct nodes' rows at once, each removal counted later by {@link #countRemoved} on one thread. */
     void removeInRow(int node, int i) {
         int k = slot(node, i);
         long r = row[node];
@@ -453,6 +447,13 @@ public final class Channels {
 
     /** Removes and returns every message in transit to {@code node} on {@code port} (the edge was cut). */
     public List<Envelope> drop(int node, int port) {
+        List<Envelope> lost = dropUncounted(node, port);
+        total -= lost.size();
+        return lost;
+    }
+
+    /** {@link #drop} without counting in {@link #total}: the caller counts ({@link #countRemoved}); it writes node's row only. */
+    List<Envelope> dropUncounted(int node, int port) {
         List<Envelope> lost = null;
         long r = row[node];
         int from = start(r);
@@ -474,7 +475,6 @@ public final class Channels {
         if (message != null) Arrays.fill(message, w, from + s, null);
         if (w > from) cell[W * (w - 1) + PORTS_AT] |= LAST;
         row[node] = row(from, w - from, roomClass(r));
-        total -= lost.size();
         return lost;
     }
 

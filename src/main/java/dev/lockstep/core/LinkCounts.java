@@ -47,7 +47,9 @@ final class LinkCounts {
         wide[i] = (byte) (c > 255 ? 1 : c);
     }
 
-    private void widen() {
+    /** A byte a port from now on (before a parallel batch of moves: no two nodes share a byte, and no move replaces the table). */
+    void widen() {
+        if (wide != null) return;
         byte[] w = new byte[narrow.length * 2];
         for (int i = 0; i < w.length; i++) w[i] = (byte) (narrow[i >>> 1] >>> ((i & 1) << 2) & 0xF);
         wide = w;

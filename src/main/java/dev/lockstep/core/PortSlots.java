@@ -76,9 +76,22 @@ final class PortSlots {
     /** u's room in the pool, in slots (for tests of the layout). */
     int room(int u) { return room[u] & 0xFF; }
 
-    /** Inserts a slot at {@code rank} into u's row of {@code degree} slots (the row grows by one). */
-    void insert(PortSets occupied, int u, int degree, int rank, int v, int q, int round) {
-        if (degree == (room[u] & 0xFF)) move(occupied, u, degree, Math.min(delta, degree + STEP));
+    /**
+     * Inserts a slot at {@code rank} into u's row of {@code degree} slots (the row grows by one).
+     * In a parallel batch of moves ({@code share} not null) a row that outgrows its room moves into
+     * the thread's own free slots, and the count of slots in use goes to the share.
+     */
+    void insert(PortSets occupied, int u, int degree, int rank, int v, int q, int round, MoveShare share) {
+        if (degree == (room[u] & 0xFF)) {
+            int size = Math.min(delta, degree + STEP);
+            if (share == null) {
+                move(occupied, u, degree, size);
+            } else {
+                if (share.arenaEnd - share.arenaNext < size) share.batch.refill(share, size);
+                share.slotsAbandoned += relocate(u, degree, size, share.arenaNext);
+                share.arenaNext += size;
+            }
+        }
         int s = start[u];
         int at = s + rank;
         System.arraycopy(peer, at, peer, at + 1, degree - rank);
@@ -87,33 +100,74 @@ final class PortSlots {
         peer[at] = v;
         since.set(at, round);
         peerPort[at] = (byte) q;
-        live++;
+        if (share == null) live++;
+        else share.slotsLive++;
     }
 
     /** Removes the slot at {@code rank} from u's row of {@code degree} slots. */
-    void remove(int u, int degree, int rank) {
+    void remove(int u, int degree, int rank, MoveShare share) {
         int at = start[u] + rank;
         int after = degree - rank - 1;
         System.arraycopy(peer, at + 1, peer, at, after);
         since.copy(since, at + 1, at, after);
         System.arraycopy(peerPort, at + 1, peerPort, at, after);
-        live--;
+        if (share == null) live--;
+        else share.slotsLive--;
     }
 
     /** Moves u's row (of {@code degree} slots) to a room of {@code size} slots at the pool's end. */
     private void move(PortSets occupied, int u, int degree, int size) {
+        abandoned += relocate(u, degree, size, claim(occupied, size));
+    }
+
+    /** Copies u's row (of {@code degree} slots) to a room of {@code size} slots at {@code to}; returns the room it left. */
+    private int relocate(int u, int degree, int size, int to) {
+        int from = start[u];
+        System.arraycopy(peer, from, peer, to, degree);
+        since.copy(since, from, to, degree);
+        System.arraycopy(peerPort, from, peerPort, to, degree);
+        int left = room[u] & 0xFF;
+        start[u] = to;
+        room[u] = (byte) size;
+        return left;
+    }
+
+    /**
+     * {@code size} free slots at the pool's end, compacting first if that is due, else growing if
+     * need be; returns the first. For a row's move, and for a thread of a parallel batch of moves
+     * while no other thread is inside a move (the batch gave back every thread's free slots first:
+     * a compaction moves every row).
+     */
+    int claim(PortSets occupied, int size) {
         if (end + size > peer.length) {
             if (abandoned > live / 16) compact(occupied);
             if (end + size > peer.length) grow(end + size);
         }
-        int from = start[u];
-        System.arraycopy(peer, from, peer, end, degree);
-        since.copy(since, from, end, degree);
-        System.arraycopy(peerPort, from, peerPort, end, degree);
-        abandoned += room[u] & 0xFF;
-        start[u] = end;
-        room[u] = (byte) size;
+        int at = end;
         end += size;
+        return at;
+    }
+
+    int free() {
+        return peer.length - end;
+    }
+
+    /** Free slots [from, to) that a thread of a parallel batch did not use: back to the pool if they end it (true), else left. */
+    boolean giveBack(int from, int to) {
+        if (to != end || from > to) return false;
+        end = from;
+        return true;
+    }
+
+    /** A parallel batch's slots in use and rooms left, summed over its threads (free slots it did not use count as left). */
+    void merge(int liveDelta, int abandonedDelta) {
+        live += liveDelta;
+        abandoned += abandonedDelta;
+    }
+
+    /** Widens the rounds' table now if {@code round} would not fit it (before a parallel batch: widening replaces it). */
+    void fit(int round) {
+        since.fit(round);
     }
 
     /**

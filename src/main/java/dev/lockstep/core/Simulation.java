@@ -93,10 +93,7 @@ public final class Simulation implements SystemView {
         world.assign(snapshot.world.copy());
     }
 
-    @Override
-    public Workers workers() {
-        return workers;
-    }
+    @Override public Workers workers() { return workers; }
 
     /** Shares the node-independent work of each round across {@code w}'s threads (not part of copies). */
     public void workers(Workers w) {
@@ -211,25 +208,27 @@ public final class Simulation implements SystemView {
      * Links u and v on open ports chosen by the scenario's port assignment. Returns false, and
      * reports a refusal, when either node has no open port or they are already adjacent.
      */
-    public boolean link(int u, int v) {
-        return topology.link(u, v);
-    }
+    public boolean link(int u, int v) { return topology.link(u, v); }
 
     /** Links u and v on the given ports (replay, GUI). Returns false with a refusal if not possible. */
-    public boolean link(int u, int pu, int v, int pv) {
-        return topology.link(u, pu, v, pv);
-    }
+    public boolean link(int u, int pu, int v, int pv) { return topology.link(u, pu, v, pv); }
 
     /** Cuts u–v; every message in transit on it is lost. Returns false (and reports) if not adjacent. */
-    public boolean cut(int u, int v) {
-        return topology.cut(u, v);
-    }
+    public boolean cut(int u, int v) { return topology.cut(u, v); }
 
     /** Moves a node. Edges do not change here; a unit-disk adversary links and cuts afterwards. */
     public void move(int u, double x, double y) { topology.move(u, x, y); }
 
     /** Moves a node, then cuts its edges longer than {@code radius} (&gt; 0) and links it to the nodes in range, both ascending. */
     public void move(int u, double x, double y, double radius) { topology.moveOnUnitDisk(u, x, y, radius); }
+
+    /**
+     * Moves 0..count−1 on a unit disk of this radius, node {@code nodes[i]} to ({@code xs[i]}, {@code ys[i]}): the same as
+     * {@link #move(int, double, double, double)} on each in turn, made on the {@link #workers} when the batch qualifies
+     * (README "Moving nodes": ports chosen lowest-first, nobody listening, every edge within the radius). Bad nodes change nothing.
+     */
+    public void moveAll(int[] nodes, double[] xs, double[] ys, int count, double radius) { topology.moveAllOnUnitDisk(nodes, xs, ys, count, radius, workers); }
+    void moveArena(int slots) { topology.batch().run = slots; } // tests: threads run out of free slots mid-batch
 
     /**
      * The adversary destroys the message with id {@code id} in transit to {@code to} (KLME's

@@ -47,6 +47,15 @@ public final class TimeVaryingGraph {
     private PresenceLog log;
     /** The positions by cell, for {@link #inRange}; null until a first question needs it. */
     private CellGrid grid;
+    /**
+     * At least the squared length of every edge (dx² + dy², as the unit disk measures it): raised
+     * by every link and unit-disk move, made infinite by a plain move of a linked node (and measured
+     * again by the next batch), NaN once a linked position is. A batch of moves may run in parallel
+     * only while every edge is known to be short.
+     */
+    private double longest2;
+    /** The round {@link #longest2} was last measured in, or -1. */
+    private int measuredIn = -1;
 
     public TimeVaryingGraph(int n, int delta) {
         if (delta < 1 || delta > PortSet.MAX_DELTA) {
@@ -78,6 +87,7 @@ public final class TimeVaryingGraph {
         edgeCount = o.edgeCount;
         lastLink = o.lastLink;
         log = o.log == null ? null : o.log.copy();
+        longest2 = o.longest2;
         // Copied rather than dropped, so that a restored snapshot's first move costs no rebuild.
         grid = o.grid == null ? null : o.grid.copy(x, y);
     }
@@ -209,18 +219,31 @@ public final class TimeVaryingGraph {
 
     /** {@link #link} for a caller that knows u ≠ v, not adjacent, and pu, pv open ports in 1..Δ: nothing asked again. */
     void linkOpen(int u, int pu, int v, int pv, int round) {
-        set(u, pu, v, pv, round);
-        set(v, pv, u, pu, round);
-        lastLink = Math.max(lastLink, round);
-        pendingU.add(u, pu);
-        pendingU.add(v, pv);
-        edgeCount++;
+        linkOpen(u, pu, v, pv, round, null);
     }
 
-    private void set(int u, int p, int v, int q, int round) {
+    /** {@link #linkOpen}; in a parallel batch of unit-disk moves (whose links are short) the counts go to the share. */
+    void linkOpen(int u, int pu, int v, int pv, int round, MoveShare share) {
+        set(u, pu, v, pv, round, share);
+        set(v, pv, u, pu, round, share);
+        pendingU.add(u, pu);
+        pendingU.add(v, pv);
+        if (share != null) {
+            share.lastLink = Math.max(share.lastLink, round);
+            share.edges++;
+            return;
+        }
+        lastLink = Math.max(lastLink, round);
+        edgeCount++;
+        double dx = x[u] - x[v];
+        double dy = y[u] - y[v];
+        longest2 = Math.max(longest2, dx * dx + dy * dy); // NaN stays NaN
+    }
+
+    private void set(int u, int p, int v, int q, int round, MoveShare share) {
         links.count(u, p);
         long o = occupied.get(u);
-        slots.insert(occupied, u, Long.bitCount(o) - 1, Long.bitCount(o & ((1L << p) - 2)), v, q, round);
+        slots.insert(occupied, u, Long.bitCount(o) - 1, Long.bitCount(o & ((1L << p) - 2)), v, q, round, share);
         occupied.add(u, p);
     }
 
@@ -228,26 +251,30 @@ public final class TimeVaryingGraph {
     public boolean cut(int u, int v, int round) {
         int pu = portTo(u, v);
         if (u == v || pu < 0) return false;
-        cutPorts(u, pu, v, peerPort(u, pu), round);
+        cutPorts(u, pu, v, peerPort(u, pu), round, null);
         return true;
     }
 
     /** {@link #cut} for a caller that looked the edge up: u's port pu holds it, v's port pv its other end. */
-    void cutPorts(int u, int pu, int v, int pv, int round) {
-        if (log != null) log.closed(Math.min(u, v), Math.max(u, v), since(u, pu), round);
-        clear(u, pu);
-        clear(v, pv);
+    void cutPorts(int u, int pu, int v, int pv, int round, MoveShare share) {
+        if (log != null) {
+            if (share == null) log.closed(Math.min(u, v), Math.max(u, v), since(u, pu), round);
+            else share.closed(Math.min(u, v), Math.max(u, v), since(u, pu), round);
+        }
+        clear(u, pu, share);
+        clear(v, pv, share);
         pendingD.add(u, pu);
         pendingD.add(v, pv);
         // A port connected and cut before the node acted never reaches it as "connected".
         pendingU.remove(u, pu);
         pendingU.remove(v, pv);
-        edgeCount--;
+        if (share == null) edgeCount--;
+        else share.edges--;
     }
 
-    private void clear(int u, int p) {
+    private void clear(int u, int p, MoveShare share) {
         long o = occupied.get(u);
-        slots.remove(u, Long.bitCount(o) - 1, Long.bitCount(o & ((1L << p) - 2)));
+        slots.remove(u, Long.bitCount(o) - 1, Long.bitCount(o & ((1L << p) - 2)), share);
         occupied.remove(u, p);
     }
 
@@ -303,19 +330,96 @@ public final class TimeVaryingGraph {
         x = xs;
         y = ys;
         sharedPositions = true;
+        if (edgeCount > 0) longest2 = Double.POSITIVE_INFINITY;
         if (grid != null) grid = new CellGrid(grid.radius(), x, y);
     }
 
     public void place(int u, double nx, double ny) {
-        if (sharedPositions) {
-            x = x.clone();
-            y = y.clone();
-            sharedPositions = false;
-            if (grid != null) grid = grid.copy(x, y);
-        }
+        if (occupied.get(u) != 1L) longest2 = Double.POSITIVE_INFINITY; // its edges may be any length now
+        position(u, nx, ny, null);
+    }
+
+    /**
+     * {@link #place} for a unit-disk move of this radius, which cuts u's edges longer than it next:
+     * the bound on edge lengths becomes at least radius². In a parallel batch ({@code share} not
+     * null; the bound was raised to radius² before) the grid's count of moved nodes goes to the share.
+     */
+    void placeOnDisk(int u, double nx, double ny, double radius, MoveShare share) {
+        position(u, nx, ny, share);
+        if (share == null && occupied.get(u) != 1L) longest2 = Math.max(longest2, radius * radius);
+    }
+
+    private void position(int u, double nx, double ny, MoveShare share) {
+        ownPositions();
         x[u] = nx;
         y[u] = ny;
-        if (grid != null) grid.moved(u);
+        if (grid != null) grid.moved(u, share);
+    }
+
+    /** The first change of a position copies the configuration's arrays (see {@link #startAt}). */
+    private void ownPositions() {
+        if (!sharedPositions) return;
+        x = x.clone();
+        y = y.clone();
+        sharedPositions = false;
+        if (grid != null) grid = grid.copy(x, y);
+    }
+
+    /**
+     * Before a parallel batch of unit-disk moves of this radius: whether every edge is known to
+     * be at most the radius long; if so, whatever a move could replace (the positions' own copy,
+     * the grid for this radius, the link counts' narrow table, the round numbers' narrow table) is
+     * replaced now, so no move replaces an array another thread reads.
+     */
+    boolean readyForParallelMoves(double radius, int round) {
+        if (!(longest2 <= radius * radius) && round != measuredIn) {
+            // a plain move, or a long edge since cut: measured again, at most once a round
+            longest2 = measureLongest2();
+            measuredIn = round;
+        }
+        if (!(longest2 <= radius * radius)) return false;
+        longest2 = radius * radius; // every edge is short, and every move keeps it so
+        ownPositions();
+        grid(radius);
+        links.widen();
+        slots.fit(round);
+        return true;
+    }
+
+    /** The squared length of the longest edge (NaN if a linked position is NaN): a pass over the port table. */
+    private double measureLongest2() {
+        double most = 0;
+        for (int u = 0; u < n; u++) {
+            int first = slots.slot(u, 0);
+            for (int i = 0, d = degree(u); i < d; i++) {
+                int v = slots.peer(first + i);
+                double dx = x[u] - x[v];
+                double dy = y[u] - y[v];
+                most = Math.max(most, dx * dx + dy * dy);
+            }
+        }
+        return most;
+    }
+
+    /** The cell grid and the port table, for a parallel batch of moves ({@link ParallelMoves}) after {@link #readyForParallelMoves}. */
+    CellGrid grid() { return grid; }
+
+    PortSlots slots() { return slots; }
+
+    /** {@code size} free slots for a thread of a parallel batch while the others wait (see {@link PortSlots#claim}); returns the first. */
+    int claimSlots(int size) { return slots.claim(occupied, size); }
+
+    /** A parallel batch's counts, summed over its threads. */
+    void merge(int edges, int linkedLast, int slotsLive, int slotsAbandoned, int gridMoved) {
+        edgeCount += edges;
+        lastLink = Math.max(lastLink, linkedLast);
+        slots.merge(slotsLive, slotsAbandoned);
+        grid.merge(gridMoved);
+    }
+
+    /** A parallel batch's ended connection, in move order. */
+    void logClosed(int a, int b, int linked, int cut) {
+        if (log != null) log.closed(a, b, linked, cut);
     }
 
     /**
@@ -331,7 +435,12 @@ public final class TimeVaryingGraph {
 
     /** {@link #inRange} into {@link #rangeBuffer()}'s first entries, valid until the next question; returns how many. */
     int inRangeInto(int u, double radius) {
-        return grid(radius).nearInto(u);
+        return grid(radius).nearInto(u, null);
+    }
+
+    /** {@link #inRangeInto}; in a parallel batch into the share's buffer. */
+    int inRangeInto(int u, double radius, MoveShare share) {
+        return grid(radius).nearInto(u, share);
     }
 
     /** The cell grid for this radius: the one kept, or a new one for a first question or another radius. */

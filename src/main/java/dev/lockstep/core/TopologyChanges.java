@@ -36,6 +36,11 @@ final class TopologyChanges {
     }
 
     boolean link(int u, int v) {
+        return link(u, v, null);
+    }
+
+    /** {@link #link}; in a parallel batch of moves ({@code share} not null) what it adds to shared state goes to the share. */
+    private boolean link(int u, int v, MoveShare share) {
         requireRoundBoundary("link");
         String why = linkRefusal(u, v);
         if (why != null) {
@@ -44,8 +49,8 @@ final class TopologyChanges {
         }
         int pu = choosePort(world.graph.openPorts(u));
         int pv = choosePort(world.graph.openPorts(v));
-        world.graph.linkOpen(u, pu, v, pv, world.round); // the refusal above asked what the graph would ask again
-        linked(u, pu, v, pv);
+        world.graph.linkOpen(u, pu, v, pv, world.round, share); // the refusal above asked what the graph would ask again
+        linked(u, pu, v, pv, share);
         return true;
     }
 
@@ -59,7 +64,8 @@ final class TopologyChanges {
             for (SimulationListener l : audience.all()) l.refusedLink(world.round, u, pu, v, pv, why);
             return false;
         }
-        doLink(u, pu, v, pv);
+        world.graph.link(u, pu, v, pv, world.round);
+        linked(u, pu, v, pv, null);
         return true;
     }
 
@@ -83,18 +89,22 @@ final class TopologyChanges {
         return Long.numberOfTrailingZeros(s);
     }
 
-    private void doLink(int u, int pu, int v, int pv) {
-        world.graph.link(u, pu, v, pv, world.round);
-        linked(u, pu, v, pv);
-    }
-
-    private void linked(int u, int pu, int v, int pv) {
-        world.touch(u);
-        world.touch(v);
+    private void linked(int u, int pu, int v, int pv, MoveShare share) {
+        touch(u, share);
+        touch(v, share);
         for (SimulationListener l : audience.listening()) l.linked(world.round, u, pu, v, pv);
     }
 
+    private void touch(int u, MoveShare share) {
+        if (share == null) world.touch(u);
+        else share.touch(u);
+    }
+
     boolean cut(int u, int v) {
+        return cut(u, v, null);
+    }
+
+    private boolean cut(int u, int v, MoveShare share) {
         requireRoundBoundary("cut");
         TimeVaryingGraph graph = world.graph;
         int round = world.round;
@@ -104,11 +114,11 @@ final class TopologyChanges {
             return false;
         }
         int pv = graph.peerPort(u, pu);
-        graph.cutPorts(u, pu, v, pv, round);
-        world.touch(u);
-        world.touch(v);
-        List<Envelope> lostToV = world.channels.drop(v, pv);
-        List<Envelope> lostToU = world.channels.drop(u, pu);
+        graph.cutPorts(u, pu, v, pv, round, share);
+        touch(u, share);
+        touch(v, share);
+        List<Envelope> lostToV = world.channels.dropUncounted(v, pv);
+        List<Envelope> lostToU = world.channels.dropUncounted(u, pu);
         List<Envelope> lost;
         if (lostToU.isEmpty()) lost = lostToV;
         else if (lostToV.isEmpty()) lost = lostToU;
@@ -117,9 +127,17 @@ final class TopologyChanges {
             lost.addAll(lostToU);
             lost.sort((a, b) -> Long.compare(a.id(), b.id()));
         }
-        world.stats.messagesLost += lost.size();
         // by index: most cuts lose nothing, and the iterator over the empty list showed in a profile of moves
-        for (int i = 0; i < lost.size(); i++) world.stats.tokensLost += config.protocol().presentation().tokens(lost.get(i).message());
+        long tokens = 0;
+        for (int i = 0; i < lost.size(); i++) tokens += config.protocol().presentation().tokens(lost.get(i).message());
+        if (share == null) {
+            world.channels.countRemoved(lost.size());
+            world.stats.messagesLost += lost.size();
+            world.stats.tokensLost += tokens;
+        } else {
+            share.dropped += lost.size();
+            share.tokensLost += tokens;
+        }
         world.persistentPorts.remove(u, pu);
         world.persistentPorts.remove(v, pv);
         for (SimulationListener l : audience.listening()) l.cut(round, u, pu, v, pv, lost);
@@ -129,6 +147,10 @@ final class TopologyChanges {
     void move(int u, double x, double y) {
         requireRoundBoundary("move");
         world.graph.place(u, x, y);
+        moved(u, x, y);
+    }
+
+    private void moved(int u, double x, double y) {
         for (SimulationListener l : audience.listening()) l.moved(world.round, u, x, y);
         crossBoundary(u, x, y);
     }
@@ -142,28 +164,79 @@ final class TopologyChanges {
      * neighbours are read into a scratch array kept from move to move, not new ones.
      */
     void moveOnUnitDisk(int u, double x, double y, double radius) {
+        moveOnUnitDisk(u, x, y, radius, null);
+    }
+
+    /** {@link #moveOnUnitDisk}; in a parallel batch ({@code share} not null) with the share's scratch, counts and buffers. */
+    void moveOnUnitDisk(int u, double x, double y, double radius, MoveShare share) {
         // before the move, so that a bad radius changes nothing (the grid would refuse it after)
         if (!(radius > 0)) throw new IllegalArgumentException("a unit-disk radius must be positive: " + radius);
-        move(u, x, y);
+        requireRoundBoundary("move");
         TimeVaryingGraph g = world.graph;
-        int k = g.inRangeInto(u, radius);
+        g.placeOnDisk(u, x, y, radius, share);
+        moved(u, x, y);
+        int k = g.inRangeInto(u, radius, share);
         int marks = g.delta();
         int nearAt = marks + k;
+        if (share != null) {
+            if (share.scratch.length < nearAt + k) share.scratch = new int[2 * (nearAt + k)];
+            moveOnUnitDisk(u, g, share.scratch, marks, k, share);
+            return;
+        }
         // A listener told of a cut or link may ask the grid, or even move a node itself: the nodes
         // in range are copied out of the grid's buffer, and a move made inside this one gets a
         // scratch array of its own while this one holds the shared one.
         int[] row = scratch != null && scratch.length >= nearAt + k ? scratch : new int[Math.max(32, 2 * (nearAt + k))];
         scratch = null;
         try {
-            moveOnUnitDisk(u, g, row, marks, k);
+            moveOnUnitDisk(u, g, row, marks, k, null);
         } finally {
             scratch = row;
         }
     }
 
-    private void moveOnUnitDisk(int u, TimeVaryingGraph g, int[] row, int marks, int k) {
+    /**
+     * Moves 0..count−1 on a unit disk of this radius, node {@code us[i]} to ({@code xs[i]},
+     * {@code ys[i]}), with the result of {@link #moveOnUnitDisk} on each in turn. On several
+     * workers, a batch that qualifies runs in parallel ({@link ParallelMoves}): enough moves, ports
+     * chosen lowest-first, nobody listening (not even for refusals), no regions, and every edge at
+     * most the radius long. Every node is checked before the first move, so a bad one changes nothing.
+     */
+    void moveAllOnUnitDisk(int[] us, double[] xs, double[] ys, int count, double radius, Workers workers) {
+        if (!(radius > 0)) throw new IllegalArgumentException("a unit-disk radius must be positive: " + radius);
+        if (count < 0 || count > us.length || count > xs.length || count > ys.length) {
+            throw new IllegalArgumentException(count + " moves asked for, with " + us.length + " nodes, " + xs.length + " xs and "
+                    + ys.length + " ys");
+        }
+        requireRoundBoundary("move");
+        for (int i = 0; i < count; i++) {
+            if (us[i] < 0 || us[i] >= config.nodeCount()) {
+                throw new IllegalArgumentException("move " + i + ": no node " + us[i] + " (there are " + config.nodeCount() + ")");
+            }
+        }
+        boolean parallel = workers.threads() > 1 && count >= ParallelMoves.MIN_MOVES_PER_THREAD * workers.threads()
+                && audience.all().isEmpty() && config.portAssignment() == PortAssignment.LOWEST
+                && (config.areas().isEmpty() || !config.protocol().requirements().regions())
+                && world.graph.readyForParallelMoves(radius, world.round);
+        if (!parallel) {
+            for (int i = 0; i < count; i++) moveOnUnitDisk(us[i], xs[i], ys[i], radius);
+            return;
+        }
+        batch().run(us, xs, ys, count, radius, workers);
+    }
+
+    /** The parallel batches' coordination, made at the first. */
+    private ParallelMoves batch;
+
+    /** The parallel batches' coordination, made if need be. */
+    ParallelMoves batch() {
+        if (batch == null) batch = new ParallelMoves(this::moveOnUnitDisk, world);
+        return batch;
+    }
+
+    private void moveOnUnitDisk(int u, TimeVaryingGraph g, int[] row, int marks, int k, MoveShare share) {
         int nearAt = marks + k;
-        System.arraycopy(g.rangeBuffer(), 0, row, nearAt, k);
+        System.arraycopy(share == null ? g.rangeBuffer() : share.near, 0, row, nearAt, k);
         Arrays.fill(row, marks, nearAt, 0);
         int degree = g.neighbours(u, row);
         int gone = 0;
@@ -174,11 +247,11 @@ final class TopologyChanges {
             else row[gone++] = v; // gone <= i: overwrites only neighbours already looked at
         }
         FewInts.sort(row, gone);
-        for (int i = 0; i < gone; i++) cut(u, row[i]);
+        for (int i = 0; i < gone; i++) cut(u, row[i], share);
         if (world.crashed[u]) return;
         for (int i = 0; i < k; i++) {
             int v = row[nearAt + i];
-            if (row[marks + i] == 0 && !world.crashed[v]) link(u, v);
+            if (row[marks + i] == 0 && !world.crashed[v]) link(u, v, share);
         }
     }
 

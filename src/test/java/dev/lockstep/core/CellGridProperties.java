@@ -146,17 +146,17 @@ class CellGridProperties {
         }
         CellGrid grid = new CellGrid(1.0, x, y);
         x[3] += 0.2; // within its cell: its settled copy follows
-        grid.moved(3);
+        grid.moved(3, null);
         assertEquals(0, grid.movedSinceLayout());
         for (int u = 0; u < 4; u++) {
             x[u] += 1.5;
-            grid.moved(u);
+            grid.moved(u, null);
         }
         assertEquals(4, grid.movedSinceLayout());
         grid.settle();
         assertEquals(4, grid.movedSinceLayout(), "4 of 64 is not more than a sixteenth");
         x[4] += 1.5;
-        grid.moved(4);
+        grid.moved(4, null);
         grid.settle();
         assertEquals(0, grid.movedSinceLayout());
         for (int u = 0; u < n; u++) {

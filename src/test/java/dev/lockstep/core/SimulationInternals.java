@@ -18,6 +18,14 @@ final class SimulationInternals {
         return (Executions) field(sim, "executions");
     }
 
+    static SimulationState world(Simulation sim) {
+        return (SimulationState) field(sim, "world");
+    }
+
+    static TopologyChanges topology(Simulation sim) {
+        return (TopologyChanges) field(sim, "topology");
+    }
+
     private static Object field(Simulation sim, String name) {
         try {
             Field f = Simulation.class.getDeclaredField(name);

@@ -188,6 +188,12 @@ public final class ScenarioAdversary implements Adversary {
         else sim.move(u, x, y);
     }
 
+    /** Moves 0..count−1, node {@code us[i]} to ({@code xs[i]}, {@code ys[i]}), as {@link #move} on each in turn (on a unit disk, as one batch: {@link Simulation#moveAll}). */
+    public void moveAll(Simulation sim, int[] us, double[] xs, double[] ys, int count) {
+        if (unitDisk > 0) sim.moveAll(us, xs, ys, count, unitDisk);
+        else for (int i = 0; i < count; i++) sim.move(us[i], xs[i], ys[i]);
+    }
+
     /** The oldest matching message is lost; with none in transit, the simulation reports a refusal. */
     private static void lose(Simulation sim, TopologyEvent.Lose l) {
         sim.loseOldest(l.from(), l.to(), l.label());
