@@ -25,6 +25,12 @@ public final class RandomWalk implements Adversary {
     private final double side;
     /** Wall-clock time in the moves, for {@link PhaseClock} (two clock reads a round). */
     private long moveTime;
+    /** A round's batch: the nodes and their targets. */
+    private int[] nodes = new int[0];
+    private double[] xs = new double[0];
+    private double[] ys = new double[0];
+    /** Per node, its latest step in the batch being drawn, or -1. */
+    private int[] latest = new int[0];
 
     public RandomWalk(ScenarioAdversary base, double fraction, double side) {
         if (!(fraction >= 0 && fraction <= 1)) throw new IllegalArgumentException("fraction must be in [0, 1]: " + fraction);
@@ -77,12 +83,6 @@ public final class RandomWalk implements Adversary {
         for (int i = 0; i < moves; i++) latest[nodes[i]] = -1;
         base.moveAll(sim, nodes, xs, ys, moves);
     }
-
-    private int[] nodes = new int[0];
-    private double[] xs = new double[0];
-    private double[] ys = new double[0];
-    /** Per node, its latest step in the batch being drawn, or -1. */
-    private int[] latest = new int[0];
 
     long moveTime() {
         return moveTime;

@@ -15,7 +15,7 @@ final class MoveShare {
         void refill(MoveShare share, int size);
     }
 
-    final Refill batch;
+    final Refill refill;
     /** {@code TopologyChanges}' scratch row and the grid's answer buffer, this thread's own. */
     int[] scratch = new int[64];
     int[] near = new int[16];
@@ -46,8 +46,8 @@ final class MoveShare {
     /** Whether this thread is inside a move: the port table grows only while no other thread is. */
     volatile boolean executing;
 
-    MoveShare(Refill batch) {
-        this.batch = batch;
+    MoveShare(Refill refill) {
+        this.refill = refill;
     }
 
     /** Ready for a new batch; the buffers stay. */

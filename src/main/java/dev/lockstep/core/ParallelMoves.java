@@ -42,10 +42,10 @@ final class ParallelMoves {
         void move(int u, double x, double y, double radius, MoveShare share);
     }
 
-    private final Mover topology;
+    private final Mover mover;
     private final SimulationState world;
     /** Free slots a thread takes at a time (small in tests, to make the pool grow mid-batch). */
-    int run = 4096;
+    int slotsPerTake = 4096;
     private MoveShare[] shares = new MoveShare[0];
     /** Per node, its latest move in the batch being laid out, or -1. */
     private int[] latest;
@@ -70,8 +70,8 @@ final class ParallelMoves {
     /** Batches made in parallel so far (for tests). */
     long batches;
 
-    ParallelMoves(Mover topology, SimulationState world) {
-        this.topology = topology;
+    ParallelMoves(Mover mover, SimulationState world) {
+        this.mover = mover;
         this.world = world;
     }
 
@@ -172,7 +172,7 @@ final class ParallelMoves {
                 enter(share);
                 share.move = i;
                 try {
-                    topology.move(us[i], xs[i], ys[i], radius, share);
+                    mover.move(us[i], xs[i], ys[i], radius, share);
                 } catch (Throwable t) {
                     fail(i, t);
                 } finally {
@@ -248,7 +248,7 @@ final class ParallelMoves {
                     for (int spins = 0; o != share && o.executing; spins++) pause(spins);
                 }
                 TimeVaryingGraph g = world.graph;
-                int take = Math.max(run, size);
+                int take = Math.max(slotsPerTake, size);
                 if (g.slots().free() < take) {
                     // the table compacts (moving every row and the free slots away) or grows: every
                     // thread's counts and free slots go back into it first
@@ -275,7 +275,7 @@ final class ParallelMoves {
     private void merge() {
         TimeVaryingGraph g = world.graph;
         Stats stats = world.stats;
-        int[] at = new int[shares.length];
+        int[] read = new int[shares.length];
         // the free slots left at the table's end go back to it, the later run first (the earlier may then end there too)
         MoveShare[] byEnd = shares.clone();
         java.util.Arrays.sort(byEnd, (a, b) -> Integer.compare(b.arenaEnd, a.arenaEnd));
@@ -293,13 +293,13 @@ final class ParallelMoves {
         for (;;) {
             int best = -1;
             for (int t = 0; t < shares.length; t++) {
-                if (at[t] < shares[t].closedCount && (best < 0 || shares[t].closed[at[t]] < shares[best].closed[at[best]])) best = t;
+                if (read[t] < shares[t].closedCount && (best < 0 || shares[t].closed[read[t]] < shares[best].closed[read[best]])) best = t;
             }
             if (best < 0) break;
             int[] c = shares[best].closed;
-            int k = at[best];
+            int k = read[best];
             g.logClosed(c[k + 1], c[k + 2], c[k + 3], c[k + 4]);
-            at[best] = k + 5;
+            read[best] = k + 5;
         }
     }
 }

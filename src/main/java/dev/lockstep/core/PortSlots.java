@@ -87,7 +87,7 @@ final class PortSlots {
             if (share == null) {
                 move(occupied, u, degree, size);
             } else {
-                if (share.arenaEnd - share.arenaNext < size) share.batch.refill(share, size);
+                if (share.arenaEnd - share.arenaNext < size) share.refill.refill(share, size);
                 share.slotsAbandoned += relocate(u, degree, size, share.arenaNext);
                 share.arenaNext += size;
             }

@@ -228,7 +228,7 @@ public final class Simulation implements SystemView {
      * (README "Moving nodes": ports chosen lowest-first, nobody listening, every edge within the radius). Bad nodes change nothing.
      */
     public void moveAll(int[] nodes, double[] xs, double[] ys, int count, double radius) { topology.moveAllOnUnitDisk(nodes, xs, ys, count, radius, workers); }
-    void moveArena(int slots) { topology.batch().run = slots; } // tests: threads run out of free slots mid-batch
+    void moveArena(int slots) { topology.batch().slotsPerTake = slots; } // tests: threads run out of free slots mid-batch
 
     /**
      * The adversary destroys the message with id {@code id} in transit to {@code to} (KLME's
