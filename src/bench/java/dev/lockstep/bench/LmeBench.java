@@ -89,8 +89,14 @@ public final class LmeBench implements Callable<Integer> {
             + " (executions and the round's end) by the wall clock, and print the seconds after each run")
     boolean phasesOption;
 
+    @Option(names = "--profile", description = "sample every thread's stack once a millisecond during the timed rounds"
+            + " (Java Flight Recorder) and print each phase's share of the samples after each run")
+    boolean profileOption;
+
     /** {@code --phases} of the command running. */
     private static boolean phases;
+    /** {@code --profile} of the command running. */
+    private static boolean profile;
     /** {@code --partitioned} of the command running. */
     private static boolean partitioned;
     /** {@code --in-place} of the command running (read by every run it makes). */
@@ -128,6 +134,7 @@ public final class LmeBench implements Callable<Integer> {
         inPlace = inPlaceOption;
         partitioned = partitionedOption;
         phases = phasesOption;
+        profile = profileOption;
         deferSends = deferSendsOption == null ? 0 : (int) values.integer("--defer-sends", deferSendsOption, 0, 2);
         run(sizes, counts, runAhead, r, s, d, m, h, l, "space".equals(order), spec.commandLine().getOut());
         return CommandLine.ExitCode.OK;
@@ -176,9 +183,12 @@ public final class LmeBench implements Callable<Integer> {
         java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
         long c1 = cpu.getCurrentThreadCpuTime() + ThreadCpu.workers();
         long a1 = ThreadCpu.allocated();
+        ProfileSplit split = profile ? new ProfileSplit() : null;
         long t1 = System.nanoTime();
         engine.runUntil(rounds + 1);
         long t2 = System.nanoTime();
+        long[] samples = split == null ? null : split.stop();
+        if (split != null) split.close();
         long a2 = ThreadCpu.allocated();
         double cpuSeconds = (cpu.getCurrentThreadCpuTime() + ThreadCpu.workers() - c1) / 1e9;
         workers.close();
@@ -192,6 +202,7 @@ public final class LmeBench implements Callable<Integer> {
                 cpuSeconds * 1e9 / s.actions(), sim.violationCount(),
                 a1 < 0 || a2 < 0 ? Double.NaN : (double) (a2 - a1) / Math.max(1, s.actions()));
         if (clock != null) out.println(clock.report());
+        if (samples != null) out.println(ProfileSplit.report(samples));
         out.flush();
     }
 
