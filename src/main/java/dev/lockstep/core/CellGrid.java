@@ -14,7 +14,7 @@ import java.util.Arrays;
  * where the distance test rejects it.
  *
  * <p>The grid is laid out for the cache, because a mobile run asks about ten thousand random
- * places a round and each question's misses were most of a move's cost (README "Moving nodes"):
+ * places a round and each question's misses were most of a move's cost (PERFORMANCE.md "Moving nodes"):
  * <ul>
  *   <li>The <em>settled</em> layout, built by {@link #settle}: every node's id and a copy of its
  *       coordinates, sorted by cell into two flat arrays, and the cells of the box around the

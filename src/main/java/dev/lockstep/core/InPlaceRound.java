@@ -63,7 +63,7 @@ final class InPlaceRound {
     /**
      * Whether rounds that qualify run this way: off by default, as on the 2-core machine the
      * operations' second trip through the caches (phase 1's, then the commit's) cost the
-     * workers more than the caller saves while it waits for them (README "Parallel rounds").
+     * workers more than the caller saves while it waits for them (PERFORMANCE.md "Parallel rounds").
      */
     boolean enabled;
     /** Plan positions a phase 1 takes at most ({@link #CHUNK}; tests take fewer to commit across chunks). */

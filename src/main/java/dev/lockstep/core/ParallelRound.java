@@ -60,7 +60,7 @@ final class ParallelRound {
      * {@code lme --defer-sends}). Off by default: on the 2-core machine the checks after each
      * execution still read each receiver's row on the caller's thread, so the caller saves only
      * the appends' writes, which the record and the workers' two reads of it cost back, and the
-     * record held 46 bytes a node more at a million nodes (README "Parallel rounds").
+     * record held 46 bytes a node more at a million nodes (PERFORMANCE.md "Parallel rounds").
      */
     int deferSends = APPEND_AT_ONCE;
     static final int APPEND_AT_ONCE = 0;
@@ -69,7 +69,7 @@ final class ParallelRound {
      * {@link #DEFER}, and the workers read the counts the transit checks will ask for before the
      * plan ({@link DeferredSends#start}): that takes the caller's last reads of its neighbours'
      * rows off it, but reads every port's where the caller reads only the sent ones: on 2 cores the
-     * workers spend more than the caller saves (README "Parallel rounds"), so only on request.
+     * workers spend more than the caller saves (PERFORMANCE.md "Parallel rounds"), so only on request.
      */
     static final int DEFER_COUNTING_AHEAD = 2;
     /**

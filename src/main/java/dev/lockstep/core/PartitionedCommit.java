@@ -39,7 +39,7 @@ final class PartitionedCommit {
     /**
      * Whether plans that qualify commit this way: off by default, as on the 2-core machine its extra
      * passes over the sends cost 1.3–1.5 times one thread's CPU and it only draws level at a million
-     * nodes (README "Parallel rounds").
+     * nodes (PERFORMANCE.md "Parallel rounds").
      */
     boolean enabled;
     /** The slots a chunk's arena holds at most (tests: a few, so that ranges run out of them mid-chunk). */

@@ -137,7 +137,7 @@ final class PoolRows {
      * out: laid out tight, half of all appends moved their row (a million nodes, 10 rounds: 6.5 M
      * of 12.8 M), and every move copies the row and leaves a room for the next layout to clear. Giving every
      * row the class it had instead held a third more slots at a million nodes, past the 400 bytes
-     * a node; the slot costs 21 (README "Memory per node"). On the workers, in blocks of {@code block} nodes;
+     * a node; the slot costs 21 (PERFORMANCE.md "Memory per node"). On the workers, in blocks of {@code block} nodes;
      * returns per block three sums: its rooms, the rooms its rows' sizes alone need, and the
      * messages of its rows that moved (integers, so any thread count gives the same).
      */

@@ -20,7 +20,7 @@ final class PortSlots {
      * Spare slots a compaction leaves each row (up to Δ): a node moving on a unit disk gains a
      * link with each node it comes near, which took a row move each when rows were compacted to
      * their degree, and with 10 % of the nodes moving each round the pool was compacted into fresh
-     * arrays every round (nearly half of what a mobile run allocated; README "Moving nodes"). A graph
+     * arrays every round (nearly half of what a mobile run allocated; PERFORMANCE.md "Moving nodes"). A graph
      * linked once (round 0's {@link #reserve}) is never compacted, and copies are compacted tight.
      */
     static final int SLACK = 2;

@@ -110,17 +110,17 @@ public final class Simulation implements SystemView {
         parallel.grain = nodes;
     }
 
-    /** Whether {@link #act(List)} runs operations ahead on scratch copies on the workers ({@link ParallelRound}; off: README "Parallel rounds"). */
+    /** Whether {@link #act(List)} runs operations ahead on scratch copies on the workers ({@link ParallelRound}; off: PERFORMANCE.md "Parallel rounds"). */
     public void runAhead(boolean on) { parallel.enabled = on; }
 
-    /** Whether a listed round that qualifies runs on the workers in place ({@link InPlaceRound}; off: README "Parallel rounds"). */
+    /** Whether a listed round that qualifies runs on the workers in place ({@link InPlaceRound}; off: PERFORMANCE.md "Parallel rounds"). */
     public void inPlaceRounds(boolean on) { parallel.inPlace.enabled = on; }
-    /** Whether a listed round that qualifies commits on the workers too ({@link PartitionedCommit}; off by default: README "Parallel rounds"). */
+    /** Whether a listed round that qualifies commits on the workers too ({@link PartitionedCommit}; off by default: PERFORMANCE.md "Parallel rounds"). */
     public void partitionedCommits(boolean on) { parallel.inPlace.partitioned.enabled = on; }
     void partitionedArenas(int slots) { parallel.inPlace.partitioned.arenaMost = slots; } // tests: ranges run out mid-chunk
 
     void inPlaceChunk(int positions) { parallel.inPlace.chunk = positions; }
-    /** How a listed round that qualifies appends its sends: 0 at once, 1 after its executions on the workers, 2 so and with the transit counts read ahead ({@link ParallelRound#deferSends}; off: README "Parallel rounds"). */
+    /** How a listed round that qualifies appends its sends: 0 at once, 1 after its executions on the workers, 2 so and with the transit counts read ahead ({@link ParallelRound#deferSends}; off: PERFORMANCE.md "Parallel rounds"). */
     public void deferredSends(int mode) { parallel.deferSends = java.util.Objects.checkIndex(mode, 3); }
 
     /**
@@ -225,7 +225,7 @@ public final class Simulation implements SystemView {
     /**
      * Moves 0..count−1 on a unit disk of this radius, node {@code nodes[i]} to ({@code xs[i]}, {@code ys[i]}): the same as
      * {@link #move(int, double, double, double)} on each in turn, made on the {@link #workers} when the batch qualifies
-     * (README "Moving nodes": ports chosen lowest-first, nobody listening, every edge within the radius). Bad nodes change nothing.
+     * (PERFORMANCE.md "Moving nodes": ports chosen lowest-first, nobody listening, every edge within the radius). Bad nodes change nothing.
      */
     public void moveAll(int[] nodes, double[] xs, double[] ys, int count, double radius) { topology.moveAllOnUnitDisk(nodes, xs, ys, count, radius, workers); }
     void moveArena(int slots) { topology.batch().slotsPerTake = slots; } // tests: threads run out of free slots mid-batch

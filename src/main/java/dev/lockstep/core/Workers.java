@@ -53,7 +53,7 @@ public final class Workers implements AutoCloseable {
      * done, so which thread runs a range varies but never what it computes. The caller takes its
      * share instead of waiting: a range of the data it just wrote stays in its core's cache (on the
      * 2-core machine two pool threads and an idle caller ran 100,000 nodes slower than one thread,
-     * README "Parallel rounds"). A failure is rethrown as the lowest range's, so even errors do
+     * PERFORMANCE.md "Parallel rounds"). A failure is rethrown as the lowest range's, so even errors do
      * not depend on timing.
      */
     public void forRange(int n, int grain, Range body) {
