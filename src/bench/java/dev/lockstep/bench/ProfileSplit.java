@@ -1,5 +1,6 @@
 package dev.lockstep.bench;
 
+import dev.lockstep.core.Workers;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -12,6 +13,7 @@ import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedStackTrace;
+import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingFile;
 
 /**
@@ -20,7 +22,9 @@ import jdk.jfr.consumer.RecordingFile;
  * (the caller's and the workers'), and each sample goes to the first phase one of whose frames
  * it holds. The workers' stacks start at a lambda, not at the engine's step that handed it to
  * them, so some phases also claim whole classes that only they run on the workers. Samples
- * count CPU, not wall clock: a phase that keeps both threads busy counts twice.
+ * count CPU, not wall clock: a phase that keeps both threads busy counts twice. The share of the
+ * samples inside a pass the workers share ({@link Workers#forRange}, on any thread) is Amdahl's
+ * parallel fraction p: what more cores can shrink.
  */
 final class ProfileSplit implements AutoCloseable {
     /** A phase and the frames ({@code Class.method}, or a whole {@code Class}) that mark it, by binary class name. */
@@ -63,6 +67,18 @@ final class ProfileSplit implements AutoCloseable {
         recording.start();
     }
 
+    /** The frame every pass the workers share runs under, on the caller's thread as on theirs. */
+    static final String SHARED_PASS = "dev.lockstep.core.Workers.forRange";
+
+    /** Whether a sample of this thread with this stack is in a pass the workers share. */
+    static boolean shared(String thread, List<String[]> stack) {
+        if (thread != null && thread.startsWith(Workers.THREAD_NAME)) return true;
+        for (String[] frame : stack) {
+            if (SHARED_PASS.equals(frame[0] + "." + frame[1])) return true;
+        }
+        return false;
+    }
+
     /** The phase a sample's stack (leaf first, as {@code {class, method}} pairs) belongs to. */
     static Phase classify(List<String[]> stack) {
         for (Phase p : Phase.values()) {
@@ -73,10 +89,10 @@ final class ProfileSplit implements AutoCloseable {
         return Phase.OTHER;
     }
 
-    /** Stops sampling and counts the samples by phase, in {@link Phase} order. */
+    /** Stops sampling and counts the samples by phase, in {@link Phase} order, then those in shared passes. */
     long[] stop() {
         recording.stop();
-        long[] counts = new long[Phase.values().length];
+        long[] counts = new long[Phase.values().length + 1];
         Path file = null;
         try {
             file = Files.createTempFile("lockstep-profile", ".jfr");
@@ -91,6 +107,8 @@ final class ProfileSplit implements AutoCloseable {
                         if (f.isJavaFrame()) stack.add(new String[] {f.getMethod().getType().getName(), f.getMethod().getName()});
                     }
                     counts[classify(stack).ordinal()]++;
+                    RecordedThread thread = e.getThread("sampledThread");
+                    if (shared(thread == null ? null : thread.getJavaName(), stack)) counts[counts.length - 1]++;
                 }
             }
         } catch (IOException e) {
@@ -101,16 +119,21 @@ final class ProfileSplit implements AutoCloseable {
         return counts;
     }
 
-    /** One line: the samples, then each phase's share of them. */
+    /** One line: the samples, each phase's share of them, and the share in passes the workers share. */
     static String report(long[] counts) {
         long total = 0;
-        for (long c : counts) total += c;
+        for (int i = 0; i < Phase.values().length; i++) total += counts[i];
         StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "profile: %d samples (JFR, 1 ms, every thread's CPU):", total));
         for (Phase p : Phase.values()) {
             if (p.ordinal() > 0) b.append(',');
-            b.append(String.format(Locale.ROOT, " %s %.1f %%", p.label, total == 0 ? 0.0 : 100.0 * counts[p.ordinal()] / total));
+            b.append(String.format(Locale.ROOT, " %s %.1f %%", p.label, share(counts[p.ordinal()], total)));
         }
+        b.append(String.format(Locale.ROOT, "; in passes the workers share %.1f %%", share(counts[counts.length - 1], total)));
         return b.toString();
+    }
+
+    private static double share(long count, long total) {
+        return total == 0 ? 0.0 : 100.0 * count / total;
     }
 
     @Override

@@ -14,6 +14,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class Workers implements AutoCloseable {
     /** Everything on the caller's thread: the default of every simulation. */
     public static final Workers SINGLE = new Workers(1);
+    /** The start of the pool threads' names, numbered from 0 (profiles tell them apart by it). */
+    public static final String THREAD_NAME = "lockstep-worker-";
 
     private final int threads;
     private final ExecutorService pool;
@@ -24,7 +26,7 @@ public final class Workers implements AutoCloseable {
         int[] made = {0};
         // the caller is one of the threads: it takes ranges too, rather than waiting for the pool
         this.pool = threads == 1 ? null : Executors.newFixedThreadPool(threads - 1, r -> {
-            Thread t = new Thread(r, "lockstep-worker-" + made[0]++);
+            Thread t = new Thread(r, THREAD_NAME + made[0]++);
             t.setDaemon(true);
             return t;
         });

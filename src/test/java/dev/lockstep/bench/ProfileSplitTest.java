@@ -1,6 +1,7 @@
 package dev.lockstep.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.lockstep.bench.ProfileSplit.Phase;
@@ -23,22 +24,22 @@ class ProfileSplitTest {
         return s;
     }
 
-    /** A renamed class or method would send its samples to "other" unnoticed; every frame a phase names must exist. */
+    /** A renamed class or method would send its samples to "other" unnoticed; every frame a phase or the shared passes name must exist. */
     @Test
     void everyFrameAPhaseNamesExists() throws ClassNotFoundException {
-        for (Phase p : Phase.values()) {
-            for (String f : p.frames) {
-                try {
-                    Class.forName(f);
-                    continue; // a whole class
-                } catch (ClassNotFoundException e) {
-                    // a method: Class.method
-                }
-                int dot = f.lastIndexOf('.');
-                Class<?> type = Class.forName(f.substring(0, dot));
-                String method = f.substring(dot + 1);
-                assertTrue(Arrays.stream(type.getDeclaredMethods()).anyMatch(m -> m.getName().equals(method)), p + ": no method " + f);
+        List<String> named = new ArrayList<>(List.of(ProfileSplit.SHARED_PASS));
+        for (Phase p : Phase.values()) named.addAll(p.frames);
+        for (String f : named) {
+            try {
+                Class.forName(f);
+                continue; // a whole class
+            } catch (ClassNotFoundException e) {
+                // a method: Class.method
             }
+            int dot = f.lastIndexOf('.');
+            Class<?> type = Class.forName(f.substring(0, dot));
+            String method = f.substring(dot + 1);
+            assertTrue(Arrays.stream(type.getDeclaredMethods()).anyMatch(m -> m.getName().equals(method)), "no method " + f);
         }
     }
 
@@ -72,13 +73,28 @@ class ProfileSplitTest {
     }
 
     @Test
-    void theReportGivesEachPhasesShareInOrder() {
-        long[] counts = new long[Phase.values().length];
+    void theReportGivesEachPhasesShareInOrderThenTheSharedPasses() {
+        long[] counts = new long[Phase.values().length + 1];
         counts[Phase.MOVES.ordinal()] = 1;
         counts[Phase.EXECUTIONS.ordinal()] = 3;
+        counts[counts.length - 1] = 1; // one of the four in a shared pass: not a fifth sample
         String line = ProfileSplit.report(counts);
         assertTrue(line.startsWith("profile: 4 samples (JFR, 1 ms, every thread's CPU): moves 25.0 %, the walk's draws 0.0 %,"), line);
-        assertTrue(line.contains(", executions 75.0 %, plans 0.0 %,") && line.endsWith(", other 0.0 %"), line);
+        assertTrue(line.contains(", executions 75.0 %, plans 0.0 %,") && line.endsWith(", other 0.0 %; in passes the workers share 25.0 %"),
+                line);
+    }
+
+    /** Amdahl's parallel fraction: a worker's every sample, and the caller's inside a pass it shares with them. */
+    @Test
+    void aSampleIsInASharedPassOnAWorkerOrUnderForRange() {
+        List<String[]> listing = stack("dev.lockstep.protocol.lme.LmeGuards.enabled", "dev.lockstep.core.EnabledChoices.listAndKeep",
+                "dev.lockstep.core.Workers.lambda$forRange$1", ProfileSplit.SHARED_PASS, "dev.lockstep.core.EnabledChoices.listAhead");
+        List<String[]> commit = stack("dev.lockstep.core.Channels.append", "dev.lockstep.core.QuietExecutions.commit");
+        assertTrue(ProfileSplit.shared("main", listing));
+        assertFalse(ProfileSplit.shared("main", commit));
+        assertTrue(ProfileSplit.shared(dev.lockstep.core.Workers.THREAD_NAME + "0",
+                stack("dev.lockstep.protocol.lme.LmeGuards.enabled", "dev.lockstep.core.Workers.lambda$forRange$2")));
+        assertFalse(ProfileSplit.shared(null, commit));
     }
 
     /** A real run: the line follows the row, its shares add up, and the engine's phases, not "other", hold the samples. */
@@ -105,7 +121,8 @@ class ProfileSplitTest {
             if (share.group(1).trim().equals("executions")) executions = v;
             n++;
         }
-        assertEquals(Phase.values().length, n, line);
+        assertEquals(Phase.values().length + 1, n, line);
+        sum -= Double.parseDouble(line.substring(line.lastIndexOf(' ', line.length() - 3) + 1, line.length() - 2));
         assertEquals(100, sum, 0.5, line);
         assertTrue(executions > 0, line);
         assertTrue(other >= 0 && other < 50, line);
