@@ -187,10 +187,11 @@ public final class LmeBench implements Callable<Integer> {
         long t1 = System.nanoTime();
         engine.runUntil(rounds + 1);
         long t2 = System.nanoTime();
-        long[] samples = split == null ? null : split.stop();
-        if (split != null) split.close();
         long a2 = ThreadCpu.allocated();
         double cpuSeconds = (cpu.getCurrentThreadCpuTime() + ThreadCpu.workers() - c1) / 1e9;
+        // reading the recording allocates and takes CPU: after the run's own figures
+        long[] samples = split == null ? null : split.stop();
+        if (split != null) split.close();
         workers.close();
         if (histogram > 0) Heap.histogram("after round " + rounds + ", " + n + " nodes", histogram, n, out);
         long after = Heap.used();
