@@ -274,6 +274,11 @@ final class CellGrid {
         return buf;
     }
 
+    /** Node u's dense cell, kept in step with its position: {@code cellAt(x[u], y[u])}. */
+    int cellOf(int u) {
+        return cell[u];
+    }
+
     /** The dense cell of a position: its absolute cell, grouped and clamped to the settled box. */
     int cellAt(double px, double py) {
         long c = Math.max(0, Math.min(columns - 1, (coordinate(px) - column0) >> shift));

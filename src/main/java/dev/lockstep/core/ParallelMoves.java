@@ -136,7 +136,7 @@ final class ParallelMoves {
         for (int i = 0; i < count; i++) {
             int u = us[i];
             int before = latest[u];
-            int from = before < 0 ? grid.cellAt(g.x(u), g.y(u)) : grid.cellAt(xs[before], ys[before]);
+            int from = before < 0 ? grid.cellOf(u) : grid.cellAt(xs[before], ys[before]);
             int to = grid.cellAt(xs[i], ys[i]);
             int c0 = Math.max(0, Math.min(from % columns, to % columns) - 1);
             int c1 = Math.min(columns - 1, Math.max(from % columns, to % columns) + 1);

@@ -33,6 +33,8 @@ class CellGridProperties {
     static void assertGridIsScan(TimeVaryingGraph g, double radius, String when) {
         for (int u = 0; u < g.nodeCount(); u++) {
             assertArrayEquals(scan(g, u, radius), g.inRange(u, radius), when + ", node " + u);
+            // the cell a parallel batch reads for a node's position before its moves
+            assertEquals(g.grid().cellAt(g.x(u), g.y(u)), g.grid().cellOf(u), when + ", node " + u + "'s cell");
         }
     }
 
