@@ -55,9 +55,17 @@ public final class LmeBench implements Callable<Integer> {
 
     @Option(names = "--histogram", paramLabel = "N", description = "print the N classes holding the most live heap after round 0 and after the last round")
     String histogram;
-    @Option(names = "--moves", paramLabel = "F", description = "fraction of the nodes taking a random-walk step each round,"
-            + " through the adversary's unit-disk move, 0..1 (default 0: no mobility)")
+    @Option(names = "--moves", paramLabel = "F,F,...", description = "fraction of the nodes taking a random-walk step each round,"
+            + " through the adversary's unit-disk move, 0..1 (default 0: no mobility); several: one run each, in turn,"
+            + " and the mobile runs against the static one (0) in a summary")
     String moves;
+
+    @Option(names = "--repeat", paramLabel = "N", description = "runs of each size, thread count and share of moving nodes,"
+            + " made in turn, then their median and range (default 1)")
+    String repeat;
+
+    @Option(names = "--warmup", paramLabel = "N", description = "rounds of such runs before the timed ones, not printed, for a warm JIT (default 0)")
+    String warmup;
 
     @Option(names = "--lock", paramLabel = "P", description = "the workload's chance of a Lock call per idle node and round, 0..1"
             + " (default 0.5; low: few nodes act, the case incremental work is for)")
@@ -126,7 +134,10 @@ public final class LmeBench implements Callable<Integer> {
         long s = seed == null ? 1 : values.integer("--seed", seed, Long.MIN_VALUE, Long.MAX_VALUE);
         double d = degree == null ? 6 : values.integer("--degree", degree, 1, DELTA);
         int h = histogram == null ? 0 : (int) values.integer("--histogram", histogram, 1, 1000);
-        double m = moves == null ? 0 : values.fraction("--moves", moves, "a fraction");
+        double[] m = moves == null ? new double[] {0}
+                : java.util.Arrays.stream(moves.split(",", -1)).mapToDouble(f -> values.fraction("--moves", f.trim(), "a fraction")).toArray();
+        int repetitions = repeat == null ? 1 : (int) values.integer("--repeat", repeat, 1, 1000);
+        int warmups = warmup == null ? 0 : (int) values.integer("--warmup", warmup, 0, 1000);
         double l = lock == null ? 0.5 : values.fraction("--lock", lock, "a chance");
         if (order != null && !order.equals("random") && !order.equals("space")) {
             throw values.usage("--order expects random or space, got \"" + order + "\"");
@@ -136,35 +147,61 @@ public final class LmeBench implements Callable<Integer> {
         phases = phasesOption;
         profile = profileOption;
         deferSends = deferSendsOption == null ? 0 : (int) values.integer("--defer-sends", deferSendsOption, 0, 2);
-        run(sizes, counts, runAhead, r, s, d, m, h, l, "space".equals(order), spec.commandLine().getOut());
+        run(sizes, counts, runAhead, r, s, d, m, h, l, "space".equals(order), repetitions, warmups, spec.commandLine().getOut());
         return CommandLine.ExitCode.OK;
     }
 
     static void run(List<Integer> sizes, int rounds, long seed, double degree, PrintWriter out) {
-        run(sizes, List.of(1), false, rounds, seed, degree, 0, 0, 0.5, false, out);
+        run(sizes, List.of(1), false, rounds, seed, degree, new double[] {0}, 0, 0.5, false, 1, 0, out);
     }
 
-    /** With {@code moves} · n random-walk steps a round ({@link RandomWalk}); 0 for none. With {@code histogram} > 0, the largest classes of the live heap. */
-    static void run(List<Integer> sizes, List<Integer> threads, boolean ahead, int rounds, long seed, double degree, double moves, int histogram,
-                    double lock, boolean space, PrintWriter out) {
+    /**
+     * With {@code moves[i]} · n random-walk steps a round ({@link RandomWalk}), 0 for none, one run
+     * each. With {@code histogram} > 0, the largest classes of the live heap. Per size, {@code
+     * warmups} unprinted rounds of runs (every thread count and share), then {@code repetitions};
+     * with more than one repetition or share, a {@link RepeatedRuns} summary follows the size's rows.
+     */
+    static void run(List<Integer> sizes, List<Integer> threads, boolean ahead, int rounds, long seed, double degree, double[] moves,
+                    int histogram, double lock, boolean space, int repetitions, int warmups, PrintWriter out) {
         out.printf(Locale.ROOT, "LME corrected, K=%d, unit-disk mean degree ~%.0f (Δ=%d), lock %s, hold 1, synchronous, %d rounds, %s ids%n",
                 Lme.DEFAULT_K, degree, DELTA, lock, rounds, space ? "space-ordered" : "random");
-        if (moves > 0) {
+        boolean several = moves.length > 1;
+        if (several) {
+            StringBuilder shares = new StringBuilder();
+            for (double m : moves) shares.append(shares.length() == 0 ? "" : ", ").append(RepeatedRuns.share(m));
+            out.printf(Locale.ROOT, "mobility: %s of the nodes step %.2f (radius 1) in a random direction each round, a run each%n",
+                    shares, RandomWalk.STEP);
+        } else if (moves[0] > 0) {
             out.printf(Locale.ROOT, "mobility: %.3g of the nodes step %.2f (radius 1) in a random direction each round%n",
-                    moves, RandomWalk.STEP);
+                    moves[0], RandomWalk.STEP);
         }
         out.printf(Locale.ROOT, "JVM %s, %d cores, max heap %d MiB%n", System.getProperty("java.vm.version"),
                 Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20);
-        out.printf(Locale.ROOT, "%9s %7s %8s %7s %10s %12s %14s %13s %11s %8s %9s %10s %9s%n", "nodes", "threads", "degree", "build s",
-                "run s", "actions", "actions/s", "locks/s", "bytes/node", "cpu s", "cpu ns/a", "violations", "alloc B/a");
+        out.printf(Locale.ROOT, "%9s %7s %8s %7s %10s %12s %14s %13s %11s %8s %9s %10s %9s%s%n", "nodes", "threads", "degree", "build s",
+                "run s", "actions", "actions/s", "locks/s", "bytes/node", "cpu s", "cpu ns/a", "violations", "alloc B/a",
+                several ? String.format(Locale.ROOT, " %6s", "moves") : "");
+        PrintWriter discard = new PrintWriter(java.io.Writer.nullWriter());
         for (int n : sizes) {
-            for (int t : threads) run(n, t, ahead, rounds, seed, degree, moves, histogram, lock, space, out);
+            RepeatedRuns summary = new RepeatedRuns();
+            for (int rep = -warmups; rep < repetitions; rep++) {
+                for (int t : threads) {
+                    for (double m : moves) {
+                        double[] timed = run(n, t, ahead, rounds, seed, degree, m, several, histogram, lock, space, rep < 0 ? discard : out);
+                        if (rep >= 0) summary.add(new RepeatedRuns.Run(n, t, m, rep, timed[0], timed[1]));
+                    }
+                }
+            }
+            if (repetitions > 1 || several) summary.print(repetitions, out);
         }
     }
 
-    /** One run of n nodes on {@code threads} workers; its graph is garbage when this returns, for the next run's "before". */
-    private static void run(int n, int threads, boolean ahead, int rounds, long seed, double degree, double moves, int histogram,
-                            double lock, boolean space, PrintWriter out) {
+    /**
+     * One run of n nodes on {@code threads} workers, its row ending in the share of moving nodes
+     * if {@code showMoves}; returns its seconds and CPU nanoseconds an action. Its graph is garbage
+     * when this returns, for the next run's "before".
+     */
+    private static double[] run(int n, int threads, boolean ahead, int rounds, long seed, double degree, double moves, boolean showMoves,
+                                int histogram, double lock, boolean space, PrintWriter out) {
         long before = Heap.used();
         long t0 = System.nanoTime();
         Engine engine = build(n, degree, seed, moves, lock, space, phases);
@@ -197,14 +234,16 @@ public final class LmeBench implements Callable<Integer> {
         long after = Heap.used();
         Stats s = sim.stats();
         double runSeconds = (t2 - t1) / 1e9;
-        out.printf(Locale.ROOT, "%9d %7d %8.2f %7.2f %10.2f %12d %14.0f %13.0f %11d %8.2f %9.0f %10d %9.1f%n", n, threads,
+        out.printf(Locale.ROOT, "%9d %7d %8.2f %7.2f %10.2f %12d %14.0f %13.0f %11d %8.2f %9.0f %10d %9.1f%s%n", n, threads,
                 2.0 * sim.graph().edgeCount() / n, (t1 - t0) / 1e9, runSeconds, s.actions(),
                 s.actions() / runSeconds, s.locksAcquired() / runSeconds, (after - before) / n, cpuSeconds,
                 cpuSeconds * 1e9 / s.actions(), sim.violationCount(),
-                a1 < 0 || a2 < 0 ? Double.NaN : (double) (a2 - a1) / Math.max(1, s.actions()));
+                a1 < 0 || a2 < 0 ? Double.NaN : (double) (a2 - a1) / Math.max(1, s.actions()),
+                showMoves ? String.format(Locale.ROOT, " %6s", RepeatedRuns.share(moves)) : "");
         if (clock != null) out.println(clock.report());
         if (samples != null) out.println(ProfileSplit.report(samples));
         out.flush();
+        return new double[] {runSeconds, cpuSeconds * 1e9 / Math.max(1, s.actions())};
     }
 
     /** LME on {@code n} nodes placed uniformly at random, the unit disk giving about {@code degree} neighbours each. */

@@ -27,6 +27,9 @@ class BenchLauncherTest {
                 {"lme", "lockstep: bench: --histogram expects an integer between 1 and 1000, got \"0\"", "lme", "--histogram", "0"},
                 {"lme", "lockstep: bench: --moves expects a fraction between 0 and 1, got \"2\"", "lme", "--moves", "2"},
                 {"lme", "lockstep: bench: --moves expects a fraction between 0 and 1, got \"x\"", "lme", "--moves", "x"},
+                {"lme", "lockstep: bench: --moves expects a fraction between 0 and 1, got \"\"", "lme", "--moves", "0,"},
+                {"lme", "lockstep: bench: --repeat expects an integer between 1 and 1000, got \"0\"", "lme", "--repeat", "0"},
+                {"lme", "lockstep: bench: --warmup expects an integer between 0 and 1000, got \"x\"", "lme", "--warmup", "x"},
                 {"travel", "lockstep: bench: --jumps expects an integer between 1 and 1000000", "travel", "--jumps", "-1"},
                 {"export", "lockstep: bench: the MP4 needs an even --width and --height", "export", "--width", "17"},
                 {"export", "lockstep: bench: --dir no/such/dir: no such directory", "export", "--dir", "no/such/dir"},
@@ -106,6 +109,36 @@ class BenchLauncherTest {
         assertEquals(5, lines.size(), r::toString);
         String[] cells = lines.get(4).trim().split(" +");
         assertTrue(lines.get(4).startsWith("       40 ") && cells[11].equals("0"), "no violation: " + lines.get(4));
+    }
+
+    /**
+     * Several shares of moving nodes and {@code --repeat}: the runs in turn (each share within a
+     * repetition), the share in a last column, warm-up runs unprinted, then the summary with the
+     * mobile runs against the static ones.
+     */
+    @Test
+    void lmeRepeatsEveryShareInTurnAndSummarizes() {
+        Result r = run("lme", "--nodes", "40", "--rounds", "3", "--seed", "5", "--moves", "0,0.25", "--repeat", "2", "--warmup", "1",
+                "--threads", "1");
+        assertEquals(BenchLauncher.OK, r.code(), r::toString);
+        List<String> lines = r.out().lines().toList();
+        assertEquals("mobility: 0, 0.250 of the nodes step 0.25 (radius 1) in a random direction each round, a run each", lines.get(1));
+        assertTrue(lines.get(3).endsWith("alloc B/a  moves"), lines.get(3));
+        // two repetitions of two shares, no warm-up row
+        for (int i = 0; i < 4; i++) {
+            String[] cells = lines.get(4 + i).trim().split(" +");
+            assertEquals(14, cells.length, lines.get(4 + i));
+            assertEquals(i % 2 == 0 ? "0" : "0.250", cells[13], lines.get(4 + i));
+        }
+        assertEquals("over 2 runs each, median (min–max):", lines.get(8));
+        assertTrue(lines.get(10).trim().startsWith("40       1      0 "), lines.get(10));
+        assertTrue(lines.get(11).trim().startsWith("40       1  0.250 "), lines.get(11));
+        assertTrue(lines.get(12).matches("40 nodes on 1 thread: moves 0.250 take \\d+\\.\\d\\d× \\(.*\\) the time of none \\(run s; 2 pairs, each of one repetition\\)"),
+                lines.get(12));
+        assertEquals(13, lines.size(), r::toString);
+        // one share, one run: no summary, no column
+        Result one = run("lme", "--nodes", "40", "--rounds", "3", "--seed", "5", "--moves", "0.25");
+        assertTrue(one.out().lines().noneMatch(l -> l.startsWith("over ")), one::toString);
     }
 
     /**
