@@ -2,6 +2,7 @@ package dev.lockstep.core;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -51,9 +52,13 @@ final class ParallelMoves {
     private int[] latest;
     /** Per grid cell, the latest move so far whose box holds it, or -1. */
     private int[] lastInCell = new int[0];
-    /** Move i waits for moves waitFor[waitStart[i]..waitStart[i + 1]). */
+    /** Move i waits for moves waitFor[waitStart[i]..waitStart[i + 1]), valid once {@link #laidOut} > i. */
     private int[] waitStart = new int[1];
-    private int[] waitFor = new int[0];
+    private volatile int[] waitFor = new int[0];
+    /** Moves below this are laid out: their waits are written. */
+    private volatile int laidOut;
+    /** Whether a thread has taken this batch's layout. */
+    private final AtomicBoolean layoutClaimed = new AtomicBoolean();
     /** Per move, {@link #epoch} once done (never cleared: a new batch has a new epoch). */
     private int[] done = new int[0];
     private int epoch;
@@ -70,6 +75,14 @@ final class ParallelMoves {
     /** Batches made in parallel so far (for tests). */
     long batches;
 
+    /** Told by the thread laying a batch out each time it publishes how far it got (tests slow it down). */
+    interface LayoutPause {
+        void published(ParallelMoves batch, int laidOut);
+    }
+
+    /** For tests; null otherwise. */
+    LayoutPause layoutPause;
+
     ParallelMoves(Mover mover, SimulationState world) {
         this.mover = mover;
         this.world = world;
@@ -83,7 +96,7 @@ final class ParallelMoves {
         this.count = count;
         this.radius = radius;
         batches++;
-        layOut();
+        prepare();
         int threads = workers.threads();
         if (shares.length != threads) {
             shares = new MoveShare[threads];
@@ -103,13 +116,8 @@ final class ParallelMoves {
         if (failure != null) throw new IllegalStateException(failure);
     }
 
-    /**
-     * Each move's box, from its node's position before it (its latest target earlier in the
-     * batch, if any) and its target, and the moves it waits for: per cell of the box, the latest
-     * earlier move whose box holds the cell (boxes are clamped to the grid, whose border cells
-     * hold every position beyond it).
-     */
-    private void layOut() {
+    /** The batch's arrays sized and its layout not yet claimed, before the threads start. */
+    private void prepare() {
         TimeVaryingGraph g = world.graph;
         int n = g.nodeCount();
         if (latest == null || latest.length != n) {
@@ -117,10 +125,8 @@ final class ParallelMoves {
             java.util.Arrays.fill(latest, -1);
         }
         CellGrid grid = g.grid();
-        int columns = grid.columns();
-        int rows = grid.rows();
-        if (lastInCell.length != columns * rows) {
-            lastInCell = new int[columns * rows];
+        if (lastInCell.length != grid.columns() * grid.rows()) {
+            lastInCell = new int[grid.columns() * grid.rows()];
             java.util.Arrays.fill(lastInCell, -1);
         }
         if (waitStart.length < count + 1) waitStart = new int[count + 1];
@@ -132,7 +138,26 @@ final class ParallelMoves {
             java.util.Arrays.fill(done, 0);
             epoch = 1;
         }
+        laidOut = 0;
+        layoutClaimed.set(false);
+    }
+
+    /**
+     * Each move's box, from its node's position before it (its latest target earlier in the
+     * batch, if any) and its target, and the moves it waits for: per cell of the box, the latest
+     * earlier move whose box holds the cell (boxes are clamped to the grid, whose border cells
+     * hold every position beyond it). The first thread to start lays the batch out while the
+     * others make the moves already laid out ({@link #laidOut}, published every {@link #BLOCK}
+     * moves), then joins them: the layout reads only the batch, the grid's shape and the cells of
+     * nodes whose first move in the batch has not started yet, which no move changes.
+     */
+    private void layOut(MoveShare share) {
+        CellGrid grid = world.graph.grid();
+        int columns = grid.columns();
+        int rows = grid.rows();
+        int[] wait = waitFor;
         int w = 0;
+        waitStart[0] = 0;
         for (int i = 0; i < count; i++) {
             int u = us[i];
             int before = latest[u];
@@ -142,32 +167,59 @@ final class ParallelMoves {
             int c1 = Math.min(columns - 1, Math.max(from % columns, to % columns) + 1);
             int r0 = Math.max(0, Math.min(from / columns, to / columns) - 1);
             int r1 = Math.min(rows - 1, Math.max(from / columns, to / columns) + 1);
-            if (waitFor.length < w + (c1 - c0 + 1) * (r1 - r0 + 1)) waitFor = java.util.Arrays.copyOf(waitFor, 2 * waitFor.length + 64);
-            waitStart[i] = w;
+            if (wait.length < w + (c1 - c0 + 1) * (r1 - r0 + 1)) {
+                // a new array, published before any move it holds: a move's reader sees its waits in either
+                wait = java.util.Arrays.copyOf(wait, 2 * wait.length + 64 + (c1 - c0 + 1) * (r1 - r0 + 1));
+                waitFor = wait;
+            }
+            int first = w;
             for (int r = r0; r <= r1; r++) {
                 for (int c = r * columns + c0, e = r * columns + c1; c <= e; c++) {
                     int j = lastInCell[c];
-                    if (j >= 0 && (w == waitStart[i] || waitFor[w - 1] != j)) waitFor[w++] = j;
+                    if (j >= 0 && (w == first || wait[w - 1] != j)) wait[w++] = j;
                     lastInCell[c] = i;
                 }
             }
             latest[u] = i;
+            waitStart[i + 1] = w;
+            if ((i + 1) % BLOCK == 0) {
+                laidOut = i + 1;
+                // no move this thread takes after the layout is below the next block to take
+                share.at = next.get();
+                if (layoutPause != null) layoutPause.published(this, i + 1);
+            }
         }
-        waitStart[count] = w;
+        laidOut = count;
         // undo the marks, for the next batch
         for (int i = 0; i < count; i++) latest[us[i]] = -1;
         java.util.Arrays.fill(lastInCell, -1); // at most 4n + 64 cells: about as cheap as undoing each box
     }
 
-    private boolean isDone(int i) {
+    /** Whether move i of the batch being made is done (for tests). */
+    boolean isDone(int i) {
         return (int) DONE.getAcquire(done, i) == epoch;
     }
 
     private void work(MoveShare share) {
         share.lowestOpen = 0;
+        if (layoutClaimed.compareAndSet(false, true)) {
+            try {
+                layOut(share);
+            } catch (Throwable t) {
+                fail(-1, t); // the others stop waiting for moves it would have laid out
+                laidOut = count;
+                return;
+            }
+        }
+        int laid = 0;
         for (int first; !failed && (first = next.getAndAdd(BLOCK)) < count; ) {
             share.at = first; // no lower than before: blocks are taken in increasing order
             for (int i = first, last = Math.min(count, first + BLOCK); i < last && !failed; i++) {
+                for (int spins = 0; laid <= i; spins++) {
+                    laid = laidOut;
+                    if (failed) return; // read after laidOut: a layout that failed set it after failing
+                    if (laid <= i) pause(spins);
+                }
                 if (!waitForEarlier(i, share)) return;
                 enter(share);
                 share.move = i;
@@ -200,8 +252,9 @@ final class ParallelMoves {
      * are done without a look at their marks, which another core may have just written.
      */
     private boolean waitForEarlier(int i, MoveShare share) {
+        int[] wait = waitFor;
         for (int k = waitStart[i], e = waitStart[i + 1]; k < e; k++) {
-            int j = waitFor[k];
+            int j = wait[k];
             if (j < share.lowestOpen) continue;
             share.lowestOpen = lowestOpen(share);
             if (j < share.lowestOpen) continue;

@@ -94,11 +94,17 @@ class ParallelMovesProperties {
     }
 
     private static Run run(long generator, Workers workers, int arena, boolean oneByOne) {
+        return run(generator, workers, arena, oneByOne, null);
+    }
+
+    /** With {@code pause} told of every step of a parallel batch's layout (see {@link ParallelMoves#layoutPause}). */
+    private static Run run(long generator, Workers workers, int arena, boolean oneByOne, ParallelMoves.LayoutPause pause) {
         Random r = new Random(generator);
         Engine engine = RandomLmeEngines.engine(r, 220, x -> new Synchronous());
         Simulation sim = engine.simulation();
         sim.workers(workers);
         sim.moveArena(arena);
+        SimulationInternals.topology(sim).batch().layoutPause = pause;
         double side = dev.lockstep.bench.LmeBench.side(sim.nodeCount(), 4);
         Random moves = new Random(r.nextLong());
         StringBuilder out = new StringBuilder();
@@ -135,6 +141,45 @@ class ParallelMovesProperties {
             }
         }
         assertTrue(parallel > 0, "some batches ran on several threads");
+    }
+
+    /**
+     * The thread that lays a batch out lets the others make the moves laid out so far, and none
+     * beyond: at each step of a slowed layout, the moves below it get made (the layout waits for
+     * them; without the overlap it would wait forever), and after a further pause none at or above
+     * it is. The result is still that of one by one.
+     */
+    @Test
+    void movesStartWhileTheBatchIsLaidOutButNeverAheadOfIt() {
+        long generator = 77;
+        Run expected = run(generator, Workers.SINGLE, 4096, true);
+        try (Workers two = new Workers(2); Workers three = new Workers(3)) {
+            for (Workers w : new Workers[] {two, three}) {
+                java.util.concurrent.atomic.AtomicInteger steps = new java.util.concurrent.atomic.AtomicInteger();
+                java.util.concurrent.atomic.AtomicInteger ahead = new java.util.concurrent.atomic.AtomicInteger();
+                java.util.concurrent.atomic.AtomicInteger stuck = new java.util.concurrent.atomic.AtomicInteger();
+                ParallelMoves.LayoutPause pause = (batch, laid) -> {
+                    steps.incrementAndGet();
+                    long deadline = System.nanoTime() + 10_000_000_000L;
+                    for (int i = 0; i < laid; i++) {
+                        while (!batch.isDone(i)) {
+                            if (System.nanoTime() > deadline) {
+                                stuck.incrementAndGet();
+                                return;
+                            }
+                            Thread.onSpinWait();
+                        }
+                    }
+                    java.util.concurrent.locks.LockSupport.parkNanos(200_000);
+                    if (batch.isDone(laid)) ahead.incrementAndGet();
+                };
+                Run got = run(generator, w, 4096, false, pause);
+                assertEquals(expected.trace, got.trace, w.threads() + " threads, a slow layout");
+                assertTrue(got.parallelBatches > 0 && steps.get() > 10, w.threads() + " threads: " + steps + " steps laid out");
+                assertEquals(0, stuck.get(), "moves laid out were not made while the layout went on");
+                assertEquals(0, ahead.get(), "moves made ahead of the layout");
+            }
+        }
     }
 
     private static Engine engine(Workers workers) {
