@@ -195,7 +195,7 @@ final class ParallelMoves {
         java.util.Arrays.fill(lastInCell, -1); // at most 4n + 64 cells: about as cheap as undoing each box
     }
 
-    /** Whether move i of the batch being made is done (for tests). */
+    /** Whether move i of the batch being made is done (tests read it too). */
     boolean isDone(int i) {
         return (int) DONE.getAcquire(done, i) == epoch;
     }
