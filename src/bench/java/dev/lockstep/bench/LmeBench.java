@@ -187,7 +187,7 @@ public final class LmeBench implements Callable<Integer> {
                 for (int t : threads) {
                     for (double m : moves) {
                         double[] timed = run(n, t, ahead, rounds, seed, degree, m, several, histogram, lock, space, rep < 0 ? discard : out);
-                        if (rep >= 0) summary.add(new RepeatedRuns.Run(n, t, m, rep, timed[0], timed[1]));
+                        if (rep >= 0) summary.add(new RepeatedRuns.Run(n, t, m, rep, timed[0], timed[1], timed[2]));
                     }
                 }
             }
@@ -197,7 +197,8 @@ public final class LmeBench implements Callable<Integer> {
 
     /**
      * One run of n nodes on {@code threads} workers, its row ending in the share of moving nodes
-     * if {@code showMoves}; returns its seconds and CPU nanoseconds an action. Its graph is garbage
+     * if {@code showMoves}; returns its seconds, and its wall-clock and CPU nanoseconds an action
+     * execution. Its graph is garbage
      * when this returns, for the next run's "before".
      */
     private static double[] run(int n, int threads, boolean ahead, int rounds, long seed, double degree, double moves, boolean showMoves,
@@ -243,7 +244,8 @@ public final class LmeBench implements Callable<Integer> {
         if (clock != null) out.println(clock.report());
         if (samples != null) out.println(ProfileSplit.report(samples));
         out.flush();
-        return new double[] {runSeconds, cpuSeconds * 1e9 / Math.max(1, s.actions())};
+        long actions = Math.max(1, s.actions());
+        return new double[] {runSeconds, runSeconds * 1e9 / actions, cpuSeconds * 1e9 / actions};
     }
 
     /** LME on {@code n} nodes placed uniformly at random, the unit disk giving about {@code degree} neighbours each. */

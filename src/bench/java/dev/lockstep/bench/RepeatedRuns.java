@@ -9,7 +9,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The lme benchmark's {@code --repeat}: each run's wall-clock seconds and CPU per action, gathered
+ * The lme benchmark's {@code --repeat}: each run's wall-clock seconds, wall-clock and CPU time per
+ * action execution, gathered
  * by configuration (size, threads, share of nodes moving), then each configuration's median and
  * range, and each mobile run against the static run of the same size, threads and repetition.
  * On these shared machines one run says little: the same code runs 10–35 % apart from hour to
@@ -19,7 +20,7 @@ import java.util.Map;
  */
 final class RepeatedRuns {
     /** One timed run. */
-    record Run(int nodes, int threads, double moves, int repetition, double seconds, double cpuNsPerAction) {
+    record Run(int nodes, int threads, double moves, int repetition, double seconds, double nsPerAction, double cpuNsPerAction) {
     }
 
     private final List<Run> runs = new ArrayList<>();
@@ -75,11 +76,12 @@ final class RepeatedRuns {
     /** The summary: a line per configuration, then a line per mobile share that has static runs beside it. */
     void print(int repetitions, PrintWriter out) {
         out.printf(Locale.ROOT, "over %d runs each, median (min–max):%n", repetitions);
-        out.printf(Locale.ROOT, "%9s %7s %6s %22s %22s%n", "nodes", "threads", "moves", "run s", "cpu ns/a");
+        out.printf(Locale.ROOT, "%9s %7s %6s %22s %18s %18s%n", "nodes", "threads", "moves", "run s", "ns/a", "cpu ns/a");
         for (List<Run> group : byConfiguration().values()) {
             Run first = group.get(0);
-            out.printf(Locale.ROOT, "%9d %7d %6s %22s %22s%n", first.nodes, first.threads, share(first.moves),
+            out.printf(Locale.ROOT, "%9d %7d %6s %22s %18s %18s%n", first.nodes, first.threads, share(first.moves),
                     spread(group.stream().mapToDouble(Run::seconds).toArray(), "%.3f"),
+                    spread(group.stream().mapToDouble(Run::nsPerAction).toArray(), "%.0f"),
                     spread(group.stream().mapToDouble(Run::cpuNsPerAction).toArray(), "%.0f"));
         }
         for (List<Run> group : byConfiguration().values()) {
