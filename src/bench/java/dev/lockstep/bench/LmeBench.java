@@ -166,14 +166,11 @@ public final class LmeBench implements Callable<Integer> {
         out.printf(Locale.ROOT, "LME corrected, K=%d, unit-disk mean degree ~%.0f (Δ=%d), lock %s, hold 1, synchronous, %d rounds, %s ids%n",
                 Lme.DEFAULT_K, degree, DELTA, lock, rounds, space ? "space-ordered" : "random");
         boolean several = moves.length > 1;
-        if (several) {
+        if (several || moves[0] > 0) {
             StringBuilder shares = new StringBuilder();
             for (double m : moves) shares.append(shares.length() == 0 ? "" : ", ").append(RepeatedRuns.share(m));
-            out.printf(Locale.ROOT, "mobility: %s of the nodes step %.2f (radius 1) in a random direction each round, a run each%n",
-                    shares, RandomWalk.STEP);
-        } else if (moves[0] > 0) {
-            out.printf(Locale.ROOT, "mobility: %.3g of the nodes step %.2f (radius 1) in a random direction each round%n",
-                    moves[0], RandomWalk.STEP);
+            out.printf(Locale.ROOT, "mobility: %s of the nodes step %.2f (radius 1) in a random direction each round%s%n",
+                    shares, RandomWalk.STEP, several ? ", a run each" : "");
         }
         out.printf(Locale.ROOT, "JVM %s, %d cores, max heap %d MiB%n", System.getProperty("java.vm.version"),
                 Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20);

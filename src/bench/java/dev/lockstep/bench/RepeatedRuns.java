@@ -75,16 +75,17 @@ final class RepeatedRuns {
 
     /** The summary: a line per configuration, then a line per mobile share that has static runs beside it. */
     void print(int repetitions, PrintWriter out) {
+        Map<String, List<Run>> groups = byConfiguration();
         out.printf(Locale.ROOT, "over %d runs each, median (min–max):%n", repetitions);
         out.printf(Locale.ROOT, "%9s %7s %6s %22s %18s %18s%n", "nodes", "threads", "moves", "run s", "ns/a", "cpu ns/a");
-        for (List<Run> group : byConfiguration().values()) {
+        for (List<Run> group : groups.values()) {
             Run first = group.get(0);
             out.printf(Locale.ROOT, "%9d %7d %6s %22s %18s %18s%n", first.nodes, first.threads, share(first.moves),
                     spread(group.stream().mapToDouble(Run::seconds).toArray(), "%.3f"),
                     spread(group.stream().mapToDouble(Run::nsPerAction).toArray(), "%.0f"),
                     spread(group.stream().mapToDouble(Run::cpuNsPerAction).toArray(), "%.0f"));
         }
-        for (List<Run> group : byConfiguration().values()) {
+        for (List<Run> group : groups.values()) {
             Run first = group.get(0);
             double[] r = first.moves == 0 ? new double[0] : ratios(first.threads, first.moves);
             if (r.length > 0) {
