@@ -172,8 +172,8 @@ public final class LmeBench implements Callable<Integer> {
             out.printf(Locale.ROOT, "mobility: %s of the nodes step %.2f (radius 1) in a random direction each round%s%n",
                     shares, RandomWalk.STEP, several ? ", a run each" : "");
         }
-        out.printf(Locale.ROOT, "JVM %s, %d cores, max heap %d MiB%n", System.getProperty("java.vm.version"),
-                Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20);
+        out.printf(Locale.ROOT, "JVM %s, %d cores, max heap %d MiB, collector %s%n", System.getProperty("java.vm.version"),
+                Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20, collector());
         out.printf(Locale.ROOT, "%9s %7s %8s %7s %10s %12s %14s %13s %11s %8s %9s %10s %9s%s%n", "nodes", "threads", "degree", "build s",
                 "run s", "actions", "actions/s", "locks/s", "bytes/node", "cpu s", "cpu ns/a", "violations", "alloc B/a",
                 several ? String.format(Locale.ROOT, " %6s", "moves") : "");
@@ -290,5 +290,15 @@ public final class LmeBench implements Callable<Integer> {
                 new RandomWorkload(lock, 1, Integer.MAX_VALUE), new Synchronous());
         Adversary chosen = moves > 0 ? new RandomWalk(adversary, moves, side) : adversary;
         return new Engine(sim, phases ? new PhaseClock(chosen) : chosen);
+    }
+
+    /**
+     * The JVM's collector, by its beans' names ("G1 Young Generation, G1 Old Generation", "PS
+     * Scavenge, PS MarkSweep", ...): the same jar runs 4–10 % apart under G1 and ParallelGC, so a
+     * figure names the one it ran under.
+     */
+    static String collector() {
+        return String.join(", ", java.lang.management.ManagementFactory.getGarbageCollectorMXBeans().stream()
+                .map(java.lang.management.GarbageCollectorMXBean::getName).toList());
     }
 }

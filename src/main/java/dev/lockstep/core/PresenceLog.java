@@ -11,10 +11,28 @@ import java.util.Arrays;
  * past some round j ≥ i ≥ horizon). Cuts arrive in round order, so what is forgotten is always a
  * prefix: forgetting is O(1) amortized, and a long run keeps only the cuts since its oldest pending
  * request, however many rounds it lasts.
+ *
+ * <p>A request can stay pending for as long as the run (under heavy contention a few nodes wait
+ * hundreds of rounds, and LME gives no bound under constant mobility), so the oldest pending request
+ * alone bounds nothing: a mobile run of 100,000 nodes kept every one of its ten thousand cuts a
+ * round, 1.8 KB a node after 1,000 rounds. So the log also holds at most {@link #limit} connections:
+ * past it, the oldest half is forgotten and the horizon rises to the last forgotten cut's round,
+ * which keeps every answer exact (a connection cut in round c covers no round from c on) and
+ * refuses, as for any forgotten round, the questions that would need them.
  */
 final class PresenceLog {
     private static final int FIELDS = 4; // smaller node, larger node, link round, cut round
     private static final int MIN_PRUNE = 1024;
+    /** The least {@link #limit} a graph's log gets; beyond it, two connections a node. */
+    static final int MIN_LIMIT = 1 << 16;
+
+    /** The most connections kept for a graph of n nodes: max({@link #MIN_LIMIT}, 2n), 32 bytes a node at most once past the minimum. */
+    static int limitFor(int n) {
+        return Math.max(MIN_LIMIT, 2 * n);
+    }
+
+    /** The most connections kept at once (at least 2). */
+    private final int limit;
 
     private int[] data;
     /** Index of the first live entry's first field; entries before it are forgotten. */
@@ -23,11 +41,14 @@ final class PresenceLog {
     private int horizon;
     private int liveAfterPrune;
 
-    PresenceLog() {
+    PresenceLog(int limit) {
+        if (limit < 2) throw new IllegalArgumentException("a presence log keeps at least 2 connections: " + limit);
+        this.limit = limit;
         data = new int[16 * FIELDS];
     }
 
     private PresenceLog(PresenceLog o) {
+        limit = o.limit;
         data = Arrays.copyOfRange(o.data, o.start, Math.max(o.end, o.start + 16 * FIELDS));
         end = o.end - o.start;
         horizon = o.horizon;
@@ -43,6 +64,7 @@ final class PresenceLog {
         if (end > start && cut < data[end - 1]) {
             throw new IllegalArgumentException("cut in round " + cut + " after one in round " + data[end - 1]);
         }
+        if (end - start == limit * FIELDS) forgetBefore(data[end - FIELDS * (limit / 2) - 1]); // the oldest half at least
         if (end + FIELDS > data.length) {
             int live = end - start;
             int[] target = start >= live ? data : new int[2 * data.length]; // reuse if half was forgotten

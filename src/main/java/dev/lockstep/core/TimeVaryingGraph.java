@@ -10,7 +10,8 @@ import java.util.Arrays;
  *
  * <p>Besides the current snapshot G_t the graph keeps the connections cut since a horizon, so
  * whether an edge persisted over [i, j] can be asked for any i from the horizon on. The simulation
- * moves the horizon up to its oldest pending request, so a long run keeps bounded history. A cut
+ * moves the horizon up to its oldest pending request, and past max(65,536, 2n) connections kept the
+ * horizon rises too: a long run keeps bounded history even while a request stays pending. A cut
  * followed by a link of the same pair at the same instant counts as a break: it is a new connection
  * (new port labels are possible and D reports the cut), even though a presence function sampled at
  * integer times would not see it.
@@ -57,7 +58,10 @@ public final class TimeVaryingGraph {
     /** The round {@link #longest2} was last measured in, or -1. */
     private int measuredIn = -1;
 
-    public TimeVaryingGraph(int n, int delta) {
+    public TimeVaryingGraph(int n, int delta) { this(n, delta, PresenceLog.limitFor(n)); }
+
+    /** A graph whose presence history keeps at most {@code historyLimit} ended connections (tests of the bound). */
+    TimeVaryingGraph(int n, int delta, int historyLimit) {
         if (delta < 1 || delta > PortSet.MAX_DELTA) {
             throw new IllegalArgumentException("delta must be in 1.." + PortSet.MAX_DELTA + ": " + delta);
         }
@@ -71,7 +75,7 @@ public final class TimeVaryingGraph {
         x = new double[n];
         y = new double[n];
         for (int u = 0; u < n; u++) occupied.add(u, 0); // port 0: the node itself
-        log = new PresenceLog();
+        log = new PresenceLog(historyLimit);
     }
 
     private TimeVaryingGraph(TimeVaryingGraph o) {
@@ -92,9 +96,7 @@ public final class TimeVaryingGraph {
         grid = o.grid == null ? null : o.grid.copy(x, y);
     }
 
-    public TimeVaryingGraph copy() {
-        return new TimeVaryingGraph(this);
-    }
+    public TimeVaryingGraph copy() { return new TimeVaryingGraph(this); }
 
     public int nodeCount() { return n; }
 

@@ -63,6 +63,10 @@ class BenchLauncherTest {
         List<String> lines = r.out().lines().toList();
         assertEquals("LME corrected, K=8, unit-disk mean degree ~6 (Δ=16), lock 0.5, hold 1, synchronous, 3 rounds, random ids", lines.get(0));
         assertTrue(lines.get(1).startsWith("JVM "), r::toString);
+        // the collector the figures ran under, as the JVM names it (the test JVM's own)
+        String collectors = String.join(", ", java.lang.management.ManagementFactory.getGarbageCollectorMXBeans().stream()
+                .map(java.lang.management.GarbageCollectorMXBean::getName).toList());
+        assertTrue(!collectors.isEmpty() && lines.get(1).endsWith(", collector " + collectors), lines.get(1) + " / " + collectors);
         assertEquals(String.format("%9s %7s %8s %7s %10s %12s %14s %13s %11s %8s %9s %10s %9s", "nodes", "threads", "degree", "build s",
                 "run s", "actions", "actions/s", "locks/s", "bytes/node", "cpu s", "cpu ns/a", "violations", "alloc B/a"), lines.get(2));
         assertEquals(5, lines.size(), r::toString);

@@ -2,6 +2,7 @@ package dev.lockstep.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -82,6 +83,52 @@ class PresenceHistoryProperties {
             }
             assertEquals(horizon, g.historyHorizon());
             if (r.prune() || round == schedule.size() - 1) compareAll(g, reference, n, horizon, round + 2);
+        }
+    }
+
+    /**
+     * With a limit of a few connections, the log never holds more, the horizon rose past every
+     * connection it forgot (the oldest ones), the horizon is never
+     * below the one asked for, and every question from the horizon on is answered as the full log
+     * answers it: what a request pending all run long meets.
+     */
+    @Property(tries = 100)
+    void aBoundedHistoryAnswersLikeTheFullLogFromItsHorizon(@ForAll("schedules") List<Round> schedule,
+                                                           @ForAll @IntRange(min = 2, max = 7) int limit) {
+        int n = 6;
+        TimeVaryingGraph g = new TimeVaryingGraph(n, 3, limit);
+        UnprunedLog reference = new UnprunedLog();
+        int asked = 0;
+        List<Integer> cutRounds = new ArrayList<>();
+        int checkedAt = 0;
+        for (int round = 0; round < schedule.size(); round++) {
+            Round r = schedule.get(round);
+            for (int[] op : r.ops()) {
+                int u = op[1];
+                int v = op[2];
+                if (op[0] == 1) {
+                    if (u == v || g.adjacent(u, v) || !g.hasOpenPort(u) || !g.hasOpenPort(v)) continue;
+                    g.link(u, Long.numberOfTrailingZeros(g.openPorts(u)), v, Long.numberOfTrailingZeros(g.openPorts(v)), round);
+                    reference.record(round, u, v, true);
+                } else if (g.cut(u, v, round)) {
+                    reference.record(round, u, v, false);
+                    cutRounds.add(round);
+                }
+                assertTrue(g.historySize() <= limit, g.historySize() + " connections kept, limit " + limit);
+                // the oldest connections are forgotten first, and only those the horizon passed
+                int forgotten = cutRounds.size() - g.historySize();
+                assertTrue(forgotten >= 0 && (forgotten == 0 || cutRounds.get(forgotten - 1) <= g.historyHorizon()),
+                        forgotten + " forgotten of the connections cut in rounds " + cutRounds + ", horizon " + g.historyHorizon());
+            }
+            if (r.prune()) {
+                asked = Math.max(asked, round + 1 - r.pruneBack());
+                g.forgetHistoryBefore(asked);
+            }
+            assertTrue(g.historyHorizon() >= asked, "the horizon " + g.historyHorizon() + " is below the one asked for, " + asked);
+            boolean last = round == schedule.size() - 1;
+            if (g.historyHorizon() != checkedAt || last) compareAll(g, reference, n, g.historyHorizon(), round + 2);
+            if (last) compareAll(g.copy(), reference, n, g.historyHorizon(), round + 2);
+            checkedAt = g.historyHorizon();
         }
     }
 
