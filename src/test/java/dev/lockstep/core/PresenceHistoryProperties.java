@@ -64,17 +64,7 @@ class PresenceHistoryProperties {
         int horizon = 0;
         for (int round = 0; round < schedule.size(); round++) {
             Round r = schedule.get(round);
-            for (int[] op : r.ops()) {
-                int u = op[1];
-                int v = op[2];
-                if (op[0] == 1) {
-                    if (u == v || g.adjacent(u, v) || !g.hasOpenPort(u) || !g.hasOpenPort(v)) continue;
-                    g.link(u, Long.numberOfTrailingZeros(g.openPorts(u)), v, Long.numberOfTrailingZeros(g.openPorts(v)), round);
-                    reference.record(round, u, v, true);
-                } else if (g.cut(u, v, round)) {
-                    reference.record(round, u, v, false);
-                }
-            }
+            for (int[] op : r.ops()) apply(g, reference, round, op);
             if (r.prune()) {
                 // Any horizon up to the round after this one, as a simulation with no pending request sets it.
                 int h = Math.max(horizon, round + 1 - r.pruneBack());
@@ -87,10 +77,10 @@ class PresenceHistoryProperties {
     }
 
     /**
-     * With a limit of a few connections, the log never holds more, the horizon rose past every
-     * connection it forgot (the oldest ones), the horizon is never
-     * below the one asked for, and every question from the horizon on is answered as the full log
-     * answers it: what a request pending all run long meets.
+     * With a limit of a few connections, the log never holds more, it forgets the oldest first and
+     * only behind its horizon, the horizon is never below the one asked for, and every question
+     * from the horizon on is answered as the full log answers it: what a request pending all run
+     * long meets.
      */
     @Property(tries = 100)
     void aBoundedHistoryAnswersLikeTheFullLogFromItsHorizon(@ForAll("schedules") List<Round> schedule,
@@ -104,16 +94,7 @@ class PresenceHistoryProperties {
         for (int round = 0; round < schedule.size(); round++) {
             Round r = schedule.get(round);
             for (int[] op : r.ops()) {
-                int u = op[1];
-                int v = op[2];
-                if (op[0] == 1) {
-                    if (u == v || g.adjacent(u, v) || !g.hasOpenPort(u) || !g.hasOpenPort(v)) continue;
-                    g.link(u, Long.numberOfTrailingZeros(g.openPorts(u)), v, Long.numberOfTrailingZeros(g.openPorts(v)), round);
-                    reference.record(round, u, v, true);
-                } else if (g.cut(u, v, round)) {
-                    reference.record(round, u, v, false);
-                    cutRounds.add(round);
-                }
+                if (apply(g, reference, round, op)) cutRounds.add(round);
                 assertTrue(g.historySize() <= limit, g.historySize() + " connections kept, limit " + limit);
                 // the oldest connections are forgotten first, and only those the horizon passed
                 int forgotten = cutRounds.size() - g.historySize();
@@ -130,6 +111,24 @@ class PresenceHistoryProperties {
             if (last) compareAll(g.copy(), reference, n, g.historyHorizon(), round + 2);
             checkedAt = g.historyHorizon();
         }
+    }
+
+    /**
+     * One operation of a schedule on the graph and on the reference: a link when the two are apart
+     * and both have an open port, a cut when they are adjacent, else nothing. Returns whether it cut.
+     */
+    private static boolean apply(TimeVaryingGraph g, UnprunedLog reference, int round, int[] op) {
+        int u = op[1];
+        int v = op[2];
+        if (op[0] == 1) {
+            if (u == v || g.adjacent(u, v) || !g.hasOpenPort(u) || !g.hasOpenPort(v)) return false;
+            g.link(u, Long.numberOfTrailingZeros(g.openPorts(u)), v, Long.numberOfTrailingZeros(g.openPorts(v)), round);
+            reference.record(round, u, v, true);
+            return false;
+        }
+        if (!g.cut(u, v, round)) return false;
+        reference.record(round, u, v, false);
+        return true;
     }
 
     private static void compareAll(TimeVaryingGraph g, UnprunedLog reference, int n, int horizon, int last) {
@@ -160,15 +159,7 @@ class PresenceHistoryProperties {
         UnprunedLog reference = new UnprunedLog();
         int round = 0;
         for (Round r : schedule) {
-            for (int[] op : r.ops()) {
-                if (op[0] == 1 && op[1] != op[2] && !g.adjacent(op[1], op[2]) && g.hasOpenPort(op[1]) && g.hasOpenPort(op[2])) {
-                    g.link(op[1], Long.numberOfTrailingZeros(g.openPorts(op[1])), op[2],
-                            Long.numberOfTrailingZeros(g.openPorts(op[2])), round);
-                    reference.record(round, op[1], op[2], true);
-                } else if (op[0] == 0 && g.cut(op[1], op[2], round)) {
-                    reference.record(round, op[1], op[2], false);
-                }
-            }
+            for (int[] op : r.ops()) apply(g, reference, round, op);
             if (r.prune()) g.forgetHistoryBefore(Math.max(g.historyHorizon(), round - r.pruneBack()));
             round++;
         }
