@@ -294,8 +294,8 @@ public final class LmeBench implements Callable<Integer> {
 
     /**
      * The JVM's collector, by its beans' names ("G1 Young Generation, G1 Old Generation", "PS
-     * Scavenge, PS MarkSweep", ...): the same jar runs 4–10 % apart under G1 and ParallelGC, so a
-     * figure names the one it ran under.
+     * Scavenge, PS MarkSweep", ...): the same jar runs up to a quarter apart under G1 and
+     * ParallelGC in some minutes and level in others, so a figure names the one it ran under.
      */
     static String collector() {
         return String.join(", ", java.lang.management.ManagementFactory.getGarbageCollectorMXBeans().stream()

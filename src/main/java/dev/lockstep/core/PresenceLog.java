@@ -12,8 +12,8 @@ import java.util.Arrays;
  * prefix: forgetting is O(1) amortized, and a long run keeps only the cuts since its oldest pending
  * request, however many rounds it lasts.
  *
- * <p>A request can stay pending for as long as the run (under heavy contention a few nodes wait
- * hundreds of rounds, and LME gives no bound under constant mobility), so the oldest pending request
+ * <p>A request can stay pending for as long as the run (under heavy contention some nodes wait
+ * hundreds of rounds, and LME promises no bound on a wait, Sec. 2.2), so the oldest pending request
  * alone bounds nothing: a mobile run of 100,000 nodes kept every one of its ten thousand cuts a
  * round, 1.8 KB a node after 1,000 rounds. So the log also holds at most {@link #limit} connections:
  * past it, the oldest half is forgotten and the horizon rises to the last forgotten cut's round,
@@ -26,7 +26,7 @@ final class PresenceLog {
     /** The least {@link #limit} a graph's log gets; beyond it, two connections a node. */
     static final int MIN_LIMIT = 1 << 16;
 
-    /** The most connections kept for a graph of n nodes: max({@link #MIN_LIMIT}, 2n), 32 bytes a node at most once past the minimum. */
+    /** The most connections kept for a graph of n nodes: max({@link #MIN_LIMIT}, 2n), past the minimum 32 bytes a node (the array up to twice that). */
     static int limitFor(int n) {
         return Math.max(MIN_LIMIT, 2 * n);
     }
