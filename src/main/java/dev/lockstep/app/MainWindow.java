@@ -5,6 +5,7 @@ import dev.lockstep.app.graph.GraphViewListener;
 import dev.lockstep.app.window.DiagramView;
 import dev.lockstep.app.window.FileActions;
 import dev.lockstep.app.window.Keyboard;
+import dev.lockstep.app.window.MemoryWatch;
 import dev.lockstep.app.window.Panels;
 import dev.lockstep.app.window.TimeTravel;
 import dev.lockstep.app.window.Toolbars;
@@ -151,6 +152,9 @@ public final class MainWindow {
     public void togglePlay() { a.player().toggle(); }
 
     public boolean playing() { return a.player().playing(); }
+
+    /** Playing watches memory through {@code watch} (tests). */
+    public void watchMemory(MemoryWatch watch) { a.player().watchMemory(watch); }
 
     // ================================================================== time travel
 

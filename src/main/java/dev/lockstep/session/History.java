@@ -132,7 +132,7 @@ public final class History {
 
     /** Turns an execution into an event, with the narration computed from the state before. */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    static Executed executed(Simulation sim, ExecutionRecord r, long step, NodeState before) {
+    static Executed executed(Simulation sim, ExecutionRecord r, long step, NodeState before, List<Variable> previous) {
         List<Msg> sent = new ArrayList<>();
         List<Msg> lost = new ArrayList<>();
         for (Sent s : r.sent()) {
@@ -151,6 +151,31 @@ public final class History {
         }
         return new Executed(step, r.round(), r.startRound(), r.node(), r.label(),
                 r.received() == null ? null : msg(r.received()), List.copyOf(sent), List.copyOf(lost),
-                r.draws(), narration, r.state().variables());
+                r.draws(), narration, shared(r.state().variables(), previous));
+    }
+
+    /**
+     * The state after an execution as a list that shares with {@code previous} (the node's state as
+     * last recorded, or null) every variable whose name and value are unchanged, and is
+     * {@code previous} itself when nothing changed. An LME execution changes about one of its
+     * eleven variables, and a list of fresh formatted strings took over half of a long
+     * session's history (PERFORMANCE.md, "Time travel"); sharing keeps each recorded state whole,
+     * so no reader walks back through earlier events to see it.
+     */
+    static List<Variable> shared(List<Variable> now, List<Variable> previous) {
+        if (previous == null || previous.size() != now.size()) return List.copyOf(now);
+        Variable[] out = new Variable[now.size()];
+        boolean same = true;
+        for (int i = 0; i < out.length; i++) {
+            Variable v = now.get(i);
+            Variable p = previous.get(i);
+            if (v.equals(p)) {
+                out[i] = p;
+            } else {
+                out[i] = v;
+                same = false;
+            }
+        }
+        return same ? previous : List.of(out);
     }
 }

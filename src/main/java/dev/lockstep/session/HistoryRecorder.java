@@ -6,6 +6,7 @@ import dev.lockstep.core.ExecutionRecord;
 import dev.lockstep.core.NodeState;
 import dev.lockstep.core.Simulation;
 import dev.lockstep.core.SimulationListener;
+import dev.lockstep.core.Variable;
 import dev.lockstep.core.Violation;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +20,8 @@ final class HistoryRecorder implements SimulationListener {
     private final Simulation sim;
     private final Timeline timeline;
     private final NodeState[] before;
+    /** Each node's state as last recorded (null: none yet), which the next one shares unchanged variables with. */
+    private final List<Variable>[] recorded;
     /** Whether the operation under way is new territory (its events go into the history). */
     boolean recording = true;
 
@@ -26,6 +29,9 @@ final class HistoryRecorder implements SimulationListener {
         this.sim = sim;
         this.timeline = timeline;
         this.before = new NodeState[sim.nodeCount()];
+        @SuppressWarnings("unchecked")
+        List<Variable>[] lists = new List[sim.nodeCount()];
+        this.recorded = lists;
         resync();
     }
 
@@ -84,7 +90,11 @@ final class HistoryRecorder implements SimulationListener {
     @Override public void executed(ExecutionRecord r) {
         int u = r.node();
         // stamped when it takes effect (an asynchronous one began earlier: see its startRound)
-        if (recording) timeline.current().history.add(History.executed(sim, r, step(), before[u]));
+        if (recording) {
+            History.Executed x = History.executed(sim, r, step(), before[u], recorded[u]);
+            recorded[u] = x.state();
+            timeline.current().history.add(x);
+        }
         before[u] = r.state().copy();
     }
 

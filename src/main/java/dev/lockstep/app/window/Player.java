@@ -3,7 +3,7 @@ package dev.lockstep.app.window;
 import dev.lockstep.core.adversary.ScheduleException;
 import javafx.animation.AnimationTimer;
 
-/** Steps rounds at the chosen speed on the animation pulse; pauses at a violation. */
+/** Steps rounds at the chosen speed on the animation pulse; pauses at a violation, and before memory runs out. */
 public final class Player extends AnimationTimer implements Playback {
     private final WindowState state;
     private final Controls controls;
@@ -12,6 +12,7 @@ public final class Player extends AnimationTimer implements Playback {
     private final Failures failures;
     private final Autosaving autosaving;
     private final StatusBar status;
+    private MemoryWatch memory = MemoryWatch.ofThisJvm();
     private boolean playing;
     private long last = -1;
     private double due;
@@ -64,6 +65,11 @@ public final class Player extends AnimationTimer implements Playback {
         if (state.session != null) autosaving.save();
     }
 
+    /** Watches memory through {@code watch} instead of this JVM's heap (tests). */
+    public void watchMemory(MemoryWatch watch) {
+        memory = watch;
+    }
+
     @Override
     public void handle(long now) {
         if (last < 0) last = now;
@@ -82,6 +88,10 @@ public final class Player extends AnimationTimer implements Playback {
                 if (stepping.hasNewViolations()) break;
             }
             stepping.afterStep(true);
+            if (playing && memory.nearlyFull(now)) {
+                pause();
+                status.sayAndKeep(memory.message());
+            }
         } catch (ScheduleException e) {
             pause();
             failures.guarded("Play", () -> {

@@ -20,6 +20,12 @@ public final class StatusBar {
         messageTimeout.playFromStart();
     }
 
+    /** Shows a message until the next one: what stopped the run, which the person may come back to long after. */
+    public void sayAndKeep(String text) {
+        messageTimeout.stop();
+        message.setText(text);
+    }
+
     public String message() {
         return message.getText();
     }

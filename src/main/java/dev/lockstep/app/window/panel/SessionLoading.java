@@ -118,9 +118,22 @@ public final class SessionLoading {
                 Throwable e = task.getException();
                 if (e instanceof CancellationException) cancelled.run();
                 else if (e instanceof ScenarioException se) failed.accept(se.problems());
+                else if (e instanceof OutOfMemoryError) failed.accept(List.of(outOfMemory(file)));
                 else failed.accept(List.of(String.valueOf(e)));
             }
         });
+    }
+
+    /**
+     * What a load that ran out of memory says: the session's history of every execution is what
+     * filled the heap (the load itself is dropped, so the window goes on).
+     */
+    static String outOfMemory(Path file) {
+        String name = file == null ? "the session" : file.getFileName().toString();
+        return String.format(java.util.Locale.ROOT,
+                "%s does not fit in the %.1f GB Java may use: a session keeps everything that happened, about 600 bytes "
+                        + "an action execution. Start Lockstep with more memory: java -Xmx8g -jar lockstep.jar gui %s",
+                name, Runtime.getRuntime().maxMemory() / 1e9, name);
     }
 
     private void finish() {

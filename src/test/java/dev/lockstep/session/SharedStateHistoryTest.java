@@ -1,0 +1,79 @@
+package dev.lockstep.session;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.lockstep.core.ExecutionRecord;
+import dev.lockstep.core.SimulationListener;
+import dev.lockstep.core.Variable;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The history keeps each execution's state as a list sharing its unchanged variables with the
+ * node's state as last recorded: every recorded state still reads as the node's state after that
+ * execution, and an unchanged variable is the object recorded before, not a fresh copy.
+ */
+class SharedStateHistoryTest {
+    @Test
+    void eachRecordedStateIsTheNodesStateAfterItsExecutionSharingWhatDidNotChange() throws Exception {
+        Session s = Session.start(TimeTravelProperties.sample("unit-disk-swarm-30.json"), 7);
+        List<List<Variable>> truth = new ArrayList<>();
+        s.simulation().addListener(new SimulationListener() {
+            @Override public void executed(ExecutionRecord r) {
+                truth.add(new ArrayList<>(r.state().variables()));
+            }
+        });
+        for (int r = 0; r < 40; r++) s.stepRound();
+
+        List<History.Executed> recorded = new ArrayList<>();
+        for (History.Event e : s.history().events()) if (e instanceof History.Executed x) recorded.add(x);
+        assertEquals(truth.size(), recorded.size());
+        assertTrue(recorded.size() > 200, "executions recorded: " + recorded.size());
+
+        Map<Integer, List<Variable>> last = new HashMap<>();
+        int shared = 0;
+        int fresh = 0;
+        for (int k = 0; k < recorded.size(); k++) {
+            History.Executed x = recorded.get(k);
+            assertEquals(truth.get(k), x.state(), "execution " + x.step() + " at n" + x.node());
+            List<Variable> before = last.put(x.node(), x.state());
+            assertThrows(UnsupportedOperationException.class, () -> x.state().set(0, new Variable("lock", "0")));
+            if (before == null) continue;
+            for (int i = 0; i < x.state().size(); i++) {
+                if (x.state().get(i).equals(before.get(i))) {
+                    assertSame(before.get(i), x.state().get(i), "unchanged " + before.get(i) + " at step " + x.step());
+                    shared++;
+                } else {
+                    fresh++;
+                }
+            }
+        }
+        assertTrue(shared > 4 * fresh, shared + " variables shared, " + fresh + " changed");
+    }
+
+    @Test
+    void aStateWithNothingChangedIsThePreviousListAndAnotherShapeIsCopied() {
+        List<Variable> before = List.of(new Variable("a", "1"), new Variable("b", "∅"));
+        List<Variable> same = new ArrayList<>(List.of(new Variable("a", "1"), new Variable("b", "∅")));
+        assertSame(before, History.shared(same, before));
+
+        List<Variable> changed = new ArrayList<>(List.of(new Variable("a", "2"), new Variable("b", "∅")));
+        List<Variable> out = History.shared(changed, before);
+        assertEquals(changed, out);
+        assertSame(before.get(1), out.get(1));
+        assertSame(changed.get(0), out.get(0));
+
+        List<Variable> longer = new ArrayList<>(List.of(new Variable("a", "1"), new Variable("b", "∅"), new Variable("c", "0")));
+        List<Variable> copied = History.shared(longer, before);
+        assertEquals(longer, copied);
+        longer.set(0, new Variable("a", "9"));
+        assertEquals("1", copied.get(0).value(), "a copy, not the caller's list");
+        assertEquals(changed, History.shared(changed, null));
+    }
+}
