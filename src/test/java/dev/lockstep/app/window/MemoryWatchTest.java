@@ -19,31 +19,29 @@ class MemoryWatchTest {
         });
     }
 
+    /** One look at {@code used} bytes of 1,000, a full collection freeing {@code freed}: the answer and the collections run. */
+    private void look(long usedNow, long freed, boolean full, int collectionsRun) {
+        MemoryWatch w = watch();
+        used = usedNow;
+        freedByCollection = freed;
+        assertEquals(full, w.nearlyFull(0));
+        assertEquals(collectionsRun, collections);
+    }
+
     @Test
     void belowTheLimitIsNotFullAndCollectsNothing() {
-        MemoryWatch w = watch();
-        used = 850;
-        assertFalse(w.nearlyFull(0));
-        assertEquals(0, collections);
+        look(850, 0, false, 0);
     }
 
     @Test
     void aboveTheLimitAfterACollectionIsFull() {
-        MemoryWatch w = watch();
-        used = 900;
-        freedByCollection = 40; // still 860 of 1,000 live
-        assertTrue(w.nearlyFull(0));
-        assertEquals(1, collections);
-        assertTrue(w.message().contains("fills 86 % of Java's 0.0 GB"), w.message());
+        look(900, 40, true, 1); // still 860 of 1,000 live
+        assertTrue(watch().message().contains("fills 86 % of Java's 0.0 GB"), watch().message());
     }
 
     @Test
     void garbageTheCollectionFreesIsNoAlarm() {
-        MemoryWatch w = watch();
-        used = 990;
-        freedByCollection = 500;
-        assertFalse(w.nearlyFull(0));
-        assertEquals(1, collections);
+        look(990, 500, false, 1);
     }
 
     @Test
