@@ -126,21 +126,22 @@ public final class History {
         events.add(e);
     }
 
-    static Msg msg(Envelope e) {
-        return new Msg(e.id(), e.from(), e.fromPort(), e.to(), e.toPort(), e.message().label());
+    static Msg msg(Envelope e, Interned<String> labels) {
+        return new Msg(e.id(), e.from(), e.fromPort(), e.to(), e.toPort(), labels.of(e.message().label()));
     }
 
     /** Turns an execution into an event, with the narration computed from the state before. */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    static Executed executed(Simulation sim, ExecutionRecord r, long step, NodeState before, List<Variable> previous) {
+    static Executed executed(Simulation sim, ExecutionRecord r, long step, NodeState before, List<Variable> previous,
+                             Interned<Variable> variables, Interned<String> labels) {
         List<Msg> sent = new ArrayList<>();
         List<Msg> lost = new ArrayList<>();
         for (Sent s : r.sent()) {
             if (s.envelope() != null) {
-                sent.add(msg(s.envelope()));
+                sent.add(msg(s.envelope(), labels));
             } else {
                 int to = sim.peer(r.node(), s.port());
-                lost.add(new Msg(-1, r.node(), s.port(), to, -1, s.message().label()));
+                lost.add(new Msg(-1, r.node(), s.port(), to, -1, labels.of(s.message().label())));
             }
         }
         String narration;
@@ -150,29 +151,29 @@ public final class History {
             narration = dev.lockstep.core.Narration.describe(r, sim);
         }
         return new Executed(step, r.round(), r.startRound(), r.node(), r.label(),
-                r.received() == null ? null : msg(r.received()), List.copyOf(sent), List.copyOf(lost),
-                r.draws(), narration, shared(r.state().variables(), previous));
+                r.received() == null ? null : msg(r.received(), labels), List.copyOf(sent), List.copyOf(lost),
+                r.draws(), narration, shared(r.state().variables(), previous, variables));
     }
 
     /**
      * The state after an execution as a list that shares with {@code previous} (the node's state as
      * last recorded, or null) every variable whose name and value are unchanged, and is
-     * {@code previous} itself when nothing changed. An LME execution changes about one of its
-     * eleven variables, and a list of fresh formatted strings took over half of a long
-     * session's history (PERFORMANCE.md, "Time travel"); sharing keeps each recorded state whole,
-     * so no reader walks back through earlier events to see it.
+     * {@code previous} itself when nothing changed; a changed variable is the one object
+     * {@code variables} keeps for its name and value. An LME execution changes about one of its
+     * eleven variables, and a list of fresh formatted strings took over half of a long session's
+     * history (PERFORMANCE.md, "Time travel"); sharing keeps each recorded state whole, so no
+     * reader walks back through earlier events to see it.
      */
-    static List<Variable> shared(List<Variable> now, List<Variable> previous) {
-        if (previous == null || previous.size() != now.size()) return List.copyOf(now);
+    static List<Variable> shared(List<Variable> now, List<Variable> previous, Interned<Variable> variables) {
+        boolean comparable = previous != null && previous.size() == now.size();
         Variable[] out = new Variable[now.size()];
-        boolean same = true;
+        boolean same = comparable;
         for (int i = 0; i < out.length; i++) {
             Variable v = now.get(i);
-            Variable p = previous.get(i);
-            if (v.equals(p)) {
-                out[i] = p;
+            if (comparable && v.equals(previous.get(i))) {
+                out[i] = previous.get(i);
             } else {
-                out[i] = v;
+                out[i] = variables.of(v);
                 same = false;
             }
         }

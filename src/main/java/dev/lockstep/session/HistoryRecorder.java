@@ -22,6 +22,9 @@ final class HistoryRecorder implements SimulationListener {
     private final NodeState[] before;
     /** Each node's state as last recorded (null: none yet), which the next one shares unchanged variables with. */
     private final List<Variable>[] recorded;
+    /** Recurring variables and message labels, one object each (a run's first 65,536 distinct ones). */
+    private final Interned<Variable> variables = new Interned<>(1 << 16);
+    private final Interned<String> labels = new Interned<>(1 << 16);
     /** Whether the operation under way is new territory (its events go into the history). */
     boolean recording = true;
 
@@ -56,7 +59,7 @@ final class HistoryRecorder implements SimulationListener {
     @Override public void cut(int round, int u, int pu, int v, int pv, List<Envelope> lost) {
         timeline.current().topologyRounds.add(round);
         List<History.Msg> msgs = new ArrayList<>();
-        for (Envelope e : lost) msgs.add(History.msg(e));
+        for (Envelope e : lost) msgs.add(History.msg(e, labels));
         add(new History.Cut(step(), round, u, pu, v, pv, List.copyOf(msgs)));
     }
 
@@ -67,7 +70,7 @@ final class HistoryRecorder implements SimulationListener {
 
     @Override public void lost(int round, Envelope e) {
         timeline.current().topologyRounds.add(round);
-        add(new History.Lost(step(), round, History.msg(e)));
+        add(new History.Lost(step(), round, History.msg(e, labels)));
     }
 
     @Override public void crashed(int round, int u) {
@@ -91,7 +94,7 @@ final class HistoryRecorder implements SimulationListener {
         int u = r.node();
         // stamped when it takes effect (an asynchronous one began earlier: see its startRound)
         if (recording) {
-            History.Executed x = History.executed(sim, r, step(), before[u], recorded[u]);
+            History.Executed x = History.executed(sim, r, step(), before[u], recorded[u], variables, labels);
             recorded[u] = x.state();
             timeline.current().history.add(x);
         }

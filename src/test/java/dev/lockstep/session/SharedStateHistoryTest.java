@@ -55,25 +55,58 @@ class SharedStateHistoryTest {
             }
         }
         assertTrue(shared > 4 * fresh, shared + " variables shared, " + fresh + " changed");
+
+        // equal variables and labels anywhere in the history are one object each
+        Map<Variable, Variable> firstVariable = new HashMap<>();
+        Map<String, String> firstLabel = new HashMap<>();
+        int repeats = 0;
+        for (History.Executed x : recorded) {
+            for (Variable v : x.state()) {
+                Variable first = firstVariable.putIfAbsent(v, v);
+                if (first != null) {
+                    assertSame(first, v, v + " at n" + x.node() + ", step " + x.step());
+                    repeats++;
+                }
+            }
+            for (History.Msg m : x.sent()) assertSame(firstLabel.computeIfAbsent(m.label(), l -> l), m.label());
+        }
+        assertTrue(repeats > recorded.size(), "variables seen again: " + repeats);
+        assertTrue(firstLabel.size() > 3, "labels: " + firstLabel.keySet());
+    }
+
+    @Test
+    void pastItsLimitAnInternedTableKeepsValuesAsGivenAndGrowsNoMore() {
+        Interned<String> t = new Interned<>(2);
+        String a = new String("a");
+        String b = new String("b");
+        assertSame(a, t.of(a));
+        assertSame(a, t.of(new String("a")));
+        assertSame(b, t.of(b));
+        String c = new String("c");
+        assertSame(c, t.of(c));
+        String c2 = new String("c");
+        assertSame(c2, t.of(c2), "past the limit: as given");
+        assertEquals(2, t.size());
+        assertSame(b, t.of(new String("b")), "what it holds it still gives back");
     }
 
     @Test
     void aStateWithNothingChangedIsThePreviousListAndAnotherShapeIsCopied() {
         List<Variable> before = List.of(new Variable("a", "1"), new Variable("b", "∅"));
         List<Variable> same = new ArrayList<>(List.of(new Variable("a", "1"), new Variable("b", "∅")));
-        assertSame(before, History.shared(same, before));
+        assertSame(before, History.shared(same, before, new Interned<>(16)));
 
         List<Variable> changed = new ArrayList<>(List.of(new Variable("a", "2"), new Variable("b", "∅")));
-        List<Variable> out = History.shared(changed, before);
+        List<Variable> out = History.shared(changed, before, new Interned<>(16));
         assertEquals(changed, out);
         assertSame(before.get(1), out.get(1));
         assertSame(changed.get(0), out.get(0));
 
         List<Variable> longer = new ArrayList<>(List.of(new Variable("a", "1"), new Variable("b", "∅"), new Variable("c", "0")));
-        List<Variable> copied = History.shared(longer, before);
+        List<Variable> copied = History.shared(longer, before, new Interned<>(16));
         assertEquals(longer, copied);
         longer.set(0, new Variable("a", "9"));
         assertEquals("1", copied.get(0).value(), "a copy, not the caller's list");
-        assertEquals(changed, History.shared(changed, null));
+        assertEquals(changed, History.shared(changed, null, new Interned<>(16)));
     }
 }

@@ -8,9 +8,10 @@ import java.util.function.LongSupplier;
 
 /**
  * Whether the heap is nearly full of live data, so that playing on would run out of memory. A
- * session keeps its whole history (every execution with its narration and state, about 600 bytes
- * each), so a 1,000-node run left playing at 4 rounds a second fills a 4 GB heap in about a
- * quarter of an hour; the window pauses instead of failing (PERFORMANCE.md, "Time travel").
+ * session keeps its whole history (every execution with its narration and state, about 450 bytes
+ * each), so a 1,000-node run left playing at 4 rounds a second fills a 4 GB heap in under half
+ * an hour, a 10,000-node one in a few minutes; the window pauses instead of failing
+ * (PERFORMANCE.md, "Time travel").
  *
  * <p>It watches the old generation (the largest heap pool), where a long-lived history ends up.
  * Its usage counts dead objects too until the collector gets to them, so a reading above the
