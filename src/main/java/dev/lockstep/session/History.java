@@ -158,25 +158,31 @@ public final class History {
     /**
      * The state after an execution as a list that shares with {@code previous} (the node's state as
      * last recorded, or null) every variable whose name and value are unchanged, and is
-     * {@code previous} itself when nothing changed; a changed variable is the one object
+     * {@code previous} itself when nothing changed, and {@code previous} with one change
+     * ({@link ChangedState}) when one variable changed; a changed variable is the one object
      * {@code variables} keeps for its name and value. An LME execution changes about one of its
      * eleven variables, and a list of fresh formatted strings took over half of a long session's
-     * history (PERFORMANCE.md, "Time travel"); sharing keeps each recorded state whole, so no
-     * reader walks back through earlier events to see it.
+     * history (PERFORMANCE.md, "Time travel"). Each recorded state still reads as a whole list (a
+     * read follows at most {@link ChangedState#MAX_DEPTH} changes back), so no reader walks back
+     * through earlier events to see it.
      */
     static List<Variable> shared(List<Variable> now, List<Variable> previous, Interned<Variable> variables) {
         boolean comparable = previous != null && previous.size() == now.size();
         Variable[] out = new Variable[now.size()];
-        boolean same = comparable;
+        int changes = 0;
+        int changed = -1;
         for (int i = 0; i < out.length; i++) {
             Variable v = now.get(i);
             if (comparable && v.equals(previous.get(i))) {
                 out[i] = previous.get(i);
             } else {
                 out[i] = variables.of(v);
-                same = false;
+                changes++;
+                changed = i;
             }
         }
-        return same ? previous : List.of(out);
+        if (comparable && changes == 0) return previous;
+        if (comparable && changes == 1) return ChangedState.of(previous, changed, out[changed]);
+        return List.of(out);
     }
 }

@@ -1,6 +1,7 @@
 package dev.lockstep.session;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -55,6 +56,11 @@ class SharedStateHistoryTest {
             }
         }
         assertTrue(shared > 4 * fresh, shared + " variables shared, " + fresh + " changed");
+        long oneChange = recorded.stream().filter(x -> x.state() instanceof ChangedState).count();
+        assertTrue(oneChange > recorded.size() / 3, oneChange + " of " + recorded.size() + " states recorded as one change");
+        for (History.Executed x : recorded) {
+            if (x.state() instanceof ChangedState c) assertTrue(c.depth() <= ChangedState.MAX_DEPTH, "depth " + c.depth());
+        }
 
         // equal variables and labels anywhere in the history are one object each
         Map<Variable, Variable> firstVariable = new HashMap<>();
@@ -72,6 +78,39 @@ class SharedStateHistoryTest {
         }
         assertTrue(repeats > recorded.size(), "variables seen again: " + repeats);
         assertTrue(firstLabel.size() > 3, "labels: " + firstLabel.keySet());
+    }
+
+    @Test
+    void aChainOfSingleChangesReadsAsTheWholeStateAndIsCutEveryFewChanges() {
+        Interned<Variable> table = new Interned<>(1 << 10);
+        List<Variable> state = new ArrayList<>(List.of(new Variable("a", "0"), new Variable("b", "0"), new Variable("c", "0")));
+        List<Variable> recorded = History.shared(state, null, table);
+        int whole = 0;
+        for (int k = 1; k <= 30; k++) {
+            List<Variable> now = new ArrayList<>(state);
+            now.set(k % 3, new Variable(now.get(k % 3).name(), Integer.toString(k)));
+            state = now;
+            List<Variable> next = History.shared(now, recorded, table);
+            assertEquals(now, next, "after change " + k);
+            assertEquals(now.hashCode(), next.hashCode());
+            if (next instanceof ChangedState c) {
+                assertEquals(recorded instanceof ChangedState p ? p.depth() + 1 : 1, c.depth());
+                assertTrue(c.depth() <= ChangedState.MAX_DEPTH);
+            } else {
+                whole++;
+                assertTrue(recorded instanceof ChangedState p && p.depth() == ChangedState.MAX_DEPTH, "cut only at the limit");
+            }
+            assertThrows(UnsupportedOperationException.class, () -> next.set(0, new Variable("a", "x")));
+            recorded = next;
+        }
+        assertEquals(30 / (ChangedState.MAX_DEPTH + 1), whole, "one whole list every " + (ChangedState.MAX_DEPTH + 1) + " changes");
+
+        List<Variable> two = new ArrayList<>(state);
+        two.set(0, new Variable("a", "x"));
+        two.set(1, new Variable("b", "y"));
+        List<Variable> both = History.shared(two, recorded, table);
+        assertFalse(both instanceof ChangedState, "two changes make a whole list");
+        assertEquals(two, both);
     }
 
     @Test

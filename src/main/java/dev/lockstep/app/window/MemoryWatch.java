@@ -8,7 +8,7 @@ import java.util.function.LongSupplier;
 
 /**
  * Whether the heap is nearly full of live data, so that playing on would run out of memory. A
- * session keeps its whole history (every execution with its narration and state, about 450 bytes
+ * session keeps its whole history (every execution with its narration and state, about 400 bytes
  * each), so a 1,000-node run left playing at 4 rounds a second fills a 4 GB heap in under half
  * an hour, a 10,000-node one in a few minutes; the window pauses instead of failing
  * (PERFORMANCE.md, "Time travel").

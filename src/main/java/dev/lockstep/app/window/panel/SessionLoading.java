@@ -131,7 +131,7 @@ public final class SessionLoading {
     static String outOfMemory(Path file) {
         String name = file == null ? "the session" : file.getFileName().toString();
         return String.format(java.util.Locale.ROOT,
-                "%s does not fit in the %.1f GB Java may use: a session keeps everything that happened, about 450 bytes "
+                "%s does not fit in the %.1f GB Java may use: a session keeps everything that happened, about 400 bytes "
                         + "an action execution. Start Lockstep with more memory: java -Xmx8g -jar lockstep.jar gui %s",
                 name, Runtime.getRuntime().maxMemory() / 1e9, name);
     }
