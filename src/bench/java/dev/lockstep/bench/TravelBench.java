@@ -6,6 +6,7 @@ import dev.lockstep.json.JsonWriter;
 import dev.lockstep.scenario.Scenario;
 import dev.lockstep.scenario.ScenarioException;
 import dev.lockstep.scenario.ScenarioLoader;
+import dev.lockstep.session.History;
 import dev.lockstep.session.Session;
 import java.io.PrintWriter;
 import java.util.Locale;
@@ -40,6 +41,10 @@ final class TravelBench implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "N", description = "layout, run and jump seed (default 1)")
     String seed;
 
+    @Option(names = "--keep", paramLabel = "N",
+            description = "recorded events the history keeps in memory, older ones replayed when read (default: a quarter of the heap at 1 KB an event)")
+    String keep;
+
     @Override
     public Integer call() {
         OptionValues values = new OptionValues(spec, "bench");
@@ -47,11 +52,12 @@ final class TravelBench implements Callable<Integer> {
         long a = actions == null ? 100_000 : values.integer("--actions", actions, 1, 100_000_000);
         int j = jumps == null ? 200 : (int) values.integer("--jumps", jumps, 1, 1_000_000);
         long s = seed == null ? 1 : values.integer("--seed", seed, Long.MIN_VALUE, Long.MAX_VALUE);
-        run(n, a, j, s, spec.commandLine().getOut());
+        int k = keep == null ? 0 : (int) values.integer("--keep", keep, 1, Integer.MAX_VALUE);
+        run(n, a, j, s, k, spec.commandLine().getOut());
         return CommandLine.ExitCode.OK;
     }
 
-    static void run(int n, long actions, int jumps, long seed, PrintWriter out) {
+    static void run(int n, long actions, int jumps, long seed, int keep, PrintWriter out) {
         Scenario scenario;
         try {
             scenario = ScenarioLoader.parse(scenarioJson(n, seed), "travel bench");
@@ -61,6 +67,7 @@ final class TravelBench implements Callable<Integer> {
         long base = Heap.used();
         long t0 = System.nanoTime();
         Session s = Session.start(scenario);
+        if (keep > 0) s.historyInMemory(keep);
         while (s.simulation().executionsBegun() < actions) s.stepRound();
         long t1 = System.nanoTime();
         long withHistory = Heap.used() - base;
@@ -78,10 +85,18 @@ final class TravelBench implements Callable<Integer> {
             sum += dt;
             if (s.simulation().executionsBegun() != target) throw new IllegalStateException("jump missed " + target);
         }
+        // every event read once, in order, as an export does: dropped segments are replayed
+        long r0 = System.nanoTime();
+        int executed = 0;
+        for (History.Event e : s.history().events()) if (e instanceof History.Executed) executed++;
+        long read = System.nanoTime() - r0;
+        if (executed != total) throw new IllegalStateException("read " + executed + " executions of " + total);
         out.printf(Locale.ROOT, "time travel: LME corrected on %d nodes (unit disk, mean degree ~6), lock 0.5, hold 1, synchronous%n", n);
         out.printf(Locale.ROOT, "JVM %s, %d cores%n", System.getProperty("java.vm.version"), Runtime.getRuntime().availableProcessors());
         out.printf(Locale.ROOT, "run: %d executions in %d rounds, %.1f s%n", total, s.round(), (t1 - t0) / 1e9);
         out.printf(Locale.ROOT, "jumps to random steps: %d, mean %.1f ms, worst %.1f ms%n", jumps, sum / 1e6 / jumps, worst / 1e6);
+        out.printf(Locale.ROOT, "history: %d events, %s; every event read in order: %.2f s%n", s.history().size(),
+                keep > 0 ? "at most about " + keep + " in memory" : "the default bound", read / 1e9);
         out.printf(Locale.ROOT, "heap: session %.1f MB, plain simulation %.1f MB, history (difference) %.1f MB%n",
                 withHistory / 1e6, plain / 1e6, (withHistory - plain) / 1e6);
     }

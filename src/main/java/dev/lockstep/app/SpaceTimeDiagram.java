@@ -276,7 +276,7 @@ public final class SpaceTimeDiagram extends BorderPane {
             Exec e = execs.get(i);
             if (e.x() > x + tol) break;
             double dx = at.x(e.x()) - mx;
-            double dy = at.laneY(e.event().node()) - my;
+            double dy = at.laneY(e.node()) - my;
             double d = Math.hypot(dx, dy);
             if (d <= Math.max(8, Math.min(unit * 0.6, at.laneH() * 0.5)) && d < bestD) {
                 bestD = d;
@@ -396,7 +396,7 @@ public final class SpaceTimeDiagram extends BorderPane {
     /** Where an execution's tick is drawn, in canvas coordinates. */
     Point2D tickPosition(Exec e) {
         SpaceTimeLayout at = geometry();
-        return new Point2D(at.x(e.x()), at.laneY(e.event().node()));
+        return new Point2D(at.x(e.x()), at.laneY(e.node()));
     }
 
     Canvas canvas() {

@@ -142,7 +142,7 @@ final class SpaceTimePainter {
             if (e.x() > right) break;
             double x = at.x(e.x());
             if (x < gut - r) continue;
-            double y = at.laneY(e.event().node());
+            double y = at.laneY(e.node());
             g.setFill(fillOf(e));
             g.fillOval(x - r, y - r, 2 * r, 2 * r);
             g.setStroke(e == hovered ? Color.web("#0072B2") : Color.web("#24313d"));
@@ -258,7 +258,7 @@ final class SpaceTimePainter {
     }
 
     private Color fillOf(Exec e) {
-        String value = model.fillAfter(e.event());
+        String value = e.fill();
         return value != null ? GraphView.fillColor(model.fillValues(), value) : Color.web("#9aa5ae");
     }
 
@@ -294,7 +294,7 @@ final class SpaceTimePainter {
     /** Whether the arrow starts or ends at the hovered execution (it is then drawn in focus, labelled). */
     private boolean touchesHovered(Arrow a) {
         if (hovered == null) return false;
-        int u = hovered.event().node();
+        int u = hovered.node();
         return (a.from() == u && Math.abs(a.x0() - hovered.x()) < 1e-9)
                 || (a.to() == u && a.kind() != ArrowKind.IN_TRANSIT && Math.abs(a.x1() - hovered.x()) < 1e-9);
     }

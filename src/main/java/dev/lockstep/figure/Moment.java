@@ -22,7 +22,9 @@ record Moment(int round, long step, boolean inProgress, List<History.Executed> e
         long step = sim.executionsBegun();
         Session.Position pos = session.position();
         boolean inProgress = pos.done() > 0;
-        List<History.Event> past = session.history().upTo(step);
+        // what a moment tells happened at or after its round's start (the round before's, between rounds)
+        long told = session.roundStart(Math.max(0, inProgress ? round : round - 1));
+        List<History.Event> past = session.history().between(told, step);
         List<History.Executed> executions = new ArrayList<>();
         List<History.Violated> violations = new ArrayList<>();
         List<History.Refused> refusals = new ArrayList<>();

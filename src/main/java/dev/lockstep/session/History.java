@@ -7,8 +7,13 @@ import dev.lockstep.core.Sent;
 import dev.lockstep.core.Simulation;
 import dev.lockstep.core.Variable;
 import dev.lockstep.core.Violation;
+import java.util.AbstractList;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What happened on a branch, event by event, as far as the branch reached: executions (with the
@@ -65,43 +70,255 @@ public final class History {
      */
     public record Tick(long step, int round, String what) implements Event {}
 
-    private final List<Event> events;
+    /**
+     * Rebuilds the events of rounds {@code from} (a checkpoint's round) to {@code to} (exclusive)
+     * by replaying them: the events are those first recorded, as a deterministic run repeats them.
+     */
+    interface Source {
+        List<Event> replay(int from, int to);
+    }
+
+    /** What an event is, kept for every event so that scanning a history's marks never replays one. */
+    public enum Kind {
+        EXECUTED, LINKED, CUT, MOVED, LOST, CRASHED, CALLED, APPLICATION, REFUSED, VIOLATED, OTHER;
+
+        private static final Kind[] ALL = values();
+
+        static Kind of(Event e) {
+            if (e instanceof Executed) return EXECUTED;
+            if (e instanceof Linked) return LINKED;
+            if (e instanceof Cut) return CUT;
+            if (e instanceof Moved) return MOVED;
+            if (e instanceof Lost) return LOST;
+            if (e instanceof Crashed) return CRASHED;
+            if (e instanceof Called) return CALLED;
+            if (e instanceof AppStep) return APPLICATION;
+            if (e instanceof Refused) return REFUSED;
+            if (e instanceof Violated) return VIOLATED;
+            return OTHER;
+        }
+
+        /** A change of the topology (a link, cut, move, loss in transit or crash): the timeline marks these. */
+        public boolean topology() {
+            return this == LINKED || this == CUT || this == MOVED || this == LOST || this == CRASHED;
+        }
+    }
+
+    /** Replayed segments kept at once (time travel and scrolling read a few neighbouring ones). */
+    static final int CACHED_SEGMENTS = 4;
+
+    /** The events from {@link #offset} on, as recorded; those before were dropped (see {@link #segment}). */
+    private List<Event> live;
+    private int offset;
+    /** steps[i]: the step of event i, dropped or not, so that finding a step never replays. */
+    private long[] steps;
+    /** kinds[i]: the {@link Kind} of event i, by ordinal. */
+    private byte[] kinds;
+    private int size;
+    /**
+     * The segments: segment k is the events from index segStart[k] on, of the rounds from
+     * segRound[k] (a checkpoint's round) on; the last segment is still being recorded. Segments
+     * below {@link #dropped} are kept as their bounds alone and replayed when read.
+     */
+    private int[] segStart = {0};
+    private int[] segRound = {0};
+    private int segments = 1;
+    private int dropped;
+    /** Recorded events kept in memory: past this, whole old segments are dropped. */
+    private int keep = defaultKeep();
+    private Source source;
+    /** The history this one was copied from (a fork's branch), and how many of its first events this one shares. */
+    private History parent;
+    private int parentShare;
+    /** Replayed segments, the least recently read first; at most {@link #CACHED_SEGMENTS}, and a quarter of {@link #keep} events but one. */
+    private final LinkedHashMap<Integer, List<Event>> rebuilt = new LinkedHashMap<>(8, 0.75f, true);
+    private long rebuiltEvents;
+    private final List<Event> view = new AbstractList<>() {
+        @Override
+        public Event get(int i) {
+            return event(i);
+        }
+
+        @Override
+        public int size() {
+            return size;
+        }
+    };
 
     History() {
-        this(new ArrayList<>());
+        this.live = new ArrayList<>();
+        this.steps = new long[64];
+        this.kinds = new byte[64];
     }
 
-    private History(List<Event> events) {
-        this.events = events;
+    /**
+     * A quarter of what Java may use, at a kilobyte an event (they take about 400 bytes): a 4 GB
+     * heap keeps the last million events, older ones are replayed when read.
+     */
+    static int defaultKeep() {
+        return (int) Math.max(50_000, Math.min(Integer.MAX_VALUE, Runtime.getRuntime().maxMemory() / 4 / 1024));
     }
 
-    /** Every event, in order. */
+    /** Where dropped segments are replayed from (the branch's checkpoints and inputs). */
+    void source(Source s) {
+        source = s;
+    }
+
+    /** At most {@code events} recorded events stay in memory (tests use a few hundred). */
+    void keep(int events) {
+        keep = events;
+    }
+
+    /** Every event, in order (old ones replayed from a checkpoint when read, see {@link #segment}). */
     public List<Event> events() {
-        return java.util.Collections.unmodifiableList(events);
+        return view;
     }
 
     public int size() {
-        return events.size();
+        return size;
+    }
+
+    /** The step of event {@code i}, without replaying a dropped one. */
+    public long step(int i) {
+        if (i < 0 || i >= size) throw new IndexOutOfBoundsException(i);
+        return steps[i];
+    }
+
+    /**
+     * How many first events this history and {@code other} share: both are branches of one session
+     * and one was copied from the other, or both from a third, when a fork cut it. A reader that
+     * built something from one can keep what it built from the shared events (rebuilding it from
+     * the start would replay a long session's dropped events).
+     */
+    public int sharedPrefix(History other) {
+        Map<History, Integer> mine = new IdentityHashMap<>();
+        int share = size;
+        for (History h = this; h != null; h = h.parent) {
+            mine.put(h, share);
+            share = Math.min(share, h.parentShare);
+        }
+        share = other.size;
+        for (History h = other; h != null; h = h.parent) {
+            Integer m = mine.get(h);
+            if (m != null) return Math.min(m, share);
+            share = Math.min(share, h.parentShare);
+        }
+        return 0;
+    }
+
+    /** The kind of event {@code i}, without replaying a dropped one. */
+    public Kind kind(int i) {
+        if (i < 0 || i >= size) throw new IndexOutOfBoundsException(i);
+        return Kind.ALL[kinds[i]];
     }
 
     /** Events up to and including step {@code step} (an execution at that step included). */
     public List<Event> upTo(long step) {
-        int hi = events.size();
+        return view.subList(0, countUpTo(step));
+    }
+
+    /**
+     * The events stamped with steps {@code first} to {@code last}: a reader that looks at a few
+     * rounds reads those alone (a long session's old events are replayed when read).
+     */
+    public List<Event> between(long first, long last) {
+        int from = countUpTo(first - 1);
+        return view.subList(from, Math.max(from, countUpTo(last)));
+    }
+
+    /** How many events are stamped with a step up to {@code step}. */
+    int countUpTo(long step) {
+        int hi = size;
         int lo = 0;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (events.get(mid).step() <= step) lo = mid + 1;
+            if (steps[mid] <= step) lo = mid + 1;
             else hi = mid;
         }
-        return events().subList(0, lo);
+        return lo;
     }
 
     /** The execution that began at {@code step} (1-based), or null. */
     public Executed execution(long step) {
-        for (Event e : upTo(step)) {
-            if (e instanceof Executed x && x.step() == step) return x;
+        int end = countUpTo(step);
+        for (int i = end - 1; i >= 0 && steps[i] == step; i--) {
+            if (event(i) instanceof Executed x) return x;
         }
         return null;
+    }
+
+    /** Segments dropped from memory (replayed when read): for tests and the bench. */
+    int droppedSegments() {
+        return dropped;
+    }
+
+    /** Events held in memory as recorded. */
+    int liveEvents() {
+        return live.size();
+    }
+
+    private Event event(int i) {
+        if (i < 0 || i >= size) throw new IndexOutOfBoundsException(i);
+        if (i >= offset) return live.get(i - offset);
+        int k = segmentOf(i);
+        return replayed(k).get(i - segStart[k]);
+    }
+
+    /** The segment holding event i. */
+    private int segmentOf(int i) {
+        int lo = 0;
+        int hi = segments - 1;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (segStart[mid] <= i) lo = mid;
+            else hi = mid - 1;
+        }
+        return lo;
+    }
+
+    private List<Event> replayed(int k) {
+        List<Event> got = rebuilt.get(k);
+        if (got != null) return got;
+        got = source.replay(segRound[k], segRound[k + 1]);
+        int expected = segStart[k + 1] - segStart[k];
+        if (got.size() != expected) {
+            throw new IllegalStateException("replaying rounds " + segRound[k] + "–" + (segRound[k + 1] - 1) + " gave "
+                    + got.size() + " events where " + expected + " were recorded");
+        }
+        rebuilt.put(k, got);
+        rebuiltEvents += got.size();
+        var eldest = rebuilt.entrySet().iterator();
+        while (rebuilt.size() > 1 && (rebuilt.size() > CACHED_SEGMENTS || rebuiltEvents > keep / 4)) {
+            rebuiltEvents -= eldest.next().getValue().size();
+            eldest.remove();
+        }
+        return got;
+    }
+
+    /**
+     * The events of rounds from {@code round} on begin here (a checkpoint was just kept at its
+     * start). Past {@link #keep} events in memory, the oldest whole segments are dropped, down to
+     * three quarters of it (so that dropping, which copies the rest, is rare): an interactive
+     * session at 1,000 nodes records about 6,000 events a second, and the history must not fill
+     * the heap ({@link #source} replays a dropped segment from its checkpoint when it is read).
+     */
+    void segment(int round) {
+        if (round <= segRound[segments - 1]) return;
+        if (segments == segStart.length) {
+            segStart = Arrays.copyOf(segStart, segments * 2);
+            segRound = Arrays.copyOf(segRound, segments * 2);
+        }
+        segStart[segments] = size;
+        segRound[segments] = round;
+        segments++;
+        if (source == null || live.size() <= keep) return;
+        int k = dropped;
+        // the segment being recorded (the last) stays
+        while (k < segments - 1 && size - segStart[k] > keep * 3L / 4) k++;
+        if (k == dropped) return;
+        live = new ArrayList<>(live.subList(segStart[k] - offset, live.size()));
+        offset = segStart[k];
+        dropped = k;
     }
 
     /**
@@ -110,20 +327,52 @@ public final class History {
      * events at that step.
      */
     History copyUpTo(long step, int round, boolean begun) {
-        List<Event> kept = new ArrayList<>();
-        for (Event e : upTo(step)) {
-            if (e.step() < step || e.round() < round || (e.round() == round && begun)) kept.add(e);
+        int end = countUpTo(step);
+        int start = end;
+        while (start > 0 && steps[start - 1] == step) start--;
+        History h = firstEvents(start, round);
+        for (int i = start; i < end; i++) {
+            Event e = event(i);
+            if (e.round() < round || (e.round() == round && begun)) h.add(e);
         }
-        return new History(kept);
+        return h;
     }
 
-    /** The first {@code count} events, as a new history. */
-    History firstEvents(int count) {
-        return new History(new ArrayList<>(events.subList(0, count)));
+    /**
+     * The first {@code count} events, as a new history for a branch now in {@code round} (its
+     * source is set by its branch). A segment that begins at {@code count} is the copy's only if
+     * its round has come: rounds without events leave a segment empty.
+     */
+    History firstEvents(int count, int round) {
+        History h = new History();
+        h.keep = keep;
+        h.parent = this;
+        h.parentShare = count;
+        h.steps = Arrays.copyOf(steps, Math.max(64, count));
+        h.kinds = Arrays.copyOf(kinds, Math.max(64, count));
+        h.size = count;
+        int k = 0;
+        while (k + 1 < segments && segStart[k + 1] <= count && segRound[k + 1] <= round) k++;
+        // segments 0..k-1 are whole in the copy; k is its last, being recorded
+        h.segStart = Arrays.copyOf(segStart, k + 1);
+        h.segRound = Arrays.copyOf(segRound, k + 1);
+        h.segments = k + 1;
+        h.dropped = Math.min(dropped, k);
+        h.offset = segStart[h.dropped];
+        List<Event> kept = new ArrayList<>(count - h.offset);
+        for (int i = h.offset; i < count; i++) kept.add(event(i));
+        h.live = kept;
+        return h;
     }
 
     void add(Event e) {
-        events.add(e);
+        if (size == steps.length) {
+            steps = Arrays.copyOf(steps, size * 2);
+            kinds = Arrays.copyOf(kinds, size * 2);
+        }
+        kinds[size] = (byte) Kind.of(e).ordinal();
+        steps[size++] = e.step();
+        live.add(e);
     }
 
     static Msg msg(Envelope e, Interned<String> labels) {

@@ -68,6 +68,7 @@ public final class Session {
         this.adversary = new InteractiveAdversary(scenario.adversary());
         this.engine = new Engine(sim, adversary);
         this.timeline = new Timeline(new Checkpoint(sim.copy(), adversary.policy(), adversary.workload(), 0));
+        timeline.replayWith(scenario.adversary());
         this.recorder = new HistoryRecorder(sim, timeline);
         this.stepper = new Stepper(sim, adversary, engine, timeline, recorder);
         sim.addListener(recorder);
@@ -80,6 +81,16 @@ public final class Session {
     /** What happened on this branch so far (up to its furthest position), event by event. */
     public History history() {
         return current().history;
+    }
+
+    /**
+     * Keeps at most about {@code events} of this branch's recorded events in memory (and of the
+     * branches forked from it): older ones are replayed from their checkpoint when read. By
+     * default a quarter of Java's heap at a kilobyte an event; the bench measures with less.
+     */
+    public void historyInMemory(int events) {
+        if (events < 1) throw new IllegalArgumentException("events in memory: at least 1, not " + events);
+        current().history.keep(events);
     }
 
     /** A new session at round 0. */

@@ -120,7 +120,10 @@ final class Stepper {
         int r = sim.round();
         BranchState b = timeline.current();
         if (b.roundStart.size() == r) b.roundStart.add(sim.executionsBegun());
-        if (timeline.checkpointDue(r)) b.checkpoints.put(r, checkpoint());
+        if (timeline.checkpointDue(r)) {
+            b.checkpoints.put(r, checkpoint());
+            b.history.segment(r);
+        }
         advanceFrontier();
     }
 

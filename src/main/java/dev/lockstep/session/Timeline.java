@@ -1,5 +1,6 @@
 package dev.lockstep.session;
 
+import dev.lockstep.core.adversary.ScenarioAdversary;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -16,6 +17,8 @@ final class Timeline {
     private BranchState current;
     private final List<BranchState> others = new ArrayList<>();
     private int nextBranchId = 2;
+    /** The scenario's adversary, for replaying a branch's dropped history (null: a replay's own timeline). */
+    private ScenarioAdversary base;
 
     /** A timeline of one branch, "main", at round 0 with its first checkpoint. */
     Timeline(Checkpoint start) {
@@ -24,6 +27,12 @@ final class Timeline {
         current.name = "main";
         current.roundStart.add(0L);
         current.checkpoints.put(0, start);
+    }
+
+    /** From now on every branch's history can drop old segments and replay them when read. */
+    void replayWith(ScenarioAdversary adversary) {
+        base = adversary;
+        current.history.source(new Replay(base, current));
     }
 
     BranchState current() {
@@ -55,6 +64,7 @@ final class Timeline {
     void fork(int round, int done, long step) {
         BranchState fork = current.copyUpTo(round, done, current.applied, step);
         fork.id = nextBranchId++;
+        if (base != null) fork.history.source(new Replay(base, fork));
         fork.name = "branch " + fork.id + " (from round " + round + ")";
         others.add(current);
         current = fork;

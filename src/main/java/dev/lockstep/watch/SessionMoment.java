@@ -33,7 +33,7 @@ public final class SessionMoment {
             violationsBefore = bigger;
         }
         for (int i = known; i < ev.size(); i++) {
-            violationsBefore[i + 1] = violationsBefore[i] + (ev.get(i) instanceof History.Violated ? 1 : 0);
+            violationsBefore[i + 1] = violationsBefore[i] + (h.kind(i) == History.Kind.VIOLATED ? 1 : 0);
         }
         known = ev.size();
 
@@ -42,7 +42,7 @@ public final class SessionMoment {
         Session.Position p = s.position();
         int end = h.upTo(step).size();
         int start = end;
-        while (start > 0 && ev.get(start - 1).step() == step) start--;
+        while (start > 0 && h.step(start - 1) == step) start--;
         // events stamped with the current step happened before now only if their round has begun;
         // violations (after an execution or at a round's end): as many as the simulation has
         int violations = violationsBefore[start];
@@ -68,7 +68,8 @@ public final class SessionMoment {
     public static List<NarrationEntry> narration(Simulation sim, List<History.Event> events, int max) {
         List<NarrationEntry> out = new ArrayList<>();
         History.Moved pendingMove = null;
-        for (History.Event e : events) {
+        // only the tail that gives the last max lines is read: a long session's old events are replayed when read
+        for (History.Event e : events.subList(tailStart(sim, events, max), events.size())) {
             if (pendingMove != null && !(e instanceof History.Moved m && m.node() == pendingMove.node() && m.round() == pendingMove.round())) {
                 out.add(entry(sim, pendingMove));
                 pendingMove = null;
@@ -82,6 +83,24 @@ public final class SessionMoment {
         }
         if (pendingMove != null) out.add(entry(sim, pendingMove));
         return out.size() > max ? out.subList(out.size() - max, out.size()) : out;
+    }
+
+    /**
+     * Where the events that give the last {@code max} narration lines begin: walking back, each
+     * told event is a line, except a move followed by another of the same drag (one line for all).
+     */
+    private static int tailStart(Simulation sim, List<History.Event> events, int max) {
+        int lines = 0;
+        int i = events.size();
+        History.Event later = null;
+        while (i > 0 && lines < max) {
+            History.Event e = events.get(--i);
+            boolean sameDrag = e instanceof History.Moved m && later instanceof History.Moved n
+                    && n.node() == m.node() && n.round() == m.round();
+            if (!sameDrag && entry(sim, e) != null) lines++;
+            later = e;
+        }
+        return i;
     }
 
     /** The narration line of one event (null for an event the narration does not tell). */

@@ -32,17 +32,17 @@ public final class TimelineMarks {
             reset();
             history = h;
         }
-        List<History.Event> ev = h.events();
-        for (int i = processed; i < ev.size(); i++) {
-            History.Event e = ev.get(i);
-            if (e instanceof History.Linked || e instanceof History.Cut || e instanceof History.Moved
-                    || e instanceof History.Lost || e instanceof History.Crashed) {
-                if (topology.isEmpty() || topology.get(topology.size() - 1) != e.step()) topology.add(e.step());
-            } else if (e instanceof History.Violated) {
-                violations.add(e.step());
+        // kinds and steps only: a long session's old events are replayed when read, these never
+        for (int i = processed; i < h.size(); i++) {
+            History.Kind k = h.kind(i);
+            long step = h.step(i);
+            if (k.topology()) {
+                if (topology.isEmpty() || topology.get(topology.size() - 1) != step) topology.add(step);
+            } else if (k == History.Kind.VIOLATED) {
+                violations.add(step);
             }
         }
-        processed = ev.size();
+        processed = h.size();
     }
 
     public List<Long> roundStarts(Session s) {

@@ -47,7 +47,13 @@ class TimeTravelProperties {
 
     /** A session with random inputs of every kind at random moments, run to {@code rounds}. */
     static Session played(Scenario scenario, long seed, int rounds) {
+        return played(scenario, seed, rounds, History.defaultKeep());
+    }
+
+    /** The same, its history keeping at most {@code keep} events in memory (older ones replayed when read). */
+    static Session played(Scenario scenario, long seed, int rounds, int keep) {
         Session s = Session.start(scenario, seed);
+        s.history().keep(keep);
         SeededRandom r = new SeededRandom(seed * 31 + 7);
         Simulation sim = s.simulation();
         int n = sim.nodeCount();

@@ -156,7 +156,8 @@ final class SessionFrames implements FrameSource {
     private String caption(long after, long upTo, int round) {
         List<History.Executed> shown = new ArrayList<>();
         List<History.AppStep> app = new ArrayList<>();
-        for (History.Event e : session.history().upTo(upTo)) {
+        // executions after `after`, and the application's steps of rounds from there on: none is stamped before it
+        for (History.Event e : session.history().between(Math.max(0, after), upTo)) {
             if (e instanceof History.Executed x && x.step() > after) shown.add(x);
             if (e instanceof History.AppStep a && (round >= 0 ? a.round() == round : a.step() > after)) app.add(a);
         }

@@ -13,6 +13,8 @@ public final class Arrow {
     private final double x0;
     private double x1;
     private ArrowKind kind;
+    /** The history event that received or lost it (-1: in transit). */
+    private int endedBy = -1;
 
     Arrow(long id, String label, int from, int to, double x0, ArrowKind kind) {
         this.id = id;
@@ -23,9 +25,21 @@ public final class Arrow {
         this.kind = kind;
     }
 
-    void end(double x, ArrowKind k) {
+    void end(double x, ArrowKind k, int event) {
         x1 = x;
         kind = k;
+        endedBy = event;
+    }
+
+    /** In transit again: the event that ended it is not part of the branch drawn now. */
+    void reopen() {
+        x1 = 0;
+        kind = ArrowKind.IN_TRANSIT;
+        endedBy = -1;
+    }
+
+    int endedBy() {
+        return endedBy;
     }
 
     /** The message's envelope id (-1 for a message lost on sending). */

@@ -40,6 +40,11 @@ public final class SpaceTime {
     /** The application steps' marks alone, by x (for hovering). */
     private final List<Mark> appSteps = new ArrayList<>();
     private final List<RoundStart> rounds = new ArrayList<>();
+    /** The event that made each mark, application step, round start and arrow (to cut them back to a fork's events). */
+    private final Trail markEvents = new Trail();
+    private final Trail appStepEvents = new Trail();
+    private final Trail roundEvents = new Trail();
+    private final Trail arrowEvents = new Trail();
     /** x after each history event (the cursor after the k-th event is eventX[k - 1]). */
     private double[] eventX = new double[256];
     private double cursorX;
@@ -63,19 +68,71 @@ public final class SpaceTime {
         marks.clear();
         appSteps.clear();
         rounds.clear();
+        for (Trail t : List.of(markEvents, appStepEvents, roundEvents, arrowEvents)) t.count = 0;
         cursorX = 0;
+    }
+
+    /**
+     * Back to the diagram of the first {@code p} events (p ≥ 1), which the new branch shares with
+     * the one drawn: what later events added goes, and the messages they received or lost are in
+     * transit again. A fork in a long session so keeps the drawn past instead of reading it all
+     * again (a long session's old events are replayed when read).
+     */
+    private void cutBackTo(int p) {
+        execs.subList(countBelow(p), execs.size()).clear();
+        marks.subList(markEvents.keepBelow(p), marks.size()).clear();
+        appSteps.subList(appStepEvents.keepBelow(p), appSteps.size()).clear();
+        rounds.subList(roundEvents.keepBelow(p), rounds.size()).clear();
+        int arrowsKept = arrowEvents.keepBelow(p);
+        for (Arrow a : arrows.subList(arrowsKept, arrows.size())) if (a.kind() == ArrowKind.IN_TRANSIT) inTransit.remove(a.id());
+        arrows.subList(arrowsKept, arrows.size()).clear();
+        for (Arrow a : arrows) {
+            if (a.endedBy() >= p) {
+                a.reopen();
+                inTransit.put(a.id(), a);
+            }
+        }
+        processed = p;
+        endX = eventX[p - 1];
+        lastRound = history.events().get(p - 1).round();
+    }
+
+    /** How many executions come from the first p events. */
+    private int countBelow(int p) {
+        int n = execs.size();
+        while (n > 0 && execs.get(n - 1).index() >= p) n--;
+        return n;
+    }
+
+    /** The event index of each item of a list that grows in event order. */
+    private static final class Trail {
+        int[] index = new int[64];
+        int count;
+
+        void add(int i) {
+            if (count == index.length) index = Arrays.copyOf(index, count * 2);
+            index[count++] = i;
+        }
+
+        /** Drops the items made by events p and later; returns how many remain. */
+        int keepBelow(int p) {
+            while (count > 0 && index[count - 1] >= p) count--;
+            return count;
+        }
     }
 
     /** Reads the branch's new history events and puts the cursor after the first {@code momentCount}. */
     public void update(History h, int momentCount) {
         if (h != history || h.size() < processed) {
+            int shared = history == null || h == history ? 0 : Math.min(processed, h.sharedPrefix(history));
             history = h;
-            clear();
+            if (shared > 0) cutBackTo(shared);
+            else clear();
         }
         List<History.Event> ev = h.events();
         if (eventX.length < ev.size()) eventX = Arrays.copyOf(eventX, Math.max(ev.size(), eventX.length * 2));
         for (int i = processed; i < ev.size(); i++) {
-            add(ev.get(i));
+            add(ev.get(i), i);
             eventX[i] = endX;
         }
         processed = ev.size();
@@ -83,57 +140,72 @@ public final class SpaceTime {
         cursorX = moment == 0 ? 0.25 : eventX[moment - 1] + 0.15;
     }
 
-    private void add(History.Event e) {
+    private void add(History.Event e, int index) {
         if (e.round() != lastRound) {
             if (lastRound >= 0) {
                 endX += ROUND_GAP;
                 rounds.add(new RoundStart(endX - ROUND_GAP / 2, e.round()));
+                roundEvents.add(index);
             } else {
                 rounds.add(new RoundStart(endX - 0.25, e.round()));
+                roundEvents.add(index);
             }
             lastRound = e.round();
         }
         if (e instanceof History.Executed x) {
             endX += EXEC;
             double at = endX - EXEC / 2;
-            execs.add(new Exec(x, at));
+            String before = fill.name();
             fill.observe(x);
+            if (!java.util.Objects.equals(before, fill.name())) {
+                // the fill variable is settled by what executions show, early in a run: the ticks drawn so far follow it
+                for (Exec old : execs) old.fill(fill.valueAfter(old.event()));
+            }
+            execs.add(new Exec(history, index, x.node(), fill.valueAfter(x), at));
             if (x.received() != null) {
                 Arrow a = inTransit.remove(x.received().id());
-                if (a != null) a.end(at, ArrowKind.RECEIVED);
+                if (a != null) a.end(at, ArrowKind.RECEIVED, index);
             }
             for (History.Msg m : x.sent()) {
                 Arrow a = new Arrow(m.id(), m.label(), x.node(), m.to(), at, ArrowKind.IN_TRANSIT);
                 arrows.add(a);
+                arrowEvents.add(index);
                 inTransit.put(m.id(), a);
             }
             for (History.Msg m : x.lostOnSend()) {
                 Arrow a = new Arrow(-1, m.label(), x.node(), m.to() >= 0 ? m.to() : x.node(), at, ArrowKind.LOST_SEND);
-                a.end(at + 0.45, ArrowKind.LOST_SEND);
+                a.end(at + 0.45, ArrowKind.LOST_SEND, index);
                 arrows.add(a);
+                arrowEvents.add(index);
             }
         } else if (e instanceof History.Cut c) {
             endX += CHANGE;
             double at = endX - CHANGE / 2;
             marks.add(new Mark(at, MarkKind.CUT, c.u(), c.v(), e));
+            markEvents.add(index);
             for (History.Msg m : c.lost()) {
                 Arrow a = inTransit.remove(m.id());
-                if (a != null) a.end(at, ArrowKind.LOST_CUT);
+                if (a != null) a.end(at, ArrowKind.LOST_CUT, index);
             }
         } else if (e instanceof History.Linked l) {
             endX += CHANGE;
             marks.add(new Mark(endX - CHANGE / 2, MarkKind.LINK, l.u(), l.v(), e));
+            markEvents.add(index);
         } else if (e instanceof History.Violated v) {
             List<Integer> ns = v.violation().nodes();
             marks.add(new Mark(endX, MarkKind.VIOLATION, ns.isEmpty() ? -1 : ns.get(0), ns.size() > 1 ? ns.get(ns.size() - 1) : -1, e));
+            markEvents.add(index);
         } else if (e instanceof History.Called c) {
             marks.add(new Mark(endX, MarkKind.CALL, c.node(), -1, e));
+            markEvents.add(index);
         } else if (e instanceof History.AppStep a) {
             // generic over the application's steps: the node, its partner if any, the sentence in the event
             endX += APP_STEP;
             Mark m = new Mark(endX - APP_STEP / 2, MarkKind.APPLICATION, a.node(), a.partner() != a.node() ? a.partner() : -1, e);
             marks.add(m);
+            markEvents.add(index);
             appSteps.add(m);
+            appStepEvents.add(index);
         }
     }
 
@@ -179,11 +251,6 @@ public final class SpaceTime {
     /** Round boundaries, by x. */
     public List<RoundStart> rounds() {
         return rounds;
-    }
-
-    /** The fill value node showed after an execution (as the graph view's fill), or null if unknown. */
-    public String fillAfter(History.Executed x) {
-        return fill == null ? null : fill.valueAfter(x);
     }
 
     /** The protocol's fill values, in legend order. */

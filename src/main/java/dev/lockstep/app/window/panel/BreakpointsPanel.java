@@ -207,7 +207,10 @@ public final class BreakpointsPanel extends VBox {
     private void fillLabels() {
         Set<String> labels = new TreeSet<>();
         if (history != null) {
-            for (History.Event e : history.events()) {
+            // the latest first: a long session's old events are replayed when read
+            List<History.Event> events = history.events();
+            for (int i = events.size() - 1; i >= 0; i--) {
+                History.Event e = events.get(i);
                 if (e instanceof History.Executed x) {
                     for (History.Msg m : x.sent()) labels.add(m.label());
                     if (x.received() != null) labels.add(x.received().label());
