@@ -68,7 +68,7 @@ public final class Session {
         this.adversary = new InteractiveAdversary(scenario.adversary());
         this.engine = new Engine(sim, adversary);
         this.timeline = new Timeline(new Checkpoint(sim.copy(), adversary.policy(), adversary.workload(), 0));
-        timeline.replayWith(scenario.adversary());
+        timeline.replayWith(branch -> new Replay(scenario.adversary(), branch));
         this.recorder = new HistoryRecorder(sim, timeline);
         this.stepper = new Stepper(sim, adversary, engine, timeline, recorder);
         sim.addListener(recorder);

@@ -1,9 +1,9 @@
 package dev.lockstep.session;
 
-import dev.lockstep.core.adversary.ScenarioAdversary;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * The branches of a session: the current one and those left behind by forks, each with its
@@ -17,8 +17,8 @@ final class Timeline {
     private BranchState current;
     private final List<BranchState> others = new ArrayList<>();
     private int nextBranchId = 2;
-    /** The scenario's adversary, for replaying a branch's dropped history (null: a replay's own timeline). */
-    private ScenarioAdversary base;
+    /** Where a branch's dropped history is replayed from (null: a replay's own timeline, which drops nothing). */
+    private Function<BranchState, History.Source> sources;
 
     /** A timeline of one branch, "main", at round 0 with its first checkpoint. */
     Timeline(Checkpoint start) {
@@ -29,10 +29,10 @@ final class Timeline {
         current.checkpoints.put(0, start);
     }
 
-    /** From now on every branch's history can drop old segments and replay them when read. */
-    void replayWith(ScenarioAdversary adversary) {
-        base = adversary;
-        current.history.source(new Replay(base, current));
+    /** From now on every branch's history can drop old segments and replay them (from {@code sources}) when read. */
+    void replayWith(Function<BranchState, History.Source> sources) {
+        this.sources = sources;
+        current.history.source(sources.apply(current));
     }
 
     BranchState current() {
@@ -64,7 +64,7 @@ final class Timeline {
     void fork(int round, int done, long step) {
         BranchState fork = current.copyUpTo(round, done, current.applied, step);
         fork.id = nextBranchId++;
-        if (base != null) fork.history.source(new Replay(base, fork));
+        if (sources != null) fork.history.source(sources.apply(fork));
         fork.name = "branch " + fork.id + " (from round " + round + ")";
         others.add(current);
         current = fork;
