@@ -252,8 +252,8 @@ public final class History {
         return dropped;
     }
 
-    /** Events held in memory as recorded. */
-    int liveEvents() {
+    /** Events held in memory as recorded (the others are replayed when read). */
+    public int inMemory() {
         return live.size();
     }
 

@@ -142,6 +142,23 @@ class TimeTravelTest extends AppFixture {
     }
 
     @Test
+    void aLongSessionsPastThatIsNoLongerInMemoryShowsAsRecorded() {
+        fx(() -> window.session().historyInMemory(40));
+        fx(() -> window.runRounds(80));
+        int d = node("d");
+        long total = fx(() -> window.session().furthestStep());
+        int events = fx(() -> window.session().history().size());
+        assertTrue(fx(() -> window.session().history().inMemory()) < events / 2, "most of the " + events + " events replayed when read");
+
+        fx(() -> window.timeline().dragTo(total / 5)); // rounds whose events were dropped
+        assertShows(freshAt(fx(() -> window.session()), total / 5), d);
+        robot().type(KeyCode.LEFT);
+        assertShows(freshAt(fx(() -> window.session()), total / 5 - 1), d);
+        robot().type(KeyCode.END);
+        assertShows(freshAt(fx(() -> window.session()), total), d);
+    }
+
+    @Test
     void theChecksShowTheViolationsOfThatMoment() {
         assertTrue(fx(() -> window.open(Path.of("sample-runs", "flaw-1-two-node-deadlock.json"))));
         fx(() -> window.runRounds(60));
