@@ -70,6 +70,7 @@ final class TravelBench implements Callable<Integer> {
         if (keep > 0) s.historyInMemory(keep);
         while (s.simulation().executionsBegun() < actions) s.stepRound();
         long t1 = System.nanoTime();
+        int rounds = s.round(); // before the jumps move the session
         long withHistory = Heap.used() - base;
         long plain = heapOfPlainRun(scenario, s.round());
         long total = s.furthestStep();
@@ -93,7 +94,7 @@ final class TravelBench implements Callable<Integer> {
         if (executed != total) throw new IllegalStateException("read " + executed + " executions of " + total);
         out.printf(Locale.ROOT, "time travel: LME corrected on %d nodes (unit disk, mean degree ~6), lock 0.5, hold 1, synchronous%n", n);
         out.printf(Locale.ROOT, "JVM %s, %d cores%n", System.getProperty("java.vm.version"), Runtime.getRuntime().availableProcessors());
-        out.printf(Locale.ROOT, "run: %d executions in %d rounds, %.1f s%n", total, s.round(), (t1 - t0) / 1e9);
+        out.printf(Locale.ROOT, "run: %d executions in %d rounds, %.1f s%n", total, rounds, (t1 - t0) / 1e9);
         out.printf(Locale.ROOT, "jumps to random steps: %d, mean %.1f ms, worst %.1f ms%n", jumps, sum / 1e6 / jumps, worst / 1e6);
         out.printf(Locale.ROOT, "history: %d events, %s; every event read in order: %.2f s%n", s.history().size(),
                 keep > 0 ? "at most about " + keep + " in memory" : "the default bound", read / 1e9);
