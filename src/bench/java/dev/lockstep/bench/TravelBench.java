@@ -8,7 +8,10 @@ import dev.lockstep.scenario.ScenarioException;
 import dev.lockstep.scenario.ScenarioLoader;
 import dev.lockstep.session.History;
 import dev.lockstep.session.Session;
+import dev.lockstep.watch.NarrationEntry;
+import dev.lockstep.watch.SessionMoment;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -86,6 +89,20 @@ final class TravelBench implements Callable<Integer> {
             sum += dt;
             if (s.simulation().executionsBegun() != target) throw new IllegalStateException("jump missed " + target);
         }
+        // the same jumps as the window makes them: then the narration's last 2,000 lines (read back from the moment)
+        SeededRandom again = new SeededRandom(seed * 7 + 1);
+        long toldWorst = 0;
+        long toldSum = 0;
+        for (int i = 0; i < jumps; i++) {
+            long target = (long) (again.nextDouble() * total);
+            long j0 = System.nanoTime();
+            s.jumpToStep(target);
+            List<NarrationEntry> told = SessionMoment.narration(s.simulation(), new SessionMoment().events(s), 2000);
+            long dt = System.nanoTime() - j0;
+            if (target > 0 && told.isEmpty()) throw new IllegalStateException("no narration at step " + target);
+            toldWorst = Math.max(toldWorst, dt);
+            toldSum += dt;
+        }
         // every event read once, in order, as an export does: dropped segments are replayed
         long r0 = System.nanoTime();
         int executed = 0;
@@ -96,6 +113,8 @@ final class TravelBench implements Callable<Integer> {
         out.printf(Locale.ROOT, "JVM %s, %d cores%n", System.getProperty("java.vm.version"), Runtime.getRuntime().availableProcessors());
         out.printf(Locale.ROOT, "run: %d executions in %d rounds, %.1f s%n", total, rounds, (t1 - t0) / 1e9);
         out.printf(Locale.ROOT, "jumps to random steps: %d, mean %.1f ms, worst %.1f ms%n", jumps, sum / 1e6 / jumps, worst / 1e6);
+        out.printf(Locale.ROOT, "the same jumps with the narration's last 2,000 lines: mean %.1f ms, worst %.1f ms%n",
+                toldSum / 1e6 / jumps, toldWorst / 1e6);
         out.printf(Locale.ROOT, "history: %d events, %s; every event read in order: %.2f s%n", s.history().size(),
                 keep > 0 ? "at most about " + keep + " in memory" : "the default bound", read / 1e9);
         out.printf(Locale.ROOT, "heap: session %.1f MB, plain simulation %.1f MB, history (difference) %.1f MB%n",

@@ -73,7 +73,7 @@ final class BranchState {
     BranchState copyUpTo(int round, int done, int keepInputs, long step) {
         BranchState b = new BranchState();
         int known = done > 0 && step < eventsAfter.length ? eventsAfter[(int) step] : -1;
-        b.history = known >= 0 ? history.firstEvents(known, round) : history.copyUpTo(step, round, done >= 0);
+        b.history = known >= 0 ? history.firstEvents(known, round, true) : history.copyUpTo(step, round, done >= 0);
         b.eventsAfter = Arrays.copyOf(eventsAfter, (int) Math.min(eventsAfter.length, step + 1));
         b.inputs = new ArrayList<>(inputs.subList(0, keepInputs));
         b.applied = keepInputs;

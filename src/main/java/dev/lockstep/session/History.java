@@ -11,7 +11,6 @@ import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -82,7 +81,21 @@ public final class History {
      * by replaying them: the events are those first recorded, as a deterministic run repeats them.
      */
     interface Source {
-        List<Event> replay(int from, int to);
+        /**
+         * A replay of the rounds from checkpoint round {@code from} to {@code to} (exclusive),
+         * recording from round {@code round} on (the rounds before re-executed muted).
+         */
+        Recording replay(int from, int round, int to);
+    }
+
+    /** A replay under way: the events recorded so far, one more round at a time. */
+    interface Recording {
+        List<Event> events();
+
+        /** Records the next round; false when the replay has reached its last round. */
+        boolean next();
+
+        boolean done();
     }
 
     /** What an event is, kept for every event so that scanning a history's marks never replays one. */
@@ -111,9 +124,6 @@ public final class History {
         }
     }
 
-    /** Replayed segments kept at once (time travel and scrolling read a few neighbouring ones). */
-    static final int CACHED_SEGMENTS = 4;
-
     /** The events from {@link #offset} on, as recorded; those before were dropped (see {@link #segment}). */
     private List<Event> live;
     private int offset;
@@ -137,9 +147,11 @@ public final class History {
     /** The history this one was copied from (a fork's branch), and how many of its first events this one shares. */
     private History parent;
     private int parentShare;
-    /** Replayed segments, the least recently read first; at most {@link #CACHED_SEGMENTS}, and a quarter of {@link #keep} events but one. */
-    private final LinkedHashMap<Integer, List<Event>> rebuilt = new LinkedHashMap<>(8, 0.75f, true);
-    private long rebuiltEvents;
+    /** Dropped segments being read again (at most a quarter of {@link #keep} events, but one segment). */
+    private final ReplayedSegments replayed = new ReplayedSegments();
+    /** roundFirst[r]: the index of the first event of round r (its begin), for the rounds reached. */
+    private int[] roundFirst = new int[16];
+    private int rounds;
     private final List<Event> view = new AbstractList<>() {
         @Override
         public Event get(int i) {
@@ -268,7 +280,9 @@ public final class History {
         if (i < 0 || i >= size) throw new IndexOutOfBoundsException(i);
         if (i >= offset) return live.get(i - offset);
         int k = segmentOf(i);
-        return replayed(k).get(i - segStart[k]);
+        int r = roundOf(i, k);
+        int first = r == segRound[k] ? segStart[k] : roundFirst[r];
+        return replayed.get(source, k, i, segRound[k], segRound[k + 1], r, first, segStart[k + 1], keep / 4);
     }
 
     /** The segment holding event i. */
@@ -283,23 +297,24 @@ public final class History {
         return lo;
     }
 
-    private List<Event> replayed(int k) {
-        List<Event> got = rebuilt.get(k);
-        if (got != null) return got;
-        got = source.replay(segRound[k], segRound[k + 1]);
-        int expected = segStart[k + 1] - segStart[k];
-        if (got.size() != expected) {
-            throw new IllegalStateException("replaying rounds " + segRound[k] + "–" + (segRound[k + 1] - 1) + " gave "
-                    + got.size() + " events where " + expected + " were recorded");
+    /** The round of segment k whose events hold event i: the segment's first round when its rounds' starts are not all known. */
+    private int roundOf(int i, int k) {
+        int lo = segRound[k];
+        int hi = segRound[k + 1] - 1;
+        if (rounds <= hi || roundFirst[lo] != segStart[k]) return lo;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (roundFirst[mid] <= i) lo = mid;
+            else hi = mid - 1;
         }
-        rebuilt.put(k, got);
-        rebuiltEvents += got.size();
-        var eldest = rebuilt.entrySet().iterator();
-        while (rebuilt.size() > 1 && (rebuilt.size() > CACHED_SEGMENTS || rebuiltEvents > keep / 4)) {
-            rebuiltEvents -= eldest.next().getValue().size();
-            eldest.remove();
-        }
-        return got;
+        return lo;
+    }
+
+    /** Round {@code round} begins here (its start's changes and calls are the next events). */
+    void roundBegins(int round) {
+        if (round != rounds) return; // known already (or a round skipped: its segment is then replayed whole)
+        if (rounds == roundFirst.length) roundFirst = Arrays.copyOf(roundFirst, rounds * 2);
+        roundFirst[rounds++] = size;
     }
 
     /**
@@ -337,7 +352,7 @@ public final class History {
         int end = countUpTo(step);
         int start = end;
         while (start > 0 && steps[start - 1] == step) start--;
-        History h = firstEvents(start, round);
+        History h = firstEvents(start, round, begun);
         for (int i = start; i < end; i++) {
             Event e = event(i);
             if (e.round() < round || (e.round() == round && begun)) h.add(e);
@@ -350,7 +365,7 @@ public final class History {
      * source is set by its branch). A segment that begins at {@code count} is the copy's only if
      * its round has come: rounds without events leave a segment empty.
      */
-    History firstEvents(int count, int round) {
+    History firstEvents(int count, int round, boolean begun) {
         History h = new History();
         h.keep = keep;
         h.parent = this;
@@ -369,6 +384,10 @@ public final class History {
         List<Event> kept = new ArrayList<>(count - h.offset);
         for (int i = h.offset; i < count; i++) kept.add(event(i));
         h.live = kept;
+        int known = Math.min(rounds, begun ? round + 1 : round);
+        while (known > 0 && roundFirst[known - 1] > count) known--;
+        h.roundFirst = Arrays.copyOf(roundFirst, Math.max(16, known));
+        h.rounds = known;
         return h;
     }
 

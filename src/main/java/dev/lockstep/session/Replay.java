@@ -8,7 +8,8 @@ import java.util.List;
 
 /**
  * A branch's dropped history, recorded again: the rounds from one of its checkpoints to the next,
- * replayed on a copy of that checkpoint with the branch's inputs and a recorder of their own. A
+ * replayed on a copy of that checkpoint with the branch's inputs and a recorder of their own, the
+ * rounds before the first one read re-executed muted, as a jump does. A
  * session is a function of scenario, seed and inputs, so the events are those first recorded
  * (equal, not the same objects); the live session is not touched.
  */
@@ -22,7 +23,7 @@ final class Replay implements History.Source {
     }
 
     @Override
-    public List<History.Event> replay(int from, int to) {
+    public History.Recording replay(int from, int round, int to) {
         Checkpoint cp = branch.checkpoints.get(from);
         if (cp == null) throw new IllegalStateException("no checkpoint at round " + from + " to replay the history from");
         Simulation sim = cp.sim().copy();
@@ -33,13 +34,31 @@ final class Replay implements History.Source {
         BranchState b = scratch.current();
         b.inputs = branch.inputs;
         b.applied = cp.applied();
-        b.furthestRound = from;
+        b.furthestRound = round; // the rounds before are the past: re-executed muted, not recorded
         b.roundStart = new ArrayList<>();
         b.checkpoints.put(to, cp); // a checkpoint is "kept" at the end already: no copy of the run is made there
         HistoryRecorder recorder = new HistoryRecorder(sim, scratch);
         sim.addListener(recorder);
         Stepper stepper = new Stepper(sim, adversary, new Engine(sim, adversary), scratch, recorder);
-        while (sim.round() < to) stepper.stepRound();
-        return b.history.events();
+        stepper.runTo(round, -1);
+        recorder.resync(); // executions under way are narrated from before they began, as after a jump
+        return new History.Recording() {
+            @Override
+            public List<History.Event> events() {
+                return b.history.events();
+            }
+
+            @Override
+            public boolean next() {
+                if (done()) return false;
+                stepper.stepRound();
+                return true;
+            }
+
+            @Override
+            public boolean done() {
+                return sim.round() >= to;
+            }
+        };
     }
 }

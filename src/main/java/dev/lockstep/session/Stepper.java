@@ -85,6 +85,7 @@ final class Stepper {
     void begin() {
         if (engine.midRound()) return;
         recorder.recording = atFrontier();
+        if (recorder.recording) timeline.current().history.roundBegins(sim.round());
         engine.beginRound();
         int round = sim.round();
         for (Input in = nextInput(); in != null && in.round() == round && in.step() < 0; in = nextInput()) {

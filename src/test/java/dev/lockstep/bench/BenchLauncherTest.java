@@ -185,18 +185,19 @@ class BenchLauncherTest {
         Result r = run("travel", "--nodes", "6", "--actions", "300", "--jumps", "5");
         assertEquals(BenchLauncher.OK, r.code(), r::toString);
         List<String> lines = r.out().lines().toList();
-        assertEquals(6, lines.size(), r::toString);
+        assertEquals(7, lines.size(), r::toString);
         assertEquals("time travel: LME corrected on 6 nodes (unit disk, mean degree ~6), lock 0.5, hold 1, synchronous", lines.get(0));
         assertTrue(lines.get(2).startsWith("run: "), r::toString);
         assertTrue(lines.get(3).startsWith("jumps to random steps: 5, mean "), r::toString);
-        assertTrue(lines.get(4).startsWith("history: ") && lines.get(4).contains("the default bound; every event read in order: "), r::toString);
-        assertTrue(lines.get(5).startsWith("heap: session "), r::toString);
+        assertTrue(lines.get(4).startsWith("the same jumps with the narration's last 2,000 lines: mean "), r::toString);
+        assertTrue(lines.get(5).startsWith("history: ") && lines.get(5).contains("the default bound; every event read in order: "), r::toString);
+        assertTrue(lines.get(6).startsWith("heap: session "), r::toString);
 
         // a history that keeps a few events in memory replays the rest when they are read, and reads the same
         Result kept = run("travel", "--nodes", "6", "--actions", "300", "--jumps", "5", "--keep", "20");
         assertEquals(BenchLauncher.OK, kept.code(), kept::toString);
-        String history = kept.out().lines().toList().get(4);
-        assertTrue(history.startsWith(lines.get(4).substring(0, lines.get(4).indexOf(',')) + ", at most about 20 in memory"), kept::toString);
+        String history = kept.out().lines().toList().get(5);
+        assertTrue(history.startsWith(lines.get(5).substring(0, lines.get(5).indexOf(',')) + ", at most about 20 in memory"), kept::toString);
         assertEquals(BenchLauncher.BAD_INPUT, run("travel", "--keep", "0").code());
     }
 

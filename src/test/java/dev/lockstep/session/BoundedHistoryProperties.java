@@ -70,6 +70,13 @@ class BoundedHistoryProperties {
         List<History.Event> a = whole.history().events();
         List<History.Event> b = bounded.history().events();
         assertEquals(a.size(), b.size(), when + ": events");
+        // backwards first (as the narration reads), then at random (a replay starts at the round read), then in order
+        for (int i = a.size() - 1; i >= 0; i -= 1 + i % 3) assertEquals(comparable(a.get(i)), comparable(b.get(i)), when + ": event " + i);
+        SeededRandom pick = new SeededRandom(a.size());
+        for (int n = 0; n < 200; n++) {
+            int i = pick.nextInt(a.size());
+            assertEquals(comparable(a.get(i)), comparable(b.get(i)), when + ": event " + i + ", read at random");
+        }
         for (int i = 0; i < a.size(); i++) {
             assertEquals(comparable(a.get(i)), comparable(b.get(i)), when + ": event " + i);
             assertEquals(a.get(i).step(), bounded.history().step(i));

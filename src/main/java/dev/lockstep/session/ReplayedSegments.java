@@ -1,0 +1,73 @@
+package dev.lockstep.session;
+
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A history's dropped segments being read again: each one replayed from its checkpoint, the
+ * rounds before the one read re-executed muted (about ten times faster than recording them) and
+ * recorded from there on as far as reads go. A few stay open for the next reads (a narration
+ * reads back from a moment, a breakpoint forward), the least recently read closed first.
+ */
+final class ReplayedSegments {
+    static final int OPEN = 4;
+
+    /** Segment {@code segment} recorded from its event {@code first} (the first of round {@code round}) on. */
+    private record Open(int segment, int round, int first, History.Recording recording) {
+        int size() {
+            return recording.events().size();
+        }
+    }
+
+    private final LinkedHashMap<Integer, Open> open = new LinkedHashMap<>(8, 0.75f, true);
+
+    /**
+     * Event {@code i} of the segment {@code k} that holds the events of rounds {@code from} (its
+     * checkpoint's) to {@code to} (exclusive), up to event {@code end}: replayed from round
+     * {@code round}, whose first event is {@code first} (≤ i). At most {@code budget} events stay
+     * open (but one segment always).
+     */
+    History.Event get(History.Source source, int k, int i, int from, int to, int round, int first, int end, int budget) {
+        Open o = open.get(k);
+        if (o == null || i < o.first()) {
+            // a read before an open replay (the narration reads back from a moment) replays again from its
+            // own round: from the segment's start instead costs more at 10,000 nodes (PERFORMANCE.md, session 43)
+            o = new Open(k, round, first, source.replay(from, round, to));
+            open.put(k, o);
+        }
+        boolean grew = false;
+        while (i >= o.first() + o.size()) {
+            if (!o.recording().next()) throw differs(o, from, to, end);
+            grew = true;
+        }
+        if (grew || open.size() > OPEN) close(budget);
+        if (o.first() + o.size() > end || (o.recording().done() && o.first() + o.size() != end)) throw differs(o, from, to, end);
+        return o.recording().events().get(i - o.first());
+    }
+
+    private static IllegalStateException differs(Open o, int from, int to, int end) {
+        return new IllegalStateException("replaying rounds " + o.round() + "–" + (to - 1) + " (from the checkpoint of round " + from
+                + ") gave " + o.size() + " events where " + (end - o.first()) + " were recorded");
+    }
+
+    private void close(int budget) {
+        long events = 0;
+        for (Open o : open.values()) events += o.size();
+        Iterator<Map.Entry<Integer, Open>> eldest = open.entrySet().iterator();
+        while (open.size() > 1 && (open.size() > OPEN || events > budget)) {
+            events -= eldest.next().getValue().size();
+            eldest.remove();
+        }
+    }
+
+    /** Open replays, for tests. */
+    int open() {
+        return open.size();
+    }
+
+    List<Integer> segments() {
+        return List.copyOf(open.keySet());
+    }
+}
