@@ -77,32 +77,9 @@ final class TravelBench implements Callable<Integer> {
         long withHistory = Heap.used() - base;
         long plain = heapOfPlainRun(scenario, s.round());
         long total = s.furthestStep();
-        SeededRandom pick = new SeededRandom(seed * 7 + 1);
-        long worst = 0;
-        long sum = 0;
-        for (int i = 0; i < jumps; i++) {
-            long target = (long) (pick.nextDouble() * total);
-            long j0 = System.nanoTime();
-            s.jumpToStep(target);
-            long dt = System.nanoTime() - j0;
-            worst = Math.max(worst, dt);
-            sum += dt;
-            if (s.simulation().executionsBegun() != target) throw new IllegalStateException("jump missed " + target);
-        }
+        long[] plainJumps = jumps(s, total, seed, jumps, false);
         // the same jumps as the window makes them: then the narration's last 2,000 lines (read back from the moment)
-        SeededRandom again = new SeededRandom(seed * 7 + 1);
-        long toldWorst = 0;
-        long toldSum = 0;
-        for (int i = 0; i < jumps; i++) {
-            long target = (long) (again.nextDouble() * total);
-            long j0 = System.nanoTime();
-            s.jumpToStep(target);
-            List<NarrationEntry> told = SessionMoment.narration(s.simulation(), new SessionMoment().events(s), 2000);
-            long dt = System.nanoTime() - j0;
-            if (target > 0 && told.isEmpty()) throw new IllegalStateException("no narration at step " + target);
-            toldWorst = Math.max(toldWorst, dt);
-            toldSum += dt;
-        }
+        long[] toldJumps = jumps(s, total, seed, jumps, true);
         // every event read once, in order, as an export does: dropped segments are replayed
         long r0 = System.nanoTime();
         int executed = 0;
@@ -112,13 +89,35 @@ final class TravelBench implements Callable<Integer> {
         out.printf(Locale.ROOT, "time travel: LME corrected on %d nodes (unit disk, mean degree ~6), lock 0.5, hold 1, synchronous%n", n);
         out.printf(Locale.ROOT, "JVM %s, %d cores%n", System.getProperty("java.vm.version"), Runtime.getRuntime().availableProcessors());
         out.printf(Locale.ROOT, "run: %d executions in %d rounds, %.1f s%n", total, rounds, (t1 - t0) / 1e9);
-        out.printf(Locale.ROOT, "jumps to random steps: %d, mean %.1f ms, worst %.1f ms%n", jumps, sum / 1e6 / jumps, worst / 1e6);
+        out.printf(Locale.ROOT, "jumps to random steps: %d, mean %.1f ms, worst %.1f ms%n", jumps, plainJumps[0] / 1e6 / jumps, plainJumps[1] / 1e6);
         out.printf(Locale.ROOT, "the same jumps with the narration's last 2,000 lines: mean %.1f ms, worst %.1f ms%n",
-                toldSum / 1e6 / jumps, toldWorst / 1e6);
+                toldJumps[0] / 1e6 / jumps, toldJumps[1] / 1e6);
         out.printf(Locale.ROOT, "history: %d events, %s; every event read in order: %.2f s%n", s.history().size(),
                 keep > 0 ? "at most about " + keep + " in memory" : "the default bound", read / 1e9);
         out.printf(Locale.ROOT, "heap: session %.1f MB, plain simulation %.1f MB, history (difference) %.1f MB%n",
                 withHistory / 1e6, plain / 1e6, (withHistory - plain) / 1e6);
+    }
+
+    /**
+     * Jumps to {@code jumps} random steps (the same ones for the same seed), each timed, with the
+     * narration's last 2,000 lines read after it if {@code narrate}: the total and worst nanoseconds.
+     */
+    private static long[] jumps(Session s, long total, long seed, int jumps, boolean narrate) {
+        SeededRandom pick = new SeededRandom(seed * 7 + 1);
+        long sum = 0;
+        long worst = 0;
+        for (int i = 0; i < jumps; i++) {
+            long target = (long) (pick.nextDouble() * total);
+            long j0 = System.nanoTime();
+            s.jumpToStep(target);
+            List<NarrationEntry> told = narrate ? SessionMoment.narration(s.simulation(), new SessionMoment().events(s), 2000) : null;
+            long dt = System.nanoTime() - j0;
+            if (s.simulation().executionsBegun() != target) throw new IllegalStateException("jump missed " + target);
+            if (narrate && target > 0 && told.isEmpty()) throw new IllegalStateException("no narration at step " + target);
+            worst = Math.max(worst, dt);
+            sum += dt;
+        }
+        return new long[] {sum, worst};
     }
 
     /** LME on {@code n} nodes placed uniformly at random in a square where the unit disk gives about 6 neighbours. */

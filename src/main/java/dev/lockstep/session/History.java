@@ -13,6 +13,7 @@ import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntUnaryOperator;
 
 /**
  * What happened on a branch, event by event, as far as the branch reached: executions (with the
@@ -281,8 +282,8 @@ public final class History {
         if (i >= offset) return live.get(i - offset);
         int k = segmentOf(i);
         int r = roundOf(i, k);
-        int first = r == segRound[k] ? segStart[k] : roundFirst[r];
-        return replayed.get(source, k, i, segRound[k], segRound[k + 1], r, first, segStart[k + 1], keep / 4);
+        IntUnaryOperator firstOf = round -> round == segRound[k] ? segStart[k] : roundFirst[round];
+        return replayed.get(source, k, i, segRound[k], segRound[k + 1], r, firstOf, segStart[k + 1], keep / 4);
     }
 
     /** The segment holding event i. */

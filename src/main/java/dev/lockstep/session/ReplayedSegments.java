@@ -4,6 +4,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntUnaryOperator;
 
 /**
  * A history's dropped segments being read again: each one replayed from its checkpoint, the
@@ -14,8 +15,11 @@ import java.util.Map;
 final class ReplayedSegments {
     static final int OPEN = 4;
 
-    /** Segment {@code segment} recorded from its event {@code first} (the first of round {@code round}) on. */
-    private record Open(int segment, int round, int first, History.Recording recording) {
+    /**
+     * Segment {@code segment} recorded from its event {@code first} (the first of round {@code round})
+     * on, {@code back} rounds before the round whose read opened it.
+     */
+    private record Open(int segment, int round, int first, int back, History.Recording recording) {
         int size() {
             return recording.events().size();
         }
@@ -26,15 +30,20 @@ final class ReplayedSegments {
     /**
      * Event {@code i} of the segment {@code k} that holds the events of rounds {@code from} (its
      * checkpoint's) to {@code to} (exclusive), up to event {@code end}: replayed from round
-     * {@code round}, whose first event is {@code first} (≤ i). At most {@code budget} events stay
-     * open (but one segment always).
+     * {@code round} (whose first event {@code firstOf} gives), or, when a read goes back before an
+     * open replay, from further back. At most {@code budget} events stay open (but one segment always).
      */
-    History.Event get(History.Source source, int k, int i, int from, int to, int round, int first, int end, int budget) {
+    History.Event get(History.Source source, int k, int i, int from, int to, int round, IntUnaryOperator firstOf, int end, int budget) {
         Open o = open.get(k);
-        if (o == null || i < o.first()) {
-            // a read before an open replay (the narration reads back from a moment) replays again from its
-            // own round: from the segment's start instead costs more at 10,000 nodes (PERFORMANCE.md, session 43)
-            o = new Open(k, round, first, source.replay(from, round, to));
+        if (o == null) {
+            o = new Open(k, round, firstOf.applyAsInt(round), 0, source.replay(from, round, to));
+            open.put(k, o);
+        } else if (i < o.first()) {
+            // a read before an open replay (the narration reads back from a moment): again, from twice as many
+            // rounds back each time, so a scan back over many rounds replays a few times, not once a round
+            int back = Math.max(1, 2 * o.back());
+            int start = Math.max(from, round - back);
+            o = new Open(k, start, firstOf.applyAsInt(start), back, source.replay(from, start, to));
             open.put(k, o);
         }
         boolean grew = false;

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Which replays stay open: a segment is replayed from the round read and on as far as reads go,
- * again (from the round read) only when a read goes back before it, and the least recently read
+ * again only when a read goes back before it (from twice as far back each time), and the least recently read
  * is closed first, past four or past the budget of events.
  */
 class ReplayedSegmentsTest {
@@ -47,11 +47,11 @@ class ReplayedSegmentsTest {
     /** Event i of segment k (16 rounds from round 16k, events from 160k on), read from its round. */
     History.Event read(ReplayedSegments open, History.Source s, int k, int i, int budget) {
         int round = i / PER_ROUND;
-        return open.get(s, k, i, 16 * k, 16 * (k + 1), round, round * PER_ROUND, 160 * (k + 1), budget);
+        return open.get(s, k, i, 16 * k, 16 * (k + 1), round, r -> r * PER_ROUND, 160 * (k + 1), budget);
     }
 
     @Test
-    void aSegmentIsReplayedFromTheRoundReadAndAgainOnlyWhenAReadGoesBackBeforeIt() {
+    void aSegmentIsReplayedFromTheRoundReadAndFromFurtherBackEachTimeAReadGoesBackBeforeIt() {
         ReplayedSegments open = new ReplayedSegments();
         History.Source s = source(PER_ROUND);
         assertEquals(504, read(open, s, 0, 54, 1000).step(), "round 5, its fifth event");
@@ -61,9 +61,17 @@ class ReplayedSegmentsTest {
         assertEquals(500, read(open, s, 0, 50, 1000).step());
         assertEquals(1, replays.size(), "an earlier event of the rounds recorded: no replay");
         read(open, s, 0, 49, 1000);
-        assertEquals(List.of("0:5", "0:4"), replays, "before them: replayed again, from round 4");
+        assertEquals(List.of("0:5", "0:3"), replays, "before them (round 4): replayed again, from a round further back");
         assertEquals(1509, read(open, s, 0, 159, 1000).step(), "and on from there as far as reads go");
-        assertEquals(2, replays.size());
+        read(open, s, 0, 29, 1000); // round 2: two rounds back from there, down to the segment's start
+        assertEquals(List.of("0:5", "0:3", "0:0"), replays, "further back each time");
+        for (int i = 159; i >= 0; i--) read(open, s, 0, i, 1000);
+        assertEquals(3, replays.size(), "the whole segment open: reading it back replays nothing");
+
+        ReplayedSegments far = new ReplayedSegments();
+        replays.clear();
+        for (int i = 159; i >= 0; i--) read(far, s, 0, i, 1000); // back over 16 rounds from the last
+        assertEquals(List.of("0:15", "0:13", "0:10", "0:5", "0:0"), replays, "1, 2, 4, 8 rounds back: five replays, not sixteen");
     }
 
     @Test
