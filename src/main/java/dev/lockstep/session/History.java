@@ -29,7 +29,7 @@ import java.util.function.IntUnaryOperator;
  * run playing in the window records 6,000 executions a second). So the history keeps its recent
  * events, past a bound the oldest whole segments (the events from one checkpoint to the next)
  * are dropped to their steps and kinds, and reading a dropped event replays its segment from the
- * checkpoint ({@link Source}, {@code Replay}). Readers ask for what they show: a step's events,
+ * checkpoint ({@link SegmentSource}, {@code Replay}). Readers ask for what they show: a step's events,
  * a range of steps, the kinds, the last lines back from a moment.
  */
 public final class History {
@@ -81,24 +81,6 @@ public final class History {
      * Rebuilds the events of rounds {@code from} (a checkpoint's round) to {@code to} (exclusive)
      * by replaying them: the events are those first recorded, as a deterministic run repeats them.
      */
-    interface Source {
-        /**
-         * A replay of the rounds from checkpoint round {@code from} to {@code to} (exclusive),
-         * recording from round {@code round} on (the rounds before re-executed muted).
-         */
-        Recording replay(int from, int round, int to);
-    }
-
-    /** A replay under way: the events recorded so far, one more round at a time. */
-    interface Recording {
-        List<Event> events();
-
-        /** Records the next round; false when the replay has reached its last round. */
-        boolean next();
-
-        boolean done();
-    }
-
     /** What an event is, kept for every event so that scanning a history's marks never replays one. */
     public enum Kind {
         EXECUTED, LINKED, CUT, MOVED, LOST, CRASHED, CALLED, APPLICATION, REFUSED, VIOLATED, OTHER;
@@ -144,12 +126,12 @@ public final class History {
     private int dropped;
     /** Recorded events kept in memory: past this, whole old segments are dropped. */
     private int keep = defaultKeep();
-    private Source source;
+    private SegmentSource<Event> source;
     /** The history this one was copied from (a fork's branch), and how many of its first events this one shares. */
     private History parent;
     private int parentShare;
     /** Dropped segments being read again (at most a quarter of {@link #keep} events, but one segment). */
-    private final ReplayedSegments replayed = new ReplayedSegments();
+    private final ReplayedSegments<Event> replayed = new ReplayedSegments<>();
     /** roundFirst[r]: the index of the first event of round r (its begin), for the rounds reached. */
     private int[] roundFirst = new int[16];
     private int rounds;
@@ -180,7 +162,7 @@ public final class History {
     }
 
     /** Where dropped segments are replayed from (the branch's checkpoints and inputs). */
-    void source(Source s) {
+    void source(SegmentSource<Event> s) {
         source = s;
     }
 

@@ -13,7 +13,7 @@ import java.util.List;
  * session is a function of scenario, seed and inputs, so the events are those first recorded
  * (equal, not the same objects); the live session is not touched.
  */
-final class Replay implements History.Source {
+final class Replay implements SegmentSource<History.Event> {
     private final ScenarioAdversary base;
     private final BranchState branch;
 
@@ -23,7 +23,7 @@ final class Replay implements History.Source {
     }
 
     @Override
-    public History.Recording replay(int from, int round, int to) {
+    public SegmentReplay<History.Event> replay(int from, int round, int to) {
         Checkpoint cp = branch.checkpoints.get(from);
         if (cp == null) throw new IllegalStateException("no checkpoint at round " + from + " to replay the history from");
         Simulation sim = cp.sim().copy();
@@ -42,7 +42,7 @@ final class Replay implements History.Source {
         Stepper stepper = new Stepper(sim, adversary, new Engine(sim, adversary), scratch, recorder);
         stepper.runTo(round, -1);
         recorder.resync(); // executions under way are narrated from before they began, as after a jump
-        return new History.Recording() {
+        return new SegmentReplay<>() {
             @Override
             public List<History.Event> events() {
                 return b.history.events();

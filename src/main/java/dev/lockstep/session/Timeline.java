@@ -18,7 +18,7 @@ final class Timeline {
     private final List<BranchState> others = new ArrayList<>();
     private int nextBranchId = 2;
     /** Where a branch's dropped history is replayed from (null: a replay's own timeline, which drops nothing). */
-    private Function<BranchState, History.Source> sources;
+    private Function<BranchState, SegmentSource<History.Event>> sources;
 
     /** A timeline of one branch, "main", at round 0 with its first checkpoint. */
     Timeline(Checkpoint start) {
@@ -30,7 +30,7 @@ final class Timeline {
     }
 
     /** From now on every branch's history can drop old segments and replay them (from {@code sources}) when read. */
-    void replayWith(Function<BranchState, History.Source> sources) {
+    void replayWith(Function<BranchState, SegmentSource<History.Event>> sources) {
         this.sources = sources;
         current.history.source(sources.apply(current));
     }

@@ -19,11 +19,11 @@ class ReplayedSegmentsTest {
 
     final List<String> replays = new ArrayList<>();
 
-    History.Source source(int recordedPerRound) {
+    SegmentSource<History.Event> source(int recordedPerRound) {
         return (from, round, to) -> {
             replays.add(from + ":" + round);
             List<History.Event> events = new ArrayList<>();
-            return new History.Recording() {
+            return new SegmentReplay<>() {
                 int r = round;
 
                 @Override public List<History.Event> events() {
@@ -45,15 +45,15 @@ class ReplayedSegmentsTest {
     }
 
     /** Event i of segment k (16 rounds from round 16k, events from 160k on), read from its round. */
-    History.Event read(ReplayedSegments open, History.Source s, int k, int i, int budget) {
+    History.Event read(ReplayedSegments<History.Event> open, SegmentSource<History.Event> s, int k, int i, int budget) {
         int round = i / PER_ROUND;
         return open.get(s, k, i, 16 * k, 16 * (k + 1), round, r -> r * PER_ROUND, 160 * (k + 1), budget);
     }
 
     @Test
     void aSegmentIsReplayedFromTheRoundReadAndFromFurtherBackEachTimeAReadGoesBackBeforeIt() {
-        ReplayedSegments open = new ReplayedSegments();
-        History.Source s = source(PER_ROUND);
+        ReplayedSegments<History.Event> open = new ReplayedSegments<>();
+        SegmentSource<History.Event> s = source(PER_ROUND);
         assertEquals(504, read(open, s, 0, 54, 1000).step(), "round 5, its fifth event");
         assertEquals(List.of("0:5"), replays, "the rounds before re-executed muted, recorded from round 5");
         assertEquals(1509, read(open, s, 0, 159, 1000).step(), "on to the segment's last event, the same replay");
@@ -68,7 +68,7 @@ class ReplayedSegmentsTest {
         for (int i = 159; i >= 0; i--) read(open, s, 0, i, 1000);
         assertEquals(3, replays.size(), "the whole segment open: reading it back replays nothing");
 
-        ReplayedSegments far = new ReplayedSegments();
+        ReplayedSegments<History.Event> far = new ReplayedSegments<>();
         replays.clear();
         for (int i = 159; i >= 0; i--) read(far, s, 0, i, 1000); // back over 16 rounds from the last
         assertEquals(List.of("0:15", "0:13", "0:10", "0:5", "0:0"), replays, "1, 2, 4, 8 rounds back: five replays, not sixteen");
@@ -76,8 +76,8 @@ class ReplayedSegmentsTest {
 
     @Test
     void theLeastRecentlyReadIsClosedFirstPastFourOrPastTheBudget() {
-        ReplayedSegments open = new ReplayedSegments();
-        History.Source s = source(PER_ROUND);
+        ReplayedSegments<History.Event> open = new ReplayedSegments<>();
+        SegmentSource<History.Event> s = source(PER_ROUND);
         for (int k = 0; k < 4; k++) read(open, s, k, 160 * k, 1000);
         read(open, s, 0, 0, 1000); // segment 0 read again: now the most recent
         read(open, s, 4, 640, 1000);
@@ -93,11 +93,11 @@ class ReplayedSegmentsTest {
 
     @Test
     void aReplayThatGivesOtherEventsThanRecordedSaysSo() {
-        ReplayedSegments open = new ReplayedSegments();
-        History.Source fewer = source(PER_ROUND - 1);
+        ReplayedSegments<History.Event> open = new ReplayedSegments<>();
+        SegmentSource<History.Event> fewer = source(PER_ROUND - 1);
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> read(open, fewer, 0, 159, 1000));
         assertEquals("replaying rounds 15–15 (from the checkpoint of round 0) gave 9 events where 10 were recorded", e.getMessage());
-        History.Source more = source(PER_ROUND + 1);
-        assertThrows(IllegalStateException.class, () -> read(new ReplayedSegments(), more, 0, 155, 1000));
+        SegmentSource<History.Event> more = source(PER_ROUND + 1);
+        assertThrows(IllegalStateException.class, () -> read(new ReplayedSegments<>(), more, 0, 155, 1000));
     }
 }
