@@ -77,10 +77,6 @@ public final class History {
      */
     public record Tick(long step, int round, String what) implements Event {}
 
-    /**
-     * Rebuilds the events of rounds {@code from} (a checkpoint's round) to {@code to} (exclusive)
-     * by replaying them: the events are those first recorded, as a deterministic run repeats them.
-     */
     /** What an event is, kept for every event so that scanning a history's marks never replays one. */
     public enum Kind {
         EXECUTED, LINKED, CUT, MOVED, LOST, CRASHED, CALLED, APPLICATION, REFUSED, VIOLATED, OTHER;
