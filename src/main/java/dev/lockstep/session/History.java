@@ -83,7 +83,7 @@ public final class History {
 
         private static final Kind[] ALL = values();
 
-        static Kind of(Event e) {
+        public static Kind of(Event e) {
             if (e instanceof Executed) return EXECUTED;
             if (e instanceof Linked) return LINKED;
             if (e instanceof Cut) return CUT;

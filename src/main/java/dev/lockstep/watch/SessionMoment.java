@@ -69,7 +69,7 @@ public final class SessionMoment {
         List<NarrationEntry> out = new ArrayList<>();
         History.Moved pendingMove = null;
         // only the tail that gives the last max lines is read: a long session's old events are replayed when read
-        for (History.Event e : events.subList(tailStart(sim, events, max), events.size())) {
+        for (History.Event e : events.subList(tailStart(events, max), events.size())) {
             if (pendingMove != null && !(e instanceof History.Moved m && m.node() == pendingMove.node() && m.round() == pendingMove.round())) {
                 out.add(entry(sim, pendingMove));
                 pendingMove = null;
@@ -89,7 +89,7 @@ public final class SessionMoment {
      * Where the events that give the last {@code max} narration lines begin: walking back, each
      * told event is a line, except a move followed by another of the same drag (one line for all).
      */
-    private static int tailStart(Simulation sim, List<History.Event> events, int max) {
+    private static int tailStart(List<History.Event> events, int max) {
         int lines = 0;
         int i = events.size();
         History.Event later = null;
@@ -97,7 +97,7 @@ public final class SessionMoment {
             History.Event e = events.get(--i);
             boolean sameDrag = e instanceof History.Moved m && later instanceof History.Moved n
                     && n.node() == m.node() && n.round() == m.round();
-            if (!sameDrag && entry(sim, e) != null) lines++;
+            if (!sameDrag && History.Kind.of(e) != History.Kind.OTHER) lines++; // the kinds entry() tells, without writing them
             later = e;
         }
         return i;
